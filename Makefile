@@ -1,0 +1,106 @@
+# Makefile for this MPlayer branch. GPLv2 or later.
+#
+#   make              build ./mplayer
+#   make check        unit tests + end-to-end tests (build/)
+#   make check-san    the same under ASan + UBSan (build-san/)
+#   make check-all    both: what CI runs
+#   make demo         make a short clip and play it
+#   make install / uninstall (PREFIX, DESTDIR), make clean
+
+ifeq ($(wildcard config.mak),)
+$(error config.mak is missing: run ./configure first)
+endif
+include config.mak
+
+BUILD ?= build
+SANITIZE ?= 0
+DESTDIR ?=
+
+ifeq ($(SANITIZE),1)
+SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+CFLAGS += $(SAN_FLAGS)
+LDFLAGS += $(SAN_FLAGS)
+endif
+
+# Every folder is one module; every .c file in it is part of the player.
+MODULES = common options stream libmpdemux libmpcodecs libvo libao2 player input osdep sub
+SRCS = $(sort $(foreach m,$(MODULES),$(wildcard $(m)/*.c)))
+OBJS = $(SRCS:%.c=$(BUILD)/%.o)
+LIB = $(BUILD)/libmplayer.a
+
+ifeq ($(BUILD),build)
+PROG = mplayer
+else
+PROG = $(BUILD)/mplayer
+endif
+
+TEST_SRCS = $(sort $(wildcard tests/unit/test_*.c))
+TEST_BINS = $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+TOOL_SRCS = $(sort $(wildcard TOOLS/*.c))
+TOOL_BINS = $(TOOL_SRCS:TOOLS/%.c=$(BUILD)/TOOLS/%)
+
+all: $(PROG) $(TOOL_BINS)
+
+$(BUILD)/%.o: %.c config.h config.mak
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(LIB): $(OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(PROG): $(BUILD)/mplayer.o $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDFLAGS) $(LIBS) $(TEST_LIBS)
+
+$(BUILD)/TOOLS/%: TOOLS/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDFLAGS) $(LIBS)
+
+-include $(OBJS:.o=.d) $(BUILD)/mplayer.d
+
+ifeq ($(HAVE_CMOCKA),yes)
+unit: $(TEST_BINS)
+	@sh tests/run-unit.sh $(TEST_BINS)
+else
+unit:
+	@echo "unit tests need cmocka: ./configure after TOOLS/install-deps.sh" >&2; exit 1
+endif
+
+e2e: $(PROG) $(TOOL_BINS)
+	@MPLAYER=$(abspath $(PROG)) BUILD=$(abspath $(BUILD)) SANITIZE=$(SANITIZE) \
+	    sh tests/e2e/run.sh
+
+check: all
+	@$(MAKE) --no-print-directory unit
+	@$(MAKE) --no-print-directory e2e
+
+check-san:
+	@$(MAKE) --no-print-directory BUILD=build-san SANITIZE=1 check
+
+check-all:
+	@$(MAKE) --no-print-directory check
+	@$(MAKE) --no-print-directory check-san
+
+demo: $(PROG)
+	@sh TOOLS/demo.sh $(abspath $(PROG))
+
+install: $(PROG)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(PROG) $(DESTDIR)$(PREFIX)/bin/mplayer
+	install -m 644 DOCS/man/mplayer.1 $(DESTDIR)$(PREFIX)/share/man/man1/mplayer.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/mplayer $(DESTDIR)$(PREFIX)/share/man/man1/mplayer.1
+
+clean:
+	rm -rf build build-san mplayer
+
+distclean: clean
+	rm -f config.h config.mak
+
+.PHONY: all unit e2e check check-san check-all demo install uninstall clean distclean
+.DELETE_ON_ERROR:

@@ -1,0 +1,77 @@
+/*
+ * Audio outputs: null, pcm (WAV file), and later sdl.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * An output is a device with a buffer that drains at the sample rate. The
+ * player's audio clock is: pts of the last sample written - ao_get_delay().
+ * null and pcm (without :fast) drain in real time by the system clock, as
+ * a sound card would; with fast (pcm:fast, or ao_set_fast for -benchmark)
+ * the buffer drains instantly.
+ *
+ * Ownership: ao_open() returns a struct ao freed by ao_close().
+ */
+#ifndef MP_LIBAO2_AUDIO_OUT_H
+#define MP_LIBAO2_AUDIO_OUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <libavutil/samplefmt.h>
+
+enum ao_error {
+    AO_OK = 0,
+    AO_ERR_UNKNOWN = 1,  /* no such driver */
+    AO_ERR_OPTION = 2,   /* bad suboption */
+    AO_ERR_INIT = 3,     /* the driver could not start */
+    AO_ERR_WRITE = 4,    /* writing output failed */
+};
+
+struct ao;
+
+/* The format a device plays; set by ao_open from the request. */
+struct ao_format {
+    enum AVSampleFormat fmt; /* packed */
+    int rate;
+    int channels;
+};
+
+/*
+ * Open the first working driver of a -ao list ("pcm:file=out.wav:fast,null",
+ * trailing comma = then any available). fmt is the wished format; the
+ * driver may change it to one it plays (pcm writes s16, u8, s32, flt as
+ * asked; it keeps rate and channels). Returns 0 or -AO_ERR_x after one
+ * message naming the driver or suboption.
+ */
+int ao_open(struct ao **out, const char *spec, struct ao_format *fmt);
+
+/* Play out what is buffered (unless fast), finish files and free.
+ * Returns 0 or -AO_ERR_WRITE. */
+int ao_close(struct ao *ao);
+
+/* Discard partial output (error exits) and free. */
+void ao_abort(struct ao *ao);
+
+/* How many sample frames can be written now without blocking. */
+int ao_get_space(struct ao *ao);
+
+/* Write samples (frames of all channels). Returns the number taken, or
+ * -AO_ERR_x. */
+int ao_play(struct ao *ao, const void *data, int samples);
+
+/* Seconds of audio written but not yet heard. */
+double ao_get_delay(struct ao *ao);
+
+/* Drop buffered audio (seek). */
+void ao_reset(struct ao *ao);
+
+void ao_pause(struct ao *ao);
+void ao_resume(struct ao *ao);
+
+/* Drain instantly instead of in real time (-benchmark). */
+void ao_set_fast(struct ao *ao, bool fast);
+
+const char *ao_name(const struct ao *ao);
+void ao_list_drivers(void);
+
+#endif

@@ -1,0 +1,126 @@
+/*
+ * demuxer_t: containers on libavformat, read through a stream_t.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * libavformat never sees a path: it reads through a custom AVIOContext
+ * whose callbacks call stream_read/stream_seek, so every byte the player
+ * reads is counted and shaped by the stream layer.
+ *
+ * Each elementary stream has a packet queue. demux_read_packet(sh) returns
+ * the next packet of sh, reading further and queueing packets of the other
+ * selected streams as it goes; packets of unselected streams are discarded
+ * inside libavformat (AVDISCARD_ALL) and never queued.
+ *
+ * Ownership: demux_open() creates a demuxer_t, freed by demux_close().
+ * The demuxer does not own the stream_t it reads from; close the demuxer
+ * first, then the stream. sh_stream structs belong to the demuxer.
+ */
+#ifndef MP_LIBMPDEMUX_DEMUXER_H
+#define MP_LIBMPDEMUX_DEMUXER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+
+#include "stream/stream.h"
+
+enum demux_error {
+    DEMUX_OK = 0,
+    DEMUX_ERR_UNKNOWN_FORMAT = 1, /* libavformat recognised nothing */
+    DEMUX_ERR_NO_STREAMS = 2,     /* a container without audio or video */
+    DEMUX_ERR_IO = 3,             /* the stream failed while probing */
+    DEMUX_ERR_NOMEM = 4,
+    DEMUX_ERR_INVALID = 5,        /* corrupt headers */
+};
+
+const char *demux_strerror(int err);
+
+enum mp_stream_type {
+    MP_STREAM_VIDEO,
+    MP_STREAM_AUDIO,
+    MP_STREAM_SUB,
+    MP_STREAM_TYPE_COUNT
+};
+
+/* One elementary stream of the file ("stream header" in MPlayer). */
+struct sh_stream {
+    enum mp_stream_type type;
+    int id;              /* per-type number: -aid/-vid/-sid value */
+    int ff_index;        /* index in AVFormatContext.streams */
+    const AVCodecParameters *codecpar; /* owned by libavformat */
+    AVRational time_base;
+    const char *lang;    /* "eng" or NULL */
+    const char *title;   /* or NULL */
+    bool is_default;
+    bool attached_pic;   /* cover art: one packet, not a video track */
+    bool selected;
+    double fps;          /* video: average frame rate or 0 */
+};
+
+struct demux_opts {
+    /* Stop with an error message when a queue exceeds this many packets
+     * or bytes (MPlayer's "Too many packets in the buffer"). 0 = default. */
+    int max_queue_packets;
+    int64_t max_queue_bytes;
+    /* Forced format name (libavformat's short name, -demuxer), or NULL. */
+    const char *format;
+};
+
+typedef struct demuxer {
+    stream_t *stream;              /* not owned */
+    AVFormatContext *avfc;         /* owned */
+    int num_streams;
+    struct sh_stream **streams;    /* owned, in file order */
+    const char *format_name;       /* libavformat's short name */
+    double duration;               /* seconds, or -1 when unknown */
+    double start_time;             /* seconds of the first timestamp */
+    bool seekable;
+    struct demux_priv *priv;       /* internal */
+} demuxer_t;
+
+/* Probe and open. opts may be NULL. Returns 0 with *out set, or
+ * -DEMUX_ERR_x with *out NULL; the stream position is then undefined. */
+int demux_open(demuxer_t **out, stream_t *s, const struct demux_opts *opts);
+
+void demux_close(demuxer_t *d);
+
+/* The stream of type t with per-type id, or NULL. */
+struct sh_stream *demux_get_stream(demuxer_t *d, enum mp_stream_type t, int id);
+
+/* The stream libavformat thinks best for type t (av_find_best_stream),
+ * or NULL. Cover art never counts as video. */
+struct sh_stream *demux_default_stream(demuxer_t *d, enum mp_stream_type t);
+
+/* Select or deselect sh. Deselecting drops its queue and makes libavformat
+ * discard its packets. Streams start deselected. */
+void demux_select_stream(demuxer_t *d, struct sh_stream *sh, bool selected);
+
+/*
+ * The next packet of sh (which must be selected), or NULL at the end of
+ * sh's data or on error (see demux_get_error). The caller owns the packet
+ * and frees it with av_packet_free(). pts/dts are in sh->time_base;
+ * packet->stream_index is sh->ff_index.
+ */
+AVPacket *demux_read_packet(demuxer_t *d, struct sh_stream *sh);
+
+/* Whether sh has a queued packet (no reading). */
+bool demux_has_packet(demuxer_t *d, struct sh_stream *sh);
+
+/* 0 after a clean end of file, else -DEMUX_ERR_x of the last failure. */
+int demux_get_error(demuxer_t *d);
+
+/* Seek so that the next packets of the selected streams start at or
+ * before time seconds (keyframe). Flushes all queues. Returns 0 or
+ * -DEMUX_ERR_x. */
+int demux_seek(demuxer_t *d, double time);
+
+/* Container metadata value for key (case-insensitive), or NULL. */
+const char *demux_get_metadata(demuxer_t *d, const char *key);
+
+/* Convert a timestamp of sh to seconds; AV_NOPTS_VALUE gives NAN. */
+double demux_ts_to_seconds(const struct sh_stream *sh, int64_t ts);
+
+#endif

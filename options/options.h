@@ -1,0 +1,109 @@
+/*
+ * The option table: one table drives the command line, config files,
+ * -list-options and the man-page check.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * Syntax as MPlayer 1.x: "-name value", "-flag" / "-noflag", and
+ * "--name=value" as front-ends written for mplayer2/mpv send it. Config
+ * files hold "name=value" lines ("#" comments; a flag is "name=yes|no").
+ * Option values live in struct MPOpts, owned by the player's context; the
+ * table says where each one goes.
+ */
+#ifndef MP_OPTIONS_OPTIONS_H
+#define MP_OPTIONS_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Everything the options set. Strings are malloc'ed and owned by the
+ * struct; free with mp_opts_free(). */
+struct MPOpts {
+    /* playback */
+    double seek_start;          /* -ss seconds; < 0: none */
+    double end_pos;             /* -endpos seconds after the start; < 0: none */
+    int64_t play_frames;        /* -frames; < 0: all */
+    int loop;                   /* -loop: < 0 play once, 0 forever, n times */
+    double speed;               /* -speed, 0.01 .. 100 */
+    bool no_audio;              /* -nosound */
+    bool no_video;              /* -novideo */
+    int audio_id;               /* -aid; -1 = automatic */
+    int video_id;               /* -vid; -1 = automatic */
+    int sub_id;                 /* -sid; -1 = automatic */
+    bool benchmark;             /* -benchmark */
+    bool shuffle;               /* -shuffle */
+    int framedrop;              /* 0 off, 1 -framedrop, 2 -hardframedrop */
+    bool identify;              /* -identify */
+    char *vo;                   /* -vo driver list */
+    char *ao;                   /* -ao driver list */
+    char *demuxer;              /* -demuxer lavf format name */
+    int lavdopts_threads;       /* -lavdopts threads=n; 0 = automatic */
+    /* messages */
+    bool quiet;                 /* -quiet */
+    bool really_quiet;          /* -really-quiet */
+    /* stream */
+    int64_t stream_buffer_size; /* -stream-buffer-size; 0 = default */
+    int64_t readahead_distance; /* -readahead-distance; 0 = off */
+    bool cache_drop_behind;     /* -cache-drop-behind */
+    bool stream_stats;          /* -stream-stats */
+};
+
+/* Set every field to its default. */
+void mp_opts_init(struct MPOpts *o);
+/* Free the strings; the struct itself is the caller's. */
+void mp_opts_free(struct MPOpts *o);
+
+/* Files named on the command line and by -playlist, in order. */
+struct mp_cmdline_file {
+    char *name;
+    bool is_playlist;   /* named by -playlist: read entries from it */
+};
+
+struct mp_cmdline_files {
+    struct mp_cmdline_file *files;
+    int num;
+};
+
+void mp_cmdline_files_free(struct mp_cmdline_files *f);
+
+enum mp_opt_result {
+    MP_OPT_OK = 0,
+    MP_OPT_EXIT = 1,    /* an informational option ran (-list-options,
+                           -vo help, ...): exit 0 without playing */
+    MP_OPT_ERROR = -1,  /* a bad option or value; the message is printed */
+};
+
+/*
+ * Parse the command line into o and files. Also reads the config files
+ * unless -noconfig says not to: first the system one (MPLAYER_CONFDIR/config),
+ * then the user's ($MPLAYER_HOME or ~/.mplayer/config), before the command
+ * line so the command line wins. -include file reads a config file at that
+ * point. Returns enum mp_opt_result.
+ */
+int mp_parse_command_line(struct MPOpts *o, struct mp_cmdline_files *files,
+                          int argc, char **argv);
+
+/* Read one config file. must_exist: a missing file is an error rather than
+ * silently skipped. depth guards include loops. Returns enum mp_opt_result. */
+int mp_parse_config_file(struct MPOpts *o, const char *path, bool must_exist);
+
+/* Set one option by name ("ss", "vo", "nosound") to value (NULL for flags).
+ * Returns enum mp_opt_result; prints a message naming the option on error. */
+int mp_set_option(struct MPOpts *o, const char *name, const char *value);
+
+/* Print every option with its type and range (-list-options). */
+void mp_print_option_list(void);
+
+/* The names of all options in the table, NULL-terminated (for the
+ * man-page check and -list-options). Static storage. */
+const char *const *mp_option_names(void);
+
+/* Parse a size with an optional k/K/M/G suffix (powers of 1024) or a
+ * "b" suffix. Returns 0 or -1. */
+int mp_parse_size(const char *s, int64_t *out);
+
+/* Parse a time: seconds ("12.5") or [[hh:]mm:]ss[.ms]. Returns 0 or -1. */
+int mp_parse_time(const char *s, double *out);
+
+#endif

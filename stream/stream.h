@@ -1,0 +1,115 @@
+/*
+ * stream_t: buffered byte streams over plain files, stdin/pipes and URLs.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * A stream reads from one source through a buffer. It knows nothing of
+ * demuxers: readers above it may hand hints down (stream_hint_ranges),
+ * never the other way round.
+ *
+ * Ownership: stream_open() creates a stream_t; whoever opened it frees it
+ * with stream_close(). A stream is used from one thread at a time (the
+ * play thread); any helper threads it starts are its own business.
+ */
+#ifndef MP_STREAM_STREAM_H
+#define MP_STREAM_STREAM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Error codes returned (negated) by stream functions. */
+enum stream_error {
+    STREAM_OK = 0,
+    STREAM_ERR_NOT_FOUND = 1,   /* no such file */
+    STREAM_ERR_ACCESS = 2,      /* permission denied */
+    STREAM_ERR_IS_DIR = 3,      /* a directory, not a file */
+    STREAM_ERR_IO = 4,          /* read/seek failed (EIO, network...) */
+    STREAM_ERR_UNSUPPORTED = 5, /* unknown protocol, not seekable... */
+    STREAM_ERR_NOMEM = 6,
+    STREAM_ERR_ABORTED = 7,     /* interrupted by the abort callback */
+};
+
+/* Human-readable text for a (positive or negative) stream_error. */
+const char *stream_strerror(int err);
+
+/* How a stream reads. Filled from the option table by the player; every
+ * field's zero value means "the default". */
+struct stream_opts {
+    /* Bytes per read() from plain files (-stream-buffer-size). 0 = the
+     * default, STREAM_DEFAULT_BUFFER_SIZE. Honoured exactly. */
+    int buffer_size;
+    /* Bytes ahead of each read cursor the kernel is kept told about with
+     * posix_fadvise(WILLNEED) (-readahead-distance). 0 = off. */
+    int64_t readahead_distance;
+    /* posix_fadvise(DONTNEED) on consumed data (-cache-drop-behind). */
+    bool drop_behind;
+    /* Called during blocking network I/O; returning true aborts it. */
+    bool (*abort_cb)(void *ctx);
+    void *abort_ctx;
+};
+
+#define STREAM_DEFAULT_BUFFER_SIZE 4096
+#define STREAM_MAX_BUFFER_SIZE (16 * 1024 * 1024)
+
+enum stream_kind {
+    STREAM_KIND_FILE,  /* a regular file: seekable, has a page cache */
+    STREAM_KIND_FD,    /* stdin, a pipe, a FIFO, a character device */
+    STREAM_KIND_LAVF,  /* a URL through libavformat's protocols */
+};
+
+/* What a stream did; all counters only grow while the stream lives. */
+struct stream_stats {
+    uint64_t read_calls;      /* read()/pread()/avio_read() on the source */
+    uint64_t bytes_read;      /* bytes those calls returned */
+    uint64_t seeks;           /* seeks of the source (not buffer hits) */
+    uint64_t advise_calls;    /* posix_fadvise(WILLNEED) calls */
+    uint64_t bytes_advised;   /* bytes those calls covered */
+    uint64_t dontneed_calls;  /* posix_fadvise(DONTNEED) calls */
+    uint64_t reads_blocked;   /* reads that had to wait for the device */
+    uint64_t reads_cached;    /* reads served from the page cache */
+    double wait_seconds;      /* time spent in reads that blocked */
+};
+
+typedef struct stream stream_t;
+
+/*
+ * Open url: "-" is stdin; "file://x" or a path is a plain file (or an fd
+ * stream for FIFOs and devices); "proto://..." for any other protocol
+ * libavformat knows goes through libavformat. opts may be NULL.
+ * On success *out is set and 0 returned; else -STREAM_ERR_x and *out NULL.
+ */
+int stream_open(stream_t **out, const char *url, const struct stream_opts *opts);
+
+/* Close and free; NULL is a no-op. */
+void stream_close(stream_t *s);
+
+/* Read up to len bytes at the current position. Returns the number read
+ * (less than len only at EOF or on error), 0 at EOF, or -STREAM_ERR_x. */
+int stream_read(stream_t *s, void *buf, int len);
+
+/* Move to absolute position pos. Returns 0 or -STREAM_ERR_x. Seeking
+ * inside the buffer costs nothing; an unseekable stream can still be
+ * seeked forward (by reading) and backward within its buffer. */
+int stream_seek(stream_t *s, int64_t pos);
+
+/* Skip n bytes forward. */
+int stream_skip(stream_t *s, int64_t n);
+
+int64_t stream_tell(const stream_t *s);
+
+/* Total size in bytes, or -1 when unknown. */
+int64_t stream_size(const stream_t *s);
+
+bool stream_seekable(const stream_t *s);
+bool stream_eof(const stream_t *s);
+enum stream_kind stream_get_kind(const stream_t *s);
+
+/* The url as given to stream_open. */
+const char *stream_url(const stream_t *s);
+
+const struct stream_stats *stream_get_stats(const stream_t *s);
+
+/* Print the counters at level lev of MSGT_STREAM. */
+void stream_print_stats(const stream_t *s, int lev);
+
+#endif
