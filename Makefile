@@ -13,6 +13,12 @@ endif
 include config.mak
 
 BUILD ?= build
+# make V=1 shows the full commands.
+ifeq ($(V),1)
+Q =
+else
+Q = @
+endif
 SANITIZE ?= 0
 DESTDIR ?=
 
@@ -43,22 +49,26 @@ all: $(PROG) $(TOOL_BINS)
 
 $(BUILD)/%.o: %.c config.h config.mak
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+	@$(if $(Q),echo "CC      $<")
+	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(LIB): $(OBJS)
 	@rm -f $@
-	$(AR) rcs $@ $^
+	$(Q)$(AR) rcs $@ $^
 
 $(PROG): $(BUILD)/mplayer.o $(LIB)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+	@$(if $(Q),echo "LD      $@")
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDFLAGS) $(LIBS) $(TEST_LIBS)
+	@$(if $(Q),echo "TEST    $@")
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDFLAGS) $(LIBS) $(TEST_LIBS)
 
 $(BUILD)/TOOLS/%: TOOLS/%.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDFLAGS) $(LIBS)
+	@$(if $(Q),echo "TOOL    $@")
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDFLAGS) $(LIBS)
 
 -include $(OBJS:.o=.d) $(BUILD)/mplayer.d
 

@@ -59,6 +59,29 @@ void mp_decoder_flush(struct mp_decoder *dec);
 const char *mp_decoder_name(const struct mp_decoder *dec);
 const AVCodecContext *mp_decoder_avctx(const struct mp_decoder *dec);
 
+/* The codec's long name ("H.264 / AVC / MPEG-4 AVC / MPEG-4 part 10"). */
+const char *mp_decoder_long_name(const struct mp_decoder *dec);
+
+/* The codec's name for par (avcodec_get_name), for the message when
+ * mp_decoder_open fails with -CODEC_ERR_NO_DECODER ("unknown_codec" for
+ * ids libavcodec does not know). */
+const char *mp_codec_name(const AVCodecParameters *par);
+
+/* Let the decoder skip work on some frames (-framedrop): AVDISCARD_DEFAULT
+ * decodes everything, AVDISCARD_NONREF skips frames nothing depends on. */
+void mp_decoder_set_skip_frame(struct mp_decoder *dec, enum AVDiscard skip);
+
+/*
+ * Notes on the decoder:
+ * - Audio and video only: a subtitle codec gives -CODEC_ERR_OPEN.
+ * - mp_decoder_receive also sets the frame's pts to best_effort_timestamp,
+ *   so either field may be used (AV_NOPTS_VALUE when nothing is known).
+ * - mp_decoder_send(dec, NULL) twice is harmless; after draining (AVERROR_EOF
+ *   from receive), mp_decoder_flush makes the decoder accept packets again.
+ * - Corrupt data is logged at -v -v level only; the caller decides whether
+ *   to warn.
+ */
+
 /* ---- video conversion ---- */
 
 struct mp_image_conv;
@@ -73,6 +96,18 @@ void mp_image_conv_free(struct mp_image_conv *c);
 /* Convert src; *out is a new frame owned by the caller, with src's pts and
  * other properties copied. Returns 0 or -CODEC_ERR_x. */
 int mp_image_conv_run(struct mp_image_conv *c, const AVFrame *src, AVFrame **out);
+
+/*
+ * Notes on image conversion:
+ * - dst_w == 0 takes the source's width, dst_h == 0 its height (each on
+ *   its own).
+ * - When src already has dst_fmt and the output size, *out is a new
+ *   reference to src's buffers (no copy): do not write into it.
+ * - The source's colorspace and range (BT.601/709/2020, limited/full) are
+ *   honoured; untagged video is taken as BT.709 above SD size, else BT.601.
+ * - When scaling, the sample aspect ratio is adjusted so the display aspect
+ *   stays the same.
+ */
 
 /* ---- audio conversion ---- */
 
@@ -105,5 +140,27 @@ int mp_audio_conv_run(struct mp_audio_conv *c, const AVFrame *src,
 
 /* Bytes per sample frame (all channels) of f. */
 int mp_audio_format_frame_bytes(const struct mp_audio_format *f);
+
+/* Drop the samples held in the converter (after a seek), unlike
+ * mp_audio_conv_run(c, NULL, ...) which returns them. */
+void mp_audio_conv_reset(struct mp_audio_conv *c);
+
+/* Seconds of output the converter holds back (resampler delay): audio
+ * played so far ends this much before the last input converted. */
+double mp_audio_conv_get_delay(const struct mp_audio_conv *c);
+
+/*
+ * Notes on audio conversion:
+ * - dst.fmt must be packed (interleaved); create fails with
+ *   -CODEC_ERR_CONVERT otherwise.
+ * - Input already in dst's format, rate and channel count (speed 1) is
+ *   copied bit-exactly. Conversions without resampling (fltp -> s16, channel
+ *   mixing) add no delay: every call returns exactly src->nb_samples.
+ * - When the source format, rate or layout changes, or the speed changes,
+ *   the old resampler's delayed samples are output first (in the same call),
+ *   so no samples are lost.
+ * - run(c, NULL, ...) returns what the resampler still held; the next frame
+ *   starts a fresh resampler.
+ */
 
 #endif

@@ -34,6 +34,8 @@ enum demux_error {
     DEMUX_ERR_IO = 3,             /* the stream failed while probing */
     DEMUX_ERR_NOMEM = 4,
     DEMUX_ERR_INVALID = 5,        /* corrupt headers */
+    DEMUX_ERR_QUEUE_FULL = 6,     /* packet queues hit their bounds */
+    DEMUX_ERR_SEEK = 7,           /* libavformat could not seek */
 };
 
 const char *demux_strerror(int err);
@@ -120,7 +122,25 @@ int demux_seek(demuxer_t *d, double time);
 /* Container metadata value for key (case-insensitive), or NULL. */
 const char *demux_get_metadata(demuxer_t *d, const char *key);
 
-/* Convert a timestamp of sh to seconds; AV_NOPTS_VALUE gives NAN. */
+/* Convert a timestamp of sh to seconds; AV_NOPTS_VALUE gives NAN. The
+ * result is on the file's clock: subtract d->start_time for play time. */
 double demux_ts_to_seconds(const struct sh_stream *sh, int64_t ts);
+
+/* Packets and payload bytes queued now, over all streams. */
+void demux_get_queue_size(demuxer_t *d, int *packets, int64_t *bytes);
+
+/* Defaults of struct demux_opts' queue bounds. */
+#define DEMUX_DEFAULT_MAX_PACKETS 10000
+#define DEMUX_DEFAULT_MAX_BYTES (256 * 1024 * 1024)
+
+/*
+ * Send FFmpeg's log (all libav* libraries) through mp_msg: demuxer
+ * messages to MSGT_DEMUX, decoders to MSGT_DECVIDEO/MSGT_DECAUDIO, the
+ * rest to MSGT_GLOBAL. FFmpeg errors become MSGL_WARN and its warnings
+ * MSGL_V, so by default only real trouble shows and the player stays the
+ * one to say that a file failed. Global (av_log_set_callback): call once
+ * at start-up, before any thread uses FFmpeg.
+ */
+void demux_route_av_log(void);
 
 #endif

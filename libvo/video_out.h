@@ -14,6 +14,7 @@
 #define MP_LIBVO_VIDEO_OUT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include <libavutil/frame.h>
 #include <libavutil/pixfmt.h>
@@ -56,6 +57,9 @@ int vo_draw(struct vo *vo, const AVFrame *frame);
 
 /* The driver's name ("png"). */
 const char *vo_name(const struct vo *vo);
+
+/* Frames drawn successfully since vo_open (-benchmark, tests). */
+int64_t vo_frames_drawn(const struct vo *vo);
 
 /* Print the list of drivers (-vo help). */
 void vo_list_drivers(void);

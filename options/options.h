@@ -95,6 +95,10 @@ int mp_set_option(struct MPOpts *o, const char *name, const char *value);
 /* Print every option with its type and range (-list-options). */
 void mp_print_option_list(void);
 
+/* Print the short usage (-h, -help, --help; the player also prints it when
+ * run without files). */
+void mp_print_usage(void);
+
 /* The names of all options in the table, NULL-terminated (for the
  * man-page check and -list-options). Static storage. */
 const char *const *mp_option_names(void);

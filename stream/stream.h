@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /* Error codes returned (negated) by stream functions. */
 enum stream_error {
@@ -32,6 +33,8 @@ enum stream_error {
 /* Human-readable text for a (positive or negative) stream_error. */
 const char *stream_strerror(int err);
 
+struct stream_file_io;
+
 /* How a stream reads. Filled from the option table by the player; every
  * field's zero value means "the default". */
 struct stream_opts {
@@ -46,6 +49,30 @@ struct stream_opts {
     /* Called during blocking network I/O; returning true aborts it. */
     bool (*abort_cb)(void *ctx);
     void *abort_ctx;
+    /* Bytes per posix_fadvise(WILLNEED) call. 0 = what one call really
+     * reads on the file's device (see DOCS/tech/stream.md). Tuning and
+     * tests; the player leaves it 0. */
+    int64_t readahead_chunk;
+    /* TEST ONLY: the syscalls of plain-file streams go through these
+     * instead of the real ones, so a test can record the exact pattern.
+     * NULL = the real syscalls. Not owned by the stream; must outlive it. */
+    const struct stream_file_io *file_io;
+};
+
+/*
+ * The syscalls a plain-file stream makes, as replaceable functions (test
+ * only, see stream_opts.file_io). Each behaves like the syscall of the same
+ * name: pread/preadv2 return bytes or -1 with errno set (preadv2 takes one
+ * buffer here; flags are RWF_*); fadvise returns 0 or an errno value, like
+ * posix_fadvise. They are called from the caller's thread (reads) and from
+ * the stream's readahead thread (fadvise) at the same time; ctx is passed
+ * through unchanged.
+ */
+struct stream_file_io {
+    ssize_t (*pread)(void *ctx, int fd, void *buf, size_t len, off_t off);
+    ssize_t (*preadv2)(void *ctx, int fd, void *buf, size_t len, off_t off, int flags);
+    int (*fadvise)(void *ctx, int fd, off_t off, off_t len, int advice);
+    void *ctx;
 };
 
 #define STREAM_DEFAULT_BUFFER_SIZE 4096
@@ -65,6 +92,7 @@ struct stream_stats {
     uint64_t advise_calls;    /* posix_fadvise(WILLNEED) calls */
     uint64_t bytes_advised;   /* bytes those calls covered */
     uint64_t dontneed_calls;  /* posix_fadvise(DONTNEED) calls */
+    uint64_t bytes_dropped;   /* bytes those calls covered */
     uint64_t reads_blocked;   /* reads that had to wait for the device */
     uint64_t reads_cached;    /* reads served from the page cache */
     double wait_seconds;      /* time spent in reads that blocked */
@@ -111,5 +139,14 @@ const struct stream_stats *stream_get_stats(const stream_t *s);
 
 /* Print the counters at level lev of MSGT_STREAM. */
 void stream_print_stats(const stream_t *s, int lev);
+
+/* TEST HOOK: wait until a plain-file stream's readahead thread has issued
+ * all advice it currently has to give and is idle. Returns at once for
+ * other streams and when readahead is off. */
+void stream_file_sync_readahead(stream_t *s);
+
+/* Bytes per WILLNEED call this plain-file stream uses (0 when readahead
+ * is off or not a plain file). */
+int64_t stream_file_readahead_chunk(const stream_t *s);
 
 #endif

@@ -1,0 +1,104 @@
+/*
+ * demux_avio: libavformat's I/O callbacks implemented on stream_t.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include <libavutil/error.h>
+#include <libavutil/mem.h>
+
+#include "common/mp_msg.h"
+#include "libmpdemux/demux_avio.h"
+
+/* libavformat's own default; the stream layer does the real buffering and
+ * decides the size of reads from the source, so this only sets how many
+ * bytes one callback may ask for. */
+#define DEMUX_AVIO_BUFFER_SIZE (32 * 1024)
+
+static int demux_avio_read(void *opaque, uint8_t *buf, int size)
+{
+    struct demux_avio *io = opaque;
+    int r = stream_read(io->stream, buf, size);
+    if (r < 0) {
+        io->stream_error = r;
+        mp_msg(MSGT_DEMUX, MSGL_V, "demux: stream read failed: %s\n", stream_strerror(r));
+        return AVERROR(EIO);
+    }
+    return r == 0 ? AVERROR_EOF : r;
+}
+
+static int64_t demux_avio_seek(void *opaque, int64_t offset, int whence)
+{
+    struct demux_avio *io = opaque;
+    int64_t size = stream_size(io->stream);
+    if (whence & AVSEEK_SIZE)
+        return size >= 0 ? size : AVERROR(ENOSYS);
+    int64_t pos;
+    switch (whence & ~AVSEEK_FORCE) {
+    case SEEK_SET:
+        pos = offset;
+        break;
+    case SEEK_CUR:
+        pos = stream_tell(io->stream) + offset;
+        break;
+    case SEEK_END:
+        if (size < 0)
+            return AVERROR(ENOSYS);
+        pos = size + offset;
+        break;
+    default:
+        return AVERROR(EINVAL);
+    }
+    if (pos < 0)
+        return AVERROR(EINVAL);
+    int r = stream_seek(io->stream, pos);
+    if (r < 0) {
+        /* An unseekable stream refusing a backward jump is not an I/O
+         * failure: libavformat copes, so only real errors are recorded. */
+        if (r != -STREAM_ERR_UNSUPPORTED)
+            io->stream_error = r;
+        mp_msg(MSGT_DEMUX, MSGL_DBG2, "demux: seek to %lld failed: %s\n", (long long)pos,
+               stream_strerror(r));
+        return r == -STREAM_ERR_UNSUPPORTED ? AVERROR(ESPIPE) : AVERROR(EIO);
+    }
+    return pos;
+}
+
+struct demux_avio *demux_avio_create(stream_t *s)
+{
+    struct demux_avio *io = av_mallocz(sizeof(*io));
+    if (!io)
+        return NULL;
+    io->stream = s;
+    uint8_t *buf = av_malloc(DEMUX_AVIO_BUFFER_SIZE);
+    if (!buf) {
+        av_free(io);
+        return NULL;
+    }
+    io->pb = avio_alloc_context(buf, DEMUX_AVIO_BUFFER_SIZE, 0, io, demux_avio_read, NULL,
+                                demux_avio_seek);
+    if (!io->pb) {
+        av_free(buf);
+        av_free(io);
+        return NULL;
+    }
+    /* The seek callback stays set either way: an unseekable stream still
+     * serves short backward jumps from its buffer, which probing uses. */
+    io->pb->seekable = stream_seekable(s) ? AVIO_SEEKABLE_NORMAL : 0;
+    return io;
+}
+
+void demux_avio_free(struct demux_avio *io)
+{
+    if (!io)
+        return;
+    if (io->pb) {
+        /* libavio may have replaced the buffer (probing grows it), so free
+         * the one it holds now, not the one we allocated. */
+        av_freep(&io->pb->buffer);
+        avio_context_free(&io->pb);
+    }
+    av_free(io);
+}

@@ -1,0 +1,17 @@
+/*
+ * demux_avlog: internal control of the av_log routing (see
+ * demux_route_av_log in demuxer.h).
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ */
+#ifndef MP_LIBMPDEMUX_DEMUX_AVLOG_H
+#define MP_LIBMPDEMUX_DEMUX_AVLOG_H
+
+#include <stdbool.h>
+
+/* While on, FFmpeg errors logged by the calling thread go to MSGL_V only:
+ * opening a file that fails is reported once, by the player, not also by
+ * FFmpeg's own complaint. */
+void demux_avlog_quiet(bool on);
+
+#endif

@@ -1,0 +1,623 @@
+/*
+ * demux_lavf: demuxer_t on libavformat over a stream_t: probing, stream
+ * headers, per-stream packet queues, seeking.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libavutil/dict.h>
+#include <libavutil/error.h>
+#include <libavutil/mathematics.h>
+
+#include "common/mp_msg.h"
+#include "libmpdemux/demux_avio.h"
+#include "libmpdemux/demux_avlog.h"
+#include "libmpdemux/demux_queue.h"
+#include "libmpdemux/demuxer.h"
+
+/* av_read_frame may report "try again" or corrupt data without moving on;
+ * after this many such answers in a row at one byte position the file is
+ * given up as broken rather than spinning forever. */
+#define DEMUX_MAX_STUCK_READS 1000
+/* Corrupt-data warnings shown at MSGL_WARN; the rest go to MSGL_V. */
+#define DEMUX_MAX_CORRUPT_WARNINGS 5
+
+struct demux_sh {
+    struct sh_stream sh; /* first: demuxer_t.streams points at it */
+    char *lang;
+    char *title;
+    struct demux_queue queue;
+};
+
+struct demux_priv {
+    struct demux_avio *io;
+    struct demux_sh **by_index; /* AVFormatContext stream index -> ours or NULL */
+    int nb_index;
+    int max_packets;
+    int64_t max_bytes;
+    int queued_packets; /* over all queues */
+    int64_t queued_bytes;
+    bool eof;           /* av_read_frame reached the end */
+    int error;          /* sticky -DEMUX_ERR_x from reading, until a seek */
+    int status;         /* what demux_get_error reports */
+    bool overflow_reported;
+    int corrupt_warnings;
+};
+
+const char *demux_strerror(int err)
+{
+    switch (err < 0 ? -err : err) {
+    case DEMUX_OK: return "no error";
+    case DEMUX_ERR_UNKNOWN_FORMAT: return "unknown format";
+    case DEMUX_ERR_NO_STREAMS: return "no audio or video streams";
+    case DEMUX_ERR_IO: return "read error";
+    case DEMUX_ERR_NOMEM: return "out of memory";
+    case DEMUX_ERR_INVALID: return "corrupt data";
+    case DEMUX_ERR_QUEUE_FULL: return "too many packets queued";
+    case DEMUX_ERR_SEEK: return "seek failed";
+    default: return "unknown error";
+    }
+}
+
+static struct demux_sh *demux_sh_of(struct sh_stream *sh)
+{
+    return (struct demux_sh *)sh;
+}
+
+static int demux_map_type(enum AVMediaType t)
+{
+    switch (t) {
+    case AVMEDIA_TYPE_VIDEO: return MP_STREAM_VIDEO;
+    case AVMEDIA_TYPE_AUDIO: return MP_STREAM_AUDIO;
+    case AVMEDIA_TYPE_SUBTITLE: return MP_STREAM_SUB;
+    default: return -1;
+    }
+}
+
+static enum AVMediaType demux_av_type(enum mp_stream_type t)
+{
+    switch (t) {
+    case MP_STREAM_VIDEO: return AVMEDIA_TYPE_VIDEO;
+    case MP_STREAM_AUDIO: return AVMEDIA_TYPE_AUDIO;
+    case MP_STREAM_SUB: return AVMEDIA_TYPE_SUBTITLE;
+    default: return AVMEDIA_TYPE_UNKNOWN;
+    }
+}
+
+/* An AVERROR from libavformat as -DEMUX_ERR_x; a failure the stream
+ * reported wins, as libavformat often turns it into EOF or bad data. */
+static int demux_map_averror(struct demux_priv *p, int averr, int fallback)
+{
+    if (p->io->stream_error)
+        return -DEMUX_ERR_IO;
+    if (averr == AVERROR(ENOMEM))
+        return -DEMUX_ERR_NOMEM;
+    if (averr == AVERROR(EIO))
+        return -DEMUX_ERR_IO;
+    return fallback;
+}
+
+static void demux_av_msg(int lev, const char *what, int averr)
+{
+    char buf[AV_ERROR_MAX_STRING_SIZE];
+    av_strerror(averr, buf, sizeof(buf));
+    mp_msg(MSGT_DEMUX, lev, "demux: %s: %s\n", what, buf);
+}
+
+static int demux_dict_dup(AVDictionary *m, const char *key, char **out)
+{
+    const AVDictionaryEntry *e = av_dict_get(m, key, NULL, 0);
+    *out = NULL;
+    if (!e || !e->value[0])
+        return 0;
+    *out = strdup(e->value);
+    return *out ? 0 : -DEMUX_ERR_NOMEM;
+}
+
+static void demux_free_sh(struct demux_sh *ds)
+{
+    demux_queue_flush(&ds->queue);
+    free(ds->lang);
+    free(ds->title);
+    free(ds);
+}
+
+/* Make our stream headers from the AVStreams, in file order, numbering
+ * each type from 0 as MPlayer's -vid/-aid/-sid do. */
+static int demux_add_streams(demuxer_t *d)
+{
+    struct demux_priv *p = d->priv;
+    AVFormatContext *avfc = d->avfc;
+    int count[MP_STREAM_TYPE_COUNT] = {0};
+
+    p->nb_index = (int)avfc->nb_streams;
+    p->by_index = calloc(avfc->nb_streams ? avfc->nb_streams : 1, sizeof(*p->by_index));
+    d->streams = calloc(avfc->nb_streams ? avfc->nb_streams : 1, sizeof(*d->streams));
+    if (!p->by_index || !d->streams)
+        return -DEMUX_ERR_NOMEM;
+
+    for (unsigned i = 0; i < avfc->nb_streams; i++) {
+        AVStream *st = avfc->streams[i];
+        /* Nothing is read for a stream until someone selects it. */
+        st->discard = AVDISCARD_ALL;
+        int type = demux_map_type(st->codecpar->codec_type);
+        if (type < 0)
+            continue;
+        struct demux_sh *ds = calloc(1, sizeof(*ds));
+        if (!ds)
+            return -DEMUX_ERR_NOMEM;
+        p->by_index[i] = ds;
+        d->streams[d->num_streams++] = &ds->sh;
+
+        struct sh_stream *sh = &ds->sh;
+        sh->type = type;
+        sh->id = count[type]++;
+        sh->ff_index = (int)i;
+        sh->codecpar = st->codecpar;
+        sh->time_base = st->time_base;
+        /* Copies: libavformat may replace a stream's metadata while
+         * reading (chained Ogg, ICY), which would leave pointers dangling. */
+        if (demux_dict_dup(st->metadata, "language", &ds->lang) < 0 ||
+            demux_dict_dup(st->metadata, "title", &ds->title) < 0)
+            return -DEMUX_ERR_NOMEM;
+        sh->lang = ds->lang;
+        sh->title = ds->title;
+        sh->is_default = st->disposition & AV_DISPOSITION_DEFAULT;
+        sh->attached_pic = st->disposition & AV_DISPOSITION_ATTACHED_PIC;
+        sh->selected = false;
+        if (type == MP_STREAM_VIDEO && !sh->attached_pic) {
+            AVRational fr = st->avg_frame_rate;
+            if (fr.num <= 0 || fr.den <= 0)
+                fr = st->r_frame_rate;
+            sh->fps = fr.num > 0 && fr.den > 0 ? av_q2d(fr) : 0;
+        }
+        mp_msg(MSGT_DEMUX, MSGL_V, "demux: stream %u: %s id %d, %s%s%s%s%s\n", i,
+               type == MP_STREAM_VIDEO ? "video" : type == MP_STREAM_AUDIO ? "audio" : "sub",
+               sh->id, avcodec_get_name(st->codecpar->codec_id),
+               sh->lang ? ", lang " : "", sh->lang ? sh->lang : "",
+               sh->is_default ? ", default" : "", sh->attached_pic ? ", cover art" : "");
+    }
+    return d->num_streams > 0 ? 0 : -DEMUX_ERR_NO_STREAMS;
+}
+
+/* Find the format: forced by name, or probed from the first bytes with
+ * the url as a name hint only. */
+static int demux_find_format(struct demux_priv *p, stream_t *s, const char *forced,
+                             const AVInputFormat **fmt, int *score)
+{
+    *score = AVPROBE_SCORE_MAX;
+    if (forced && forced[0]) {
+        *fmt = av_find_input_format(forced);
+        if (!*fmt) {
+            mp_msg(MSGT_DEMUX, MSGL_V, "demux: libavformat has no format '%s'\n", forced);
+            return -DEMUX_ERR_UNKNOWN_FORMAT;
+        }
+    } else {
+        int r = av_probe_input_buffer2(p->io->pb, fmt, stream_url(s), NULL, 0, 0);
+        if (r < 0) {
+            demux_av_msg(MSGL_V, "probing found no format", r);
+            return demux_map_averror(p, r, -DEMUX_ERR_UNKNOWN_FORMAT);
+        }
+        *score = r;
+        mp_msg(MSGT_DEMUX, MSGL_V, "demux: probed format '%s', score %d\n", (*fmt)->name, r);
+    }
+    /* Formats that open their own files would bypass the stream layer;
+     * image2 is libavformat's exception, it reads one image from pb. */
+    if (((*fmt)->flags & AVFMT_NOFILE) && strcmp((*fmt)->name, "image2") != 0) {
+        mp_msg(MSGT_DEMUX, MSGL_V, "demux: format '%s' cannot read from a stream\n",
+               (*fmt)->name);
+        return -DEMUX_ERR_UNKNOWN_FORMAT;
+    }
+    return 0;
+}
+
+static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opts *opts)
+{
+    *out = NULL;
+    demuxer_t *d = calloc(1, sizeof(*d));
+    struct demux_priv *p = calloc(1, sizeof(*p));
+    if (!d || !p) {
+        free(d);
+        free(p);
+        return -DEMUX_ERR_NOMEM;
+    }
+    d->priv = p;
+    d->stream = s;
+    d->duration = -1;
+    p->max_packets = opts && opts->max_queue_packets > 0 ? opts->max_queue_packets
+                                                         : DEMUX_DEFAULT_MAX_PACKETS;
+    p->max_bytes = opts && opts->max_queue_bytes > 0 ? opts->max_queue_bytes
+                                                     : DEMUX_DEFAULT_MAX_BYTES;
+    int ret = -DEMUX_ERR_NOMEM;
+    const AVInputFormat *fmt = NULL;
+    int score = AVPROBE_SCORE_MAX;
+    p->io = demux_avio_create(s);
+    if (!p->io)
+        goto fail;
+
+    ret = demux_find_format(p, s, opts ? opts->format : NULL, &fmt, &score);
+    if (ret < 0)
+        goto fail;
+
+    ret = -DEMUX_ERR_NOMEM;
+    d->avfc = avformat_alloc_context();
+    if (!d->avfc)
+        goto fail;
+    d->avfc->pb = p->io->pb;
+    d->avfc->flags |= AVFMT_FLAG_CUSTOM_IO;
+    /* The url is only the name libavformat shows in messages: pb is set,
+     * so it opens nothing by that name. avformat_open_input frees the
+     * context (not pb) on failure and sets d->avfc to NULL. */
+    int r = avformat_open_input(&d->avfc, stream_url(s), fmt, NULL);
+    if (r < 0) {
+        demux_av_msg(MSGL_V, "opening failed", r);
+        ret = demux_map_averror(p, r, -DEMUX_ERR_INVALID);
+        goto fail;
+    }
+    r = avformat_find_stream_info(d->avfc, NULL);
+    if (r < 0) {
+        demux_av_msg(MSGL_V, "could not read stream info", r);
+        if (p->io->stream_error) {
+            ret = -DEMUX_ERR_IO;
+            goto fail;
+        }
+    }
+    ret = demux_add_streams(d);
+    if (ret < 0)
+        goto fail;
+
+    AVFormatContext *avfc = d->avfc;
+    d->format_name = avfc->iformat->name;
+    if (avfc->duration != AV_NOPTS_VALUE && avfc->duration > 0)
+        d->duration = avfc->duration / (double)AV_TIME_BASE;
+    if (avfc->start_time != AV_NOPTS_VALUE)
+        d->start_time = avfc->start_time / (double)AV_TIME_BASE;
+    d->seekable = (avfc->pb->seekable & AVIO_SEEKABLE_NORMAL) != 0;
+    mp_msg(MSGT_DEMUX, MSGL_V, "demux: %s, %d streams, duration %.3f, start %.3f, %sseekable\n",
+           d->format_name, d->num_streams, d->duration, d->start_time,
+           d->seekable ? "" : "not ");
+    *out = d;
+    return 0;
+
+fail:
+    /* A guess libavformat itself calls a possible misdetection (a name
+     * extension, a single plausible frame) that then does not open is a
+     * file of no format we know, not a corrupt file of that format. */
+    if (score < AVPROBE_SCORE_RETRY &&
+        (ret == -DEMUX_ERR_INVALID || ret == -DEMUX_ERR_NO_STREAMS))
+        ret = -DEMUX_ERR_UNKNOWN_FORMAT;
+    demux_close(d);
+    return ret;
+}
+
+int demux_open(demuxer_t **out, stream_t *s, const struct demux_opts *opts)
+{
+    demux_avlog_quiet(true);
+    int r = demux_open_quiet(out, s, opts);
+    demux_avlog_quiet(false);
+    return r;
+}
+
+void demux_close(demuxer_t *d)
+{
+    if (!d)
+        return;
+    struct demux_priv *p = d->priv;
+    for (int i = 0; i < d->num_streams; i++)
+        demux_free_sh(demux_sh_of(d->streams[i]));
+    free(d->streams);
+    /* With AVFMT_FLAG_CUSTOM_IO this leaves pb alone; it goes below. */
+    avformat_close_input(&d->avfc);
+    demux_avio_free(p->io);
+    free(p->by_index);
+    free(p);
+    free(d);
+}
+
+struct sh_stream *demux_get_stream(demuxer_t *d, enum mp_stream_type t, int id)
+{
+    for (int i = 0; i < d->num_streams; i++) {
+        if (d->streams[i]->type == t && d->streams[i]->id == id)
+            return d->streams[i];
+    }
+    return NULL;
+}
+
+struct sh_stream *demux_default_stream(demuxer_t *d, enum mp_stream_type t)
+{
+    struct demux_priv *p = d->priv;
+    int idx = av_find_best_stream(d->avfc, demux_av_type(t), -1, -1, NULL, 0);
+    struct demux_sh *ds = idx >= 0 && idx < p->nb_index ? p->by_index[idx] : NULL;
+    if (ds && ds->sh.type == t && !ds->sh.attached_pic)
+        return &ds->sh;
+    /* libavformat's pick was cover art (or nothing it liked): take a real
+     * track of the type, the one flagged default first. */
+    struct sh_stream *first = NULL;
+    for (int i = 0; i < d->num_streams; i++) {
+        struct sh_stream *sh = d->streams[i];
+        if (sh->type != t || sh->attached_pic)
+            continue;
+        if (sh->is_default)
+            return sh;
+        if (!first)
+            first = sh;
+    }
+    return first;
+}
+
+static void demux_drop_queue(struct demux_priv *p, struct demux_sh *ds)
+{
+    p->queued_packets -= ds->queue.packets;
+    p->queued_bytes -= ds->queue.bytes;
+    demux_queue_flush(&ds->queue);
+}
+
+static void demux_drop_all_queues(demuxer_t *d)
+{
+    for (int i = 0; i < d->num_streams; i++)
+        demux_drop_queue(d->priv, demux_sh_of(d->streams[i]));
+}
+
+void demux_select_stream(demuxer_t *d, struct sh_stream *sh, bool selected)
+{
+    if (!sh || sh->selected == selected)
+        return;
+    sh->selected = selected;
+    d->avfc->streams[sh->ff_index]->discard = selected ? AVDISCARD_DEFAULT : AVDISCARD_ALL;
+    if (!selected)
+        demux_drop_queue(d->priv, demux_sh_of(sh));
+}
+
+static void demux_warn_corrupt(struct demux_priv *p, int64_t pos)
+{
+    int lev = p->corrupt_warnings < DEMUX_MAX_CORRUPT_WARNINGS ? MSGL_WARN : MSGL_V;
+    p->corrupt_warnings++;
+    mp_msg(MSGT_DEMUX, lev, "Skipping corrupt data near byte %" PRId64 ".\n", pos);
+}
+
+/*
+ * Read the next packet of any selected stream into *out. Returns 0, or -1
+ * with p->eof or p->error set.
+ */
+static int demux_fill(demuxer_t *d, AVPacket **out)
+{
+    struct demux_priv *p = d->priv;
+    AVFormatContext *avfc = d->avfc;
+    AVPacket *pkt = av_packet_alloc();
+    if (!pkt) {
+        p->error = -DEMUX_ERR_NOMEM;
+        return -1;
+    }
+    int stuck = 0;
+    int64_t last_pos = -1;
+    for (;;) {
+        int r = av_read_frame(avfc, pkt);
+        if (r >= 0) {
+            int idx = pkt->stream_index;
+            struct demux_sh *ds = idx >= 0 && idx < p->nb_index ? p->by_index[idx] : NULL;
+            if (!ds || !ds->sh.selected) {
+                /* Streams that appear mid-file are unknown to the player:
+                 * stop libavformat from reading them at all. */
+                if (idx >= p->nb_index && idx < (int)avfc->nb_streams)
+                    avfc->streams[idx]->discard = AVDISCARD_ALL;
+                av_packet_unref(pkt);
+                continue;
+            }
+            if (pkt->flags & AV_PKT_FLAG_CORRUPT)
+                demux_warn_corrupt(p, pkt->pos);
+            r = av_packet_make_refcounted(pkt);
+            if (r < 0) {
+                av_packet_free(&pkt);
+                p->error = -DEMUX_ERR_NOMEM;
+                return -1;
+            }
+            *out = pkt;
+            return 0;
+        }
+        bool retry = r == AVERROR(EAGAIN) ||
+                     (r == AVERROR_INVALIDDATA && !p->io->stream_error && !avio_feof(avfc->pb));
+        if (retry) {
+            int64_t pos = avio_tell(avfc->pb);
+            if (r == AVERROR_INVALIDDATA)
+                demux_warn_corrupt(p, pos);
+            stuck = pos == last_pos ? stuck + 1 : 0;
+            last_pos = pos;
+            if (stuck < DEMUX_MAX_STUCK_READS)
+                continue;
+            mp_msg(MSGT_DEMUX, MSGL_V, "demux: no progress at byte %" PRId64 "\n", pos);
+            r = AVERROR_INVALIDDATA;
+        }
+        av_packet_free(&pkt);
+        if (r == AVERROR_EOF && !p->io->stream_error) {
+            p->eof = true;
+        } else if (r == AVERROR_INVALIDDATA && !p->io->stream_error && avio_feof(avfc->pb)) {
+            /* Junk at the very end (a truncated file) is its end. */
+            p->eof = true;
+        } else {
+            demux_av_msg(MSGL_V, "reading failed", r);
+            p->error = demux_map_averror(p, r, -DEMUX_ERR_INVALID);
+        }
+        return -1;
+    }
+}
+
+static int demux_push(struct demux_priv *p, struct demux_sh *ds, AVPacket *pkt)
+{
+    int size = pkt->size;
+    if (demux_queue_push(&ds->queue, pkt) < 0)
+        return -1;
+    p->queued_packets++;
+    p->queued_bytes += size;
+    return 0;
+}
+
+static AVPacket *demux_pop(struct demux_priv *p, struct demux_sh *ds)
+{
+    AVPacket *pkt = demux_queue_pop(&ds->queue);
+    if (pkt) {
+        p->queued_packets--;
+        p->queued_bytes -= pkt->size;
+    }
+    return pkt;
+}
+
+/* Read until want's queue is not empty; its head stays queued. NULL at
+ * the end, on errors and when the queues are full (p->status says). */
+static AVPacket *demux_peek(demuxer_t *d, struct demux_sh *want)
+{
+    struct demux_priv *p = d->priv;
+    for (;;) {
+        if (want->queue.packets > 0)
+            return demux_queue_peek(&want->queue);
+        if (p->error) {
+            p->status = p->error;
+            return NULL;
+        }
+        if (p->eof) {
+            p->status = 0;
+            return NULL;
+        }
+        if (p->queued_packets >= p->max_packets || p->queued_bytes >= p->max_bytes) {
+            if (!p->overflow_reported) {
+                mp_msg(MSGT_DEMUX, MSGL_ERR,
+                       "Too many packets in the buffer: (%d in %" PRId64 " bytes).\n",
+                       p->queued_packets, p->queued_bytes);
+                p->overflow_reported = true;
+            }
+            p->status = -DEMUX_ERR_QUEUE_FULL;
+            return NULL;
+        }
+        AVPacket *pkt = NULL;
+        if (demux_fill(d, &pkt) < 0)
+            continue;
+        if (demux_push(p, p->by_index[pkt->stream_index], pkt) < 0) {
+            av_packet_free(&pkt);
+            p->error = -DEMUX_ERR_NOMEM;
+        }
+    }
+}
+
+AVPacket *demux_read_packet(demuxer_t *d, struct sh_stream *sh)
+{
+    struct demux_priv *p = d->priv;
+    if (!sh || !sh->selected) {
+        p->status = -DEMUX_ERR_INVALID;
+        return NULL;
+    }
+    struct demux_sh *ds = demux_sh_of(sh);
+    return demux_peek(d, ds) ? demux_pop(p, ds) : NULL;
+}
+
+bool demux_has_packet(demuxer_t *d, struct sh_stream *sh)
+{
+    return sh && demux_sh_of(sh)->queue.packets > 0;
+}
+
+int demux_get_error(demuxer_t *d)
+{
+    return d->priv->status;
+}
+
+void demux_get_queue_size(demuxer_t *d, int *packets, int64_t *bytes)
+{
+    if (packets)
+        *packets = d->priv->queued_packets;
+    if (bytes)
+        *bytes = d->priv->queued_bytes;
+}
+
+/* The selected video stream whose keyframes a seek must land on. */
+static struct demux_sh *demux_seek_video(demuxer_t *d)
+{
+    for (int i = 0; i < d->num_streams; i++) {
+        struct sh_stream *sh = d->streams[i];
+        if (sh->type == MP_STREAM_VIDEO && sh->selected && !sh->attached_pic)
+            return demux_sh_of(sh);
+    }
+    return NULL;
+}
+
+/* One libavformat seek to ts (AV_TIME_BASE units); flushes on success. */
+static int demux_seek_once(demuxer_t *d, int64_t ts)
+{
+    struct demux_priv *p = d->priv;
+    /* A failed read before the seek says nothing about reads after it. */
+    p->io->stream_error = 0;
+    int r = av_seek_frame(d->avfc, -1, ts, AVSEEK_FLAG_BACKWARD);
+    if (r < 0) {
+        /* Before the first index entry there is no keyframe at or before
+         * the target; the first one is the closest there is. */
+        demux_av_msg(MSGL_DBG2, "backward seek failed, trying forward", r);
+        r = av_seek_frame(d->avfc, -1, ts, 0);
+    }
+    if (r < 0) {
+        demux_av_msg(MSGL_V, "seek failed", r);
+        return p->io->stream_error ? -DEMUX_ERR_IO : -DEMUX_ERR_SEEK;
+    }
+    demux_drop_all_queues(d);
+    p->eof = false;
+    p->error = 0;
+    p->status = 0;
+    p->overflow_reported = false;
+    return 0;
+}
+
+/* Drop v's packets up to its first keyframe, which is returned (still
+ * queued), or NULL when none comes. Packets of other streams read on the
+ * way stay queued. */
+static AVPacket *demux_seek_to_keyframe(demuxer_t *d, struct demux_sh *v)
+{
+    AVPacket *pkt;
+    while ((pkt = demux_peek(d, v)) && !(pkt->flags & AV_PKT_FLAG_KEY)) {
+        pkt = demux_pop(d->priv, v);
+        av_packet_free(&pkt);
+    }
+    return pkt;
+}
+
+int demux_seek(demuxer_t *d, double time)
+{
+    if (!isfinite(time))
+        return -DEMUX_ERR_INVALID;
+    double target = time + d->start_time;
+    if (fabs(target) > 1e9)
+        return -DEMUX_ERR_INVALID;
+    struct demux_sh *v = demux_seek_video(d);
+    /* Containers without a keyframe index (MPEG-TS, PS) seek by timestamp
+     * and land on any frame: skip to the next keyframe, and when that is
+     * past the target start earlier, 1, 2, 4 seconds back. */
+    double back = 0;
+    for (int attempt = 0;; attempt++) {
+        int r = demux_seek_once(d, llrint((target - back) * AV_TIME_BASE));
+        if (r < 0)
+            return r;
+        if (!v)
+            return 0;
+        AVPacket *key = demux_seek_to_keyframe(d, v);
+        if (!key || attempt == 3 || target - back <= d->start_time)
+            return 0;
+        int64_t ts = key->pts != AV_NOPTS_VALUE ? key->pts : key->dts;
+        if (ts == AV_NOPTS_VALUE || demux_ts_to_seconds(&v->sh, ts) <= target + 1e-6)
+            return 0;
+        mp_msg(MSGT_DEMUX, MSGL_DBG2, "demux: keyframe after seek target, going back\n");
+        back = back > 0 ? back * 2 : 1;
+    }
+}
+
+const char *demux_get_metadata(demuxer_t *d, const char *key)
+{
+    const AVDictionaryEntry *e = av_dict_get(d->avfc->metadata, key, NULL, 0);
+    return e ? e->value : NULL;
+}
+
+double demux_ts_to_seconds(const struct sh_stream *sh, int64_t ts)
+{
+    if (ts == AV_NOPTS_VALUE)
+        return NAN;
+    return ts * av_q2d(sh->time_base);
+}

@@ -1,0 +1,39 @@
+/*
+ * mplayer: options -> playlist -> play each entry.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "common/mp_msg.h"
+#include "player/player.h"
+
+int main(int argc, char **argv)
+{
+    struct MPContext *mpctx = mp_create();
+    if (!mpctx)
+        return MP_EXIT_OUTPUT;
+    int rc = mp_parse_args(mpctx, argc, argv);
+    if (rc == MP_OPT_ERROR) {
+        mp_destroy(mpctx);
+        return MP_EXIT_OPTIONS;
+    }
+    mp_msg(MSGT_CPLAYER, MSGL_INFO,
+           "MPlayer " MPLAYER_VERSION " (C) 2000-2026 MPlayer Team and this branch's authors\n");
+    if (rc == MP_OPT_EXIT) {
+        mp_destroy(mpctx);
+        return MP_EXIT_OK;
+    }
+    bool help_vo_ao = (mpctx->opts.vo && !strcmp(mpctx->opts.vo, "help")) ||
+                      (mpctx->opts.ao && !strcmp(mpctx->opts.ao, "help"));
+    if (mpctx->playlist.num == 0 && !help_vo_ao) {
+        mp_print_usage();
+        mp_destroy(mpctx);
+        return MP_EXIT_OK;
+    }
+    int code = mp_run(mpctx);
+    mp_destroy(mpctx);
+    return code;
+}

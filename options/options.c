@@ -1,0 +1,1256 @@
+/*
+ * The option table and everything it drives: command line, config files,
+ * mp_set_option, -list-options and the list of names for the man-page check.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * Every option is one row of opt_table. Value parsers write an error text
+ * into a buffer instead of printing it, so that the caller can print exactly
+ * one message with the right prefix: "Option -ss: ..." on the command line,
+ * "file:12: option 'ss': ..." in a config file.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "config.h"
+#include "common/mp_msg.h"
+#include "options/options.h"
+
+/* Deep enough for any sane layout, shallow enough to stop a loop fast. */
+#define OPT_MAX_INCLUDE_DEPTH 8
+
+enum opt_type {
+    OPT_FLAG,    /* bool: -x, -nox, x=yes|no */
+    OPT_INT,     /* int, optional range */
+    OPT_INT64,   /* int64_t, optional range */
+    OPT_SIZE,    /* int64_t bytes, k/M/G suffixes */
+    OPT_DOUBLE,  /* double, optional range */
+    OPT_TIME,    /* double seconds, [[hh:]mm:]ss[.ms] */
+    OPT_STRING,  /* malloc'ed char * */
+    OPT_STORE,   /* int: -x stores a constant, -nox stores 0 */
+    OPT_FUNC,    /* handled by a function */
+};
+
+enum opt_flags {
+    OPTF_NOCFG = 1 << 0, /* command line only */
+    OPTF_ARG = 1 << 1,   /* OPT_FUNC: takes a parameter */
+    OPTF_MIN = 1 << 2,   /* check min */
+    OPTF_MAX = 1 << 3,   /* check max */
+};
+#define OPTF_RANGE (OPTF_MIN | OPTF_MAX)
+
+/* Where a setting comes from, and what it may touch. */
+struct opt_ctx {
+    struct MPOpts *o;
+    struct mp_cmdline_files *files; /* NULL outside the command line */
+    bool cmdline;                   /* -noconfig is meaningful only there */
+    int depth;                      /* config file nesting */
+};
+
+/* Internal results besides enum mp_opt_result. */
+enum {
+    R_OK = MP_OPT_OK,
+    R_EXIT = MP_OPT_EXIT,
+    R_BADVAL = -1,      /* err holds the reason */
+    R_NEEDPARAM = -2,   /* no parameter given */
+    R_PRINTED = -3,     /* failed, message already printed */
+    R_NOTHERE = -4,     /* not allowed in this context */
+};
+
+struct opt_def;
+typedef int (*opt_func)(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize);
+
+struct opt_def {
+    const char *name;
+    enum opt_type type;
+    size_t offset;      /* into struct MPOpts; unused by OPT_FUNC */
+    double min, max;
+    int flags;
+    const char *help;   /* one line, for -list-options */
+    int store;          /* OPT_STORE: the value stored */
+    opt_func func;      /* OPT_FUNC */
+    /* Called after the field changed (message levels follow options). */
+    void (*apply)(const struct MPOpts *o);
+    /* -list-options shows this as the default when the field's zero value
+     * means "the layer below decides". */
+    const char *defstr;
+};
+
+static int func_verbose(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize);
+static int func_msglevel(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize);
+static int func_include(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize);
+static int func_noconfig(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize);
+static int func_playlist(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize);
+static int func_list_options(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                             char *err, size_t errsize);
+static int func_help(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                     char *err, size_t errsize);
+static int func_version(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize);
+static int func_lavdopts(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize);
+static int func_endpos(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                       char *err, size_t errsize);
+static void apply_quiet(const struct MPOpts *o);
+static void apply_identify(const struct MPOpts *o);
+
+#define OFF(field) offsetof(struct MPOpts, field)
+#define KIB 1024.0
+#define MIB (1024.0 * 1024.0)
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
+/* Designated initializers keep each row short and -Wextra quiet. */
+#define OPT(n, t, field, lo, hi, fl, h) \
+    {.name = n, .type = t, .offset = OFF(field), .min = lo, .max = hi, .flags = fl, .help = h}
+#define OPT_FN(n, fn, fl, h) {.name = n, .type = OPT_FUNC, .func = fn, .flags = fl, .help = h}
+
+static const struct opt_def opt_table[] = {
+    /* general */
+    OPT_FN("v", func_verbose, 0, "more messages (repeat for more)"),
+    OPT_FN("msglevel", func_msglevel, OPTF_ARG, "message level per module: all=4:demuxer=6"),
+    {.name = "quiet", .type = OPT_FLAG, .offset = OFF(quiet), .help = "no status line",
+     .apply = apply_quiet},
+    {.name = "really-quiet", .type = OPT_FLAG, .offset = OFF(really_quiet),
+     .help = "errors only", .apply = apply_quiet},
+    OPT_FN("include", func_include, OPTF_ARG, "read a config file here"),
+    OPT_FN("noconfig", func_noconfig, OPTF_ARG | OPTF_NOCFG,
+           "skip config files: all|gui|system|user"),
+    OPT_FN("playlist", func_playlist, OPTF_ARG | OPTF_NOCFG, "play the entries of a list file"),
+    OPT_FN("list-options", func_list_options, OPTF_NOCFG, "print this table"),
+    OPT_FN("h", func_help, OPTF_NOCFG, "short usage"),
+    OPT_FN("help", func_help, OPTF_NOCFG, "short usage"),
+    OPT_FN("version", func_version, OPTF_NOCFG, "print the version"),
+    /* player */
+    OPT("ss", OPT_TIME, seek_start, 0, 0, 0, "seek to this time first"),
+    OPT_FN("endpos", func_endpos, OPTF_ARG, "stop after this much time"),
+    OPT("frames", OPT_INT64, play_frames, -1, 0, OPTF_MIN, "play this many video frames"),
+    OPT("loop", OPT_INT, loop, -1, 0, OPTF_MIN, "play n times, 0 = forever"),
+    OPT("speed", OPT_DOUBLE, speed, 0.01, 100, OPTF_RANGE, "playback speed factor"),
+    OPT("nosound", OPT_FLAG, no_audio, 0, 0, 0, "do not play audio"),
+    OPT("novideo", OPT_FLAG, no_video, 0, 0, 0, "do not play video"),
+    OPT("aid", OPT_INT, audio_id, -1, 8190, OPTF_RANGE, "audio stream id"),
+    OPT("vid", OPT_INT, video_id, -1, 8190, OPTF_RANGE, "video stream id"),
+    OPT("sid", OPT_INT, sub_id, -1, 8190, OPTF_RANGE, "subtitle stream id"),
+    OPT("benchmark", OPT_FLAG, benchmark, 0, 0, 0, "play as fast as possible, time it"),
+    OPT("shuffle", OPT_FLAG, shuffle, 0, 0, 0, "play files in random order"),
+    {.name = "framedrop", .type = OPT_STORE, .offset = OFF(framedrop), .store = 1,
+     .help = "drop late frames"},
+    {.name = "hardframedrop", .type = OPT_STORE, .offset = OFF(framedrop), .store = 2,
+     .help = "drop late frames harder"},
+    {.name = "identify", .type = OPT_FLAG, .offset = OFF(identify),
+     .help = "print ID_ lines for front-ends", .apply = apply_identify},
+    OPT("vo", OPT_STRING, vo, 0, 0, 0, "video output driver list"),
+    OPT("ao", OPT_STRING, ao, 0, 0, 0, "audio output driver list"),
+    OPT_FN("lavdopts", func_lavdopts, OPTF_ARG, "decoder options: threads=<n>"),
+    /* demuxer / stream */
+    OPT("demuxer", OPT_STRING, demuxer, 0, 0, 0, "force a libavformat demuxer"),
+    /* 0 in the struct = the stream layer's default, 4096 bytes. */
+    {.name = "stream-buffer-size", .type = OPT_SIZE, .offset = OFF(stream_buffer_size),
+     .min = 1, .max = 16 * MIB, .flags = OPTF_RANGE, .help = "bytes per read()",
+     .defstr = "4096"},
+    OPT("readahead-distance", OPT_SIZE, readahead_distance, 0, 2 * GIB, OPTF_RANGE,
+        "WILLNEED window ahead of each read cursor"),
+    OPT("cache-drop-behind", OPT_FLAG, cache_drop_behind, 0, 0, 0, "DONTNEED what was read"),
+    OPT("stream-stats", OPT_FLAG, stream_stats, 0, 0, 0, "print stream counters at exit"),
+};
+
+#define OPT_COUNT (sizeof(opt_table) / sizeof(opt_table[0]))
+
+static void *opt_field(struct MPOpts *o, const struct opt_def *d)
+{
+    return (char *)o + d->offset;
+}
+
+static const void *opt_cfield(const struct MPOpts *o, const struct opt_def *d)
+{
+    return (const char *)o + d->offset;
+}
+
+static void opt_err(char *err, size_t errsize, const char *fmt, ...) MP_PRINTF(3, 4);
+static void opt_err(char *err, size_t errsize, const char *fmt, ...)
+{
+    va_list va;
+    va_start(va, fmt);
+    vsnprintf(err, errsize, fmt, va);
+    va_end(va);
+}
+
+/* ---- defaults ---- */
+
+void mp_opts_init(struct MPOpts *o)
+{
+    memset(o, 0, sizeof(*o));
+    o->seek_start = -1;
+    o->end_pos = -1;
+    o->play_frames = -1;
+    o->loop = -1;
+    o->speed = 1.0;
+    o->audio_id = -1;
+    o->video_id = -1;
+    o->sub_id = -1;
+}
+
+void mp_opts_free(struct MPOpts *o)
+{
+    for (size_t i = 0; i < OPT_COUNT; i++) {
+        if (opt_table[i].type == OPT_STRING) {
+            char **p = opt_field(o, &opt_table[i]);
+            free(*p);
+            *p = NULL;
+        }
+    }
+}
+
+void mp_cmdline_files_free(struct mp_cmdline_files *f)
+{
+    for (int i = 0; i < f->num; i++)
+        free(f->files[i].name);
+    free(f->files);
+    f->files = NULL;
+    f->num = 0;
+}
+
+/* ---- value parsers ---- */
+
+static bool is_digit(char ch)
+{
+    return ch >= '0' && ch <= '9';
+}
+
+int mp_parse_size(const char *s, int64_t *out)
+{
+    if (!s || !is_digit(*s))
+        return -1;
+    const char *p = s;
+    int64_t whole = 0;
+    while (is_digit(*p)) {
+        if (whole > (INT64_MAX - 9) / 10)
+            return -1;
+        whole = whole * 10 + (*p - '0');
+        p++;
+    }
+    /* Fractions ("1.5M") are kept as digits so that the result is exact. */
+    int64_t frac = 0, frac_div = 1;
+    if (*p == '.') {
+        p++;
+        if (!is_digit(*p))
+            return -1;
+        while (is_digit(*p)) {
+            if (frac_div <= INT64_MAX / 100) {
+                frac = frac * 10 + (*p - '0');
+                frac_div *= 10;
+            }
+            p++;
+        }
+    }
+    static const struct {
+        const char *suffix;
+        int64_t mult;
+    } units[] = {
+        {"", 1},
+        {"b", 1},
+        {"k", 1 << 10}, {"kb", 1 << 10}, {"kib", 1 << 10},
+        {"m", 1 << 20}, {"mb", 1 << 20}, {"mib", 1 << 20},
+        {"g", 1 << 30}, {"gb", 1 << 30}, {"gib", 1 << 30},
+    };
+    int64_t mult = 0;
+    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+        if (!strcasecmp(p, units[i].suffix)) {
+            mult = units[i].mult;
+            break;
+        }
+    }
+    if (!mult)
+        return -1;
+    if (whole > INT64_MAX / mult)
+        return -1;
+    int64_t v = whole * mult;
+    /* The fraction of one unit is below mult, so rounding down here loses
+     * less than a byte. */
+    int64_t fpart = (int64_t)((long double)frac * (long double)mult / (long double)frac_div);
+    if (v > INT64_MAX - fpart)
+        return -1;
+    *out = v + fpart;
+    return 0;
+}
+
+/* Parse a run of digits with an optional fraction; at least one digit. */
+static int parse_seconds_field(const char *s, size_t len, double *out)
+{
+    int digits = 0, dots = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (is_digit(s[i]))
+            digits++;
+        else if (s[i] == '.' && !dots)
+            dots++;
+        else
+            return -1;
+    }
+    if (!digits || len > 64)
+        return -1;
+    char buf[72];
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    *out = strtod(buf, NULL);
+    return isfinite(*out) ? 0 : -1;
+}
+
+static int parse_int_field(const char *s, size_t len, double *out)
+{
+    if (!len || len > 15)
+        return -1;
+    double v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (!is_digit(s[i]))
+            return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    *out = v;
+    return 0;
+}
+
+int mp_parse_time(const char *s, double *out)
+{
+    if (!s)
+        return -1;
+    const char *colon[3];
+    int ncolons = 0;
+    for (const char *p = s; *p; p++) {
+        if (*p == ':') {
+            if (ncolons == 2)
+                return -1;
+            colon[ncolons++] = p;
+        }
+    }
+    const char *last = ncolons ? colon[ncolons - 1] + 1 : s;
+    double secs;
+    if (parse_seconds_field(last, strlen(last), &secs) < 0)
+        return -1;
+    if (ncolons == 0) {
+        *out = secs;
+        return 0;
+    }
+    if (secs >= 60)
+        return -1;
+    double mins, hours = 0;
+    if (ncolons == 1) {
+        if (parse_int_field(s, (size_t)(colon[0] - s), &mins) < 0)
+            return -1;
+    } else {
+        if (parse_int_field(s, (size_t)(colon[0] - s), &hours) < 0)
+            return -1;
+        if (parse_int_field(colon[0] + 1, (size_t)(colon[1] - colon[0] - 1), &mins) < 0)
+            return -1;
+        if (mins >= 60)
+            return -1;
+    }
+    *out = hours * 3600 + mins * 60 + secs;
+    return 0;
+}
+
+static int parse_bool(const char *s, bool *out)
+{
+    static const char *const yes[] = {"yes", "1", "true", "on"};
+    static const char *const no[] = {"no", "0", "false", "off"};
+    for (int i = 0; i < 4; i++) {
+        if (!strcasecmp(s, yes[i])) {
+            *out = true;
+            return 0;
+        }
+        if (!strcasecmp(s, no[i])) {
+            *out = false;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+static int parse_int64(const char *s, int64_t *out)
+{
+    if (!*s)
+        return -1;
+    const char *p = s;
+    if (*p == '-' || *p == '+')
+        p++;
+    if (!is_digit(*p))
+        return -1;
+    errno = 0;
+    char *end;
+    long long v = strtoll(s, &end, 10);
+    if (*end || errno == ERANGE)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_double(const char *s, double *out)
+{
+    /* strtod alone would take "inf", "nan" and hex floats. */
+    if (!*s || strspn(s, "0123456789.eE+-") != strlen(s))
+        return -1;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (*end || end == s || errno == ERANGE || !isfinite(v))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* A size as the user would write it: exact multiples get a suffix. */
+static void format_size(char *buf, size_t size, double v)
+{
+    static const struct {
+        double mult;
+        const char *suffix;
+    } units[] = {{GIB, "G"}, {MIB, "M"}, {KIB, "k"}};
+    for (int i = 0; i < 3; i++) {
+        if (v != 0 && fmod(v, units[i].mult) == 0) {
+            snprintf(buf, size, "%.0f%s", v / units[i].mult, units[i].suffix);
+            return;
+        }
+    }
+    snprintf(buf, size, "%.0f", v);
+}
+
+static void format_bound(char *buf, size_t size, const struct opt_def *d, double v)
+{
+    if (d->type == OPT_SIZE)
+        format_size(buf, size, v);
+    else
+        snprintf(buf, size, "%g", v);
+}
+
+static int check_range(const struct opt_def *d, double v, const char *value, char *err,
+                       size_t errsize)
+{
+    bool low = (d->flags & OPTF_MIN) && v < d->min;
+    bool high = (d->flags & OPTF_MAX) && v > d->max;
+    if (!low && !high)
+        return R_OK;
+    char lo[32] = "", hi[32] = "";
+    if (d->flags & OPTF_MIN)
+        format_bound(lo, sizeof(lo), d, d->min);
+    if (d->flags & OPTF_MAX)
+        format_bound(hi, sizeof(hi), d, d->max);
+    if ((d->flags & OPTF_RANGE) == OPTF_RANGE)
+        opt_err(err, errsize, "value %s out of range %s..%s", value, lo, hi);
+    else if (low)
+        opt_err(err, errsize, "value %s is below the minimum %s", value, lo);
+    else
+        opt_err(err, errsize, "value %s is above the maximum %s", value, hi);
+    return R_BADVAL;
+}
+
+/* ---- setting one option ---- */
+
+static bool opt_takes_param(const struct opt_def *d)
+{
+    switch (d->type) {
+    case OPT_FLAG:
+    case OPT_STORE:
+        return false;
+    case OPT_FUNC:
+        return d->flags & OPTF_ARG;
+    default:
+        return true;
+    }
+}
+
+static const struct opt_def *opt_find_exact(const char *name, size_t len)
+{
+    for (size_t i = 0; i < OPT_COUNT; i++) {
+        if (strlen(opt_table[i].name) == len && !strncasecmp(opt_table[i].name, name, len))
+            return &opt_table[i];
+    }
+    return NULL;
+}
+
+/* Find name (len bytes); "nofoo" and "no-foo" negate flag-like options. */
+static const struct opt_def *opt_find(const char *name, size_t len, bool *negated)
+{
+    *negated = false;
+    const struct opt_def *d = opt_find_exact(name, len);
+    if (d)
+        return d;
+    if (len > 2 && !strncasecmp(name, "no", 2)) {
+        size_t skip = (len > 3 && name[2] == '-') ? 3 : 2;
+        d = opt_find_exact(name + skip, len - skip);
+        if (d && (d->type == OPT_FLAG || d->type == OPT_STORE)) {
+            *negated = true;
+            return d;
+        }
+    }
+    return NULL;
+}
+
+/*
+ * Set d from value (NULL: none given). Returns an R_ code; on R_BADVAL err
+ * says why.
+ */
+static int opt_set(struct opt_ctx *c, const struct opt_def *d, bool negated,
+                   const char *value, char *err, size_t errsize)
+{
+    struct MPOpts *o = c->o;
+    bool on = true;
+
+    if (!opt_takes_param(d)) {
+        if (value && parse_bool(value, &on) < 0) {
+            opt_err(err, errsize, "expected yes or no, not '%s'", value);
+            return R_BADVAL;
+        }
+        if (negated)
+            on = !on;
+    } else if (!value) {
+        return R_NEEDPARAM;
+    }
+
+    int r = R_OK;
+    switch (d->type) {
+    case OPT_FLAG:
+        *(bool *)opt_field(o, d) = on;
+        break;
+    case OPT_STORE:
+        *(int *)opt_field(o, d) = on ? d->store : 0;
+        break;
+    case OPT_INT:
+    case OPT_INT64: {
+        int64_t v;
+        if (parse_int64(value, &v) < 0 ||
+            (d->type == OPT_INT && (v < INT_MIN || v > INT_MAX))) {
+            opt_err(err, errsize, "invalid integer: '%s'", value);
+            return R_BADVAL;
+        }
+        r = check_range(d, (double)v, value, err, errsize);
+        if (r != R_OK)
+            return r;
+        if (d->type == OPT_INT)
+            *(int *)opt_field(o, d) = (int)v;
+        else
+            *(int64_t *)opt_field(o, d) = v;
+        break;
+    }
+    case OPT_SIZE: {
+        int64_t v;
+        if (mp_parse_size(value, &v) < 0) {
+            opt_err(err, errsize, "invalid size: '%s' (bytes, or a number with k, M or G)",
+                    value);
+            return R_BADVAL;
+        }
+        r = check_range(d, (double)v, value, err, errsize);
+        if (r != R_OK)
+            return r;
+        *(int64_t *)opt_field(o, d) = v;
+        break;
+    }
+    case OPT_DOUBLE: {
+        double v;
+        if (parse_double(value, &v) < 0) {
+            opt_err(err, errsize, "invalid number: '%s'", value);
+            return R_BADVAL;
+        }
+        r = check_range(d, v, value, err, errsize);
+        if (r != R_OK)
+            return r;
+        *(double *)opt_field(o, d) = v;
+        break;
+    }
+    case OPT_TIME: {
+        double v;
+        if (mp_parse_time(value, &v) < 0) {
+            opt_err(err, errsize, "invalid time: '%s'", value);
+            return R_BADVAL;
+        }
+        *(double *)opt_field(o, d) = v;
+        break;
+    }
+    case OPT_STRING: {
+        char *copy = strdup(value);
+        if (!copy) {
+            opt_err(err, errsize, "out of memory");
+            return R_BADVAL;
+        }
+        char **p = opt_field(o, d);
+        free(*p);
+        *p = copy;
+        break;
+    }
+    case OPT_FUNC:
+        if (!on)
+            return R_OK;
+        r = d->func(c, d, value, err, errsize);
+        break;
+    }
+    if (r == R_OK && d->apply)
+        d->apply(o);
+    return r;
+}
+
+/* ---- the special options ---- */
+
+static void apply_quiet(const struct MPOpts *o)
+{
+    /* MPlayer's -quiet hides the status line and keeps the rest;
+     * -really-quiet keeps errors only. */
+    int lev = MSGL_STATUS;
+    if (o->really_quiet)
+        lev = MSGL_ERR;
+    else if (o->quiet)
+        lev = MSGL_INFO;
+    mp_msg_set_default_level(lev);
+}
+
+static void apply_identify(const struct MPOpts *o)
+{
+    /* As in MPlayer, -identify is -msglevel identify=4: ID_ lines show even
+     * with -really-quiet, which is how front-ends run it. */
+    if (o->identify)
+        mp_msg_parse_levels("identify=4");
+}
+
+static int func_verbose(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize)
+{
+    mp_msg_add_verbose(1);
+    return R_OK;
+}
+
+static int func_msglevel(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize)
+{
+    if (mp_msg_parse_levels(value) < 0) {
+        opt_err(err, errsize, "invalid message levels: '%s' (module=level:..., "
+                "level -1..10)", value);
+        return R_BADVAL;
+    }
+    return R_OK;
+}
+
+static int parse_config_file(struct opt_ctx *c, const char *path, bool must_exist);
+
+static int func_include(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize)
+{
+    if (c->depth >= OPT_MAX_INCLUDE_DEPTH) {
+        opt_err(err, errsize, "includes nested more than %d deep (an include loop?)",
+                OPT_MAX_INCLUDE_DEPTH);
+        return R_BADVAL;
+    }
+    FILE *f = fopen(value, "r");
+    if (!f) {
+        opt_err(err, errsize, "cannot open '%s': %s", value, strerror(errno));
+        return R_BADVAL;
+    }
+    fclose(f);
+    struct opt_ctx sub = *c;
+    sub.depth++;
+    int r = parse_config_file(&sub, value, true);
+    return r == R_OK ? R_OK : R_PRINTED;
+}
+
+enum {
+    NOCONFIG_SYSTEM = 1,
+    NOCONFIG_USER = 2,
+};
+
+static int noconfig_mask(const char *value)
+{
+    if (!strcasecmp(value, "all"))
+        return NOCONFIG_SYSTEM | NOCONFIG_USER;
+    if (!strcasecmp(value, "system"))
+        return NOCONFIG_SYSTEM;
+    if (!strcasecmp(value, "user"))
+        return NOCONFIG_USER;
+    if (!strcasecmp(value, "gui"))
+        return 0; /* there is no GUI; accepted for old scripts */
+    return -1;
+}
+
+static int func_noconfig(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize)
+{
+    /* Acted on before the config files are read (see mp_parse_command_line);
+     * here only the value is checked. */
+    if (!c->cmdline)
+        return R_NOTHERE;
+    if (noconfig_mask(value) < 0) {
+        opt_err(err, errsize, "invalid value '%s' (all, gui, system or user)", value);
+        return R_BADVAL;
+    }
+    return R_OK;
+}
+
+static int add_file(struct mp_cmdline_files *files, const char *name, bool is_playlist)
+{
+    struct mp_cmdline_file *n =
+        realloc(files->files, sizeof(*files->files) * (size_t)(files->num + 1));
+    if (!n)
+        return -1;
+    files->files = n;
+    char *copy = strdup(name);
+    if (!copy)
+        return -1;
+    files->files[files->num].name = copy;
+    files->files[files->num].is_playlist = is_playlist;
+    files->num++;
+    return 0;
+}
+
+static int func_playlist(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize)
+{
+    if (!c->files)
+        return R_NOTHERE;
+    if (add_file(c->files, value, true) < 0) {
+        opt_err(err, errsize, "out of memory");
+        return R_BADVAL;
+    }
+    return R_OK;
+}
+
+static int func_list_options(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                             char *err, size_t errsize)
+{
+    mp_print_option_list();
+    return R_EXIT;
+}
+
+static int func_help(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                     char *err, size_t errsize)
+{
+    mp_print_usage();
+    return R_EXIT;
+}
+
+static int func_version(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize)
+{
+    mp_msg(MSGT_OPTIONS, MSGL_INFO, "MPlayer %s\n", MPLAYER_VERSION);
+    return R_EXIT;
+}
+
+/* -lavdopts threads=4:foo=bar: MPlayer's suboption list. Only threads is
+ * known; others are warned about so old config files keep working. */
+static int func_lavdopts(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize)
+{
+    int threads = c->o->lavdopts_threads;
+    const char *p = value;
+    while (*p) {
+        size_t len = strcspn(p, ":");
+        size_t klen = strcspn(p, "=:");
+        char item[128];
+        if (len >= sizeof(item)) {
+            opt_err(err, errsize, "suboption too long: '%.20s...'", p);
+            return R_BADVAL;
+        }
+        memcpy(item, p, len);
+        item[len] = '\0';
+        if (klen == 7 && !strncasecmp(item, "threads", 7)) {
+            const char *v = klen < len ? item + klen + 1 : NULL;
+            int64_t n;
+            if (v && !strcasecmp(v, "auto")) {
+                n = 0;
+            } else if (!v || parse_int64(v, &n) < 0 || n < 0 || n > 64) {
+                opt_err(err, errsize, "threads needs a number 0..64 (0 = auto), not '%s'",
+                        v ? v : "");
+                return R_BADVAL;
+            }
+            threads = (int)n;
+        } else if (len) {
+            mp_msg(MSGT_OPTIONS, MSGL_WARN,
+                   "Option -lavdopts: unknown suboption '%.*s' ignored\n", (int)klen, item);
+        }
+        p += len;
+        if (*p == ':')
+            p++;
+    }
+    c->o->lavdopts_threads = threads;
+    return R_OK;
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n > m && !strcasecmp(s + n - m, suffix) && is_digit(s[n - m - 1]);
+}
+
+static int func_endpos(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                       char *err, size_t errsize)
+{
+    /* In MPlayer a size with b/kb/mb stops mencoder's output at that size;
+     * a player has no output size, so say so instead of guessing. */
+    if (has_suffix(value, "b") || has_suffix(value, "kb") || has_suffix(value, "mb")) {
+        opt_err(err, errsize, "'%s' is a byte size, which only mencoder supports; "
+                "give a time ([[hh:]mm:]ss[.ms])", value);
+        return R_BADVAL;
+    }
+    double v;
+    if (mp_parse_time(value, &v) < 0) {
+        opt_err(err, errsize, "invalid time: '%s'", value);
+        return R_BADVAL;
+    }
+    c->o->end_pos = v;
+    return R_OK;
+}
+
+/* ---- messages ---- */
+
+void mp_print_usage(void)
+{
+    mp_msg(MSGT_OPTIONS, MSGL_INFO,
+           "Usage:   mplayer [options] [path/]filename ...\n"
+           "\n"
+           "Basic options (complete list: mplayer -list-options, man mplayer):\n"
+           " -vo <drv>        video output driver (null, png:outdir=<dir>)\n"
+           " -ao <drv>        audio output driver (null, pcm:file=<name>)\n"
+           " -ss <time>       seek to the given position (seconds or hh:mm:ss)\n"
+           " -endpos <time>   stop after this much playing time\n"
+           " -nosound         do not play sound\n"
+           " -novideo         do not play video\n"
+           " -loop <n>        play n times, 0 = forever\n"
+           " -speed <x>       play faster or slower (0.01..100)\n"
+           " -playlist <file> play the files listed in <file>\n"
+           " -identify        print machine-readable ID_ lines\n"
+           " -benchmark       play as fast as possible and report the time\n"
+           " -stream-buffer-size <bytes>   bytes per read()\n"
+           " -readahead-distance <bytes>   tell the kernel what will be read next\n"
+           "\n"
+           "Basic keys:\n"
+           " <- or ->         seek backward/forward 10 seconds\n"
+           " down or up       seek backward/forward 1 minute\n"
+           " p or SPACE       pause (any key continues)\n"
+           " q or ESC         stop playing and quit\n");
+}
+
+static const char *type_name(const struct opt_def *d)
+{
+    switch (d->type) {
+    case OPT_FLAG:
+        return "Flag";
+    case OPT_INT:
+        return "Integer";
+    case OPT_INT64:
+        return "Integer64";
+    case OPT_SIZE:
+        return "Size";
+    case OPT_DOUBLE:
+        return "Float";
+    case OPT_TIME:
+        return "Time";
+    case OPT_STRING:
+        return "String";
+    case OPT_STORE:
+        return "Choice";
+    case OPT_FUNC:
+        return (d->flags & OPTF_ARG) ? "Func" : "Action";
+    }
+    return "?";
+}
+
+static void format_default(char *buf, size_t size, const struct MPOpts *o,
+                           const struct opt_def *d)
+{
+    switch (d->type) {
+    case OPT_FLAG:
+        snprintf(buf, size, "%s", *(const bool *)opt_cfield(o, d) ? "yes" : "no");
+        break;
+    case OPT_STORE:
+        snprintf(buf, size, "%s",
+                 *(const int *)opt_cfield(o, d) == d->store ? "yes" : "no");
+        break;
+    case OPT_INT:
+        snprintf(buf, size, "%d", *(const int *)opt_cfield(o, d));
+        break;
+    case OPT_INT64:
+        snprintf(buf, size, "%lld", (long long)*(const int64_t *)opt_cfield(o, d));
+        break;
+    case OPT_SIZE: {
+        format_size(buf, size, (double)*(const int64_t *)opt_cfield(o, d));
+        break;
+    }
+    case OPT_DOUBLE:
+        snprintf(buf, size, "%g", *(const double *)opt_cfield(o, d));
+        break;
+    case OPT_TIME: {
+        double v = *(const double *)opt_cfield(o, d);
+        if (v < 0)
+            snprintf(buf, size, "none");
+        else
+            snprintf(buf, size, "%g", v);
+        break;
+    }
+    case OPT_STRING: {
+        const char *s = *(char *const *)opt_cfield(o, d);
+        snprintf(buf, size, "%s", s ? s : "auto");
+        break;
+    }
+    case OPT_FUNC:
+        snprintf(buf, size, "-");
+        break;
+    }
+}
+
+void mp_print_option_list(void)
+{
+    struct MPOpts defaults;
+    mp_opts_init(&defaults);
+    mp_msg(MSGT_OPTIONS, MSGL_INFO, "%-20s %-9s %-6s %-6s %-8s %-7s %s\n", "Name", "Type",
+           "Min", "Max", "Default", "Where", "What");
+    mp_msg(MSGT_OPTIONS, MSGL_INFO, "\n");
+    for (size_t i = 0; i < OPT_COUNT; i++) {
+        const struct opt_def *d = &opt_table[i];
+        char lo[32] = "", hi[32] = "", def[64];
+        if (d->flags & OPTF_MIN)
+            format_bound(lo, sizeof(lo), d, d->min);
+        if (d->flags & OPTF_MAX)
+            format_bound(hi, sizeof(hi), d, d->max);
+        if (d->defstr)
+            snprintf(def, sizeof(def), "%s", d->defstr);
+        else
+            format_default(def, sizeof(def), &defaults, d);
+        mp_msg(MSGT_OPTIONS, MSGL_INFO, "%-20s %-9s %-6s %-6s %-8s %-7s %s\n", d->name,
+               type_name(d), lo, hi, def, (d->flags & OPTF_NOCFG) ? "CL" : "CL,cfg",
+               d->help);
+    }
+    mp_msg(MSGT_OPTIONS, MSGL_INFO, "\nTotal: %zu options\n", OPT_COUNT);
+    mp_opts_free(&defaults);
+}
+
+static const char *opt_names[OPT_COUNT + 1];
+static pthread_once_t opt_names_once = PTHREAD_ONCE_INIT;
+
+static void fill_names(void)
+{
+    for (size_t i = 0; i < OPT_COUNT; i++)
+        opt_names[i] = opt_table[i].name;
+    opt_names[OPT_COUNT] = NULL;
+}
+
+const char *const *mp_option_names(void)
+{
+    pthread_once(&opt_names_once, fill_names);
+    return opt_names;
+}
+
+/* ---- config files ---- */
+
+/*
+ * Split one config line into name and value (either may be NULL when the
+ * line is blank or a comment). The line is modified in place. Returns 0 or
+ * -1 with err set.
+ */
+static int split_config_line(char *line, char **name, char **value, char *err, size_t errsize)
+{
+    *name = *value = NULL;
+    char *p = line + strspn(line, " \t\r\n");
+    if (!*p || *p == '#')
+        return 0;
+    *name = p;
+    p += strcspn(p, " \t\r\n=#");
+    char *name_end = p;
+    p += strspn(p, " \t\r\n");
+    if (!*p || *p == '#') {
+        *name_end = '\0';
+        return 0;
+    }
+    if (*p != '=') {
+        *name_end = '\0';
+        opt_err(err, errsize, "expected '=' after '%s'", *name);
+        return -1;
+    }
+    *name_end = '\0';
+    p++;
+    p += strspn(p, " \t");
+    if (*p == '"' || *p == '\'') {
+        char quote = *p++;
+        char *close = strchr(p, quote);
+        if (!close) {
+            opt_err(err, errsize, "missing closing %c", quote);
+            return -1;
+        }
+        *close = '\0';
+        *value = p;
+        char *rest = close + 1;
+        rest += strspn(rest, " \t\r\n");
+        if (*rest && *rest != '#') {
+            opt_err(err, errsize, "text after the closing quote");
+            return -1;
+        }
+        return 0;
+    }
+    *value = p;
+    char *end = p + strcspn(p, "#\r\n");
+    while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+        end--;
+    *end = '\0';
+    return 0;
+}
+
+static int parse_config_file(struct opt_ctx *c, const char *path, bool must_exist)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        if (errno == ENOENT && !must_exist)
+            return R_OK;
+        mp_msg(MSGT_OPTIONS, must_exist ? MSGL_ERR : MSGL_WARN,
+               "Cannot read config file %s: %s\n", path, strerror(errno));
+        return must_exist ? R_PRINTED : R_OK;
+    }
+    mp_msg(MSGT_OPTIONS, MSGL_V, "Reading config file %s\n", path);
+
+    struct opt_ctx fc = *c;
+    fc.cmdline = false;
+    int errors = 0;
+    int lineno = 0;
+    bool in_other_section = false;
+    char *line = NULL;
+    size_t cap = 0;
+    while (getline(&line, &cap, f) >= 0) {
+        lineno++;
+        char err[512] = "";
+        char *name, *value;
+        char *start = line + strspn(line, " \t");
+        if (*start == '[') {
+            /* MPlayer profiles; only the default section applies here. */
+            in_other_section = strncasecmp(start, "[default]", 9) != 0;
+            if (in_other_section)
+                mp_msg(MSGT_OPTIONS, MSGL_WARN,
+                       "%s:%d: profiles are not supported, section skipped\n", path, lineno);
+            continue;
+        }
+        if (in_other_section)
+            continue;
+        if (split_config_line(line, &name, &value, err, sizeof(err)) < 0) {
+            mp_msg(MSGT_OPTIONS, MSGL_ERR, "%s:%d: %s\n", path, lineno, err);
+            errors++;
+            continue;
+        }
+        if (!name)
+            continue;
+        bool negated;
+        const struct opt_def *d = opt_find(name, strlen(name), &negated);
+        if (!d) {
+            mp_msg(MSGT_OPTIONS, MSGL_ERR, "%s:%d: unknown option '%s'\n", path, lineno, name);
+            errors++;
+            continue;
+        }
+        if (d->flags & OPTF_NOCFG) {
+            mp_msg(MSGT_OPTIONS, MSGL_ERR,
+                   "%s:%d: option '%s' is only allowed on the command line\n", path, lineno,
+                   d->name);
+            errors++;
+            continue;
+        }
+        int r = opt_set(&fc, d, negated, value, err, sizeof(err));
+        switch (r) {
+        case R_OK:
+        case R_EXIT:
+            break;
+        case R_NEEDPARAM:
+            mp_msg(MSGT_OPTIONS, MSGL_ERR, "%s:%d: option '%s' needs a parameter\n", path,
+                   lineno, d->name);
+            errors++;
+            break;
+        case R_NOTHERE:
+            mp_msg(MSGT_OPTIONS, MSGL_ERR,
+                   "%s:%d: option '%s' is only allowed on the command line\n", path, lineno,
+                   d->name);
+            errors++;
+            break;
+        case R_PRINTED:
+            errors++;
+            break;
+        default:
+            mp_msg(MSGT_OPTIONS, MSGL_ERR, "%s:%d: option '%s': %s\n", path, lineno, d->name,
+                   err);
+            errors++;
+            break;
+        }
+    }
+    bool read_error = ferror(f);
+    free(line);
+    fclose(f);
+    if (read_error) {
+        mp_msg(MSGT_OPTIONS, MSGL_ERR, "Error reading config file %s\n", path);
+        errors++;
+    }
+    return errors ? R_PRINTED : R_OK;
+}
+
+int mp_parse_config_file(struct MPOpts *o, const char *path, bool must_exist)
+{
+    struct opt_ctx c = {.o = o};
+    int r = parse_config_file(&c, path, must_exist);
+    return r == R_OK ? MP_OPT_OK : MP_OPT_ERROR;
+}
+
+/* ---- command line ---- */
+
+static void print_cmdline_error(int r, const struct opt_def *d, const char *err)
+{
+    switch (r) {
+    case R_NEEDPARAM:
+        mp_msg(MSGT_OPTIONS, MSGL_ERR, "Option -%s needs a parameter\n", d->name);
+        break;
+    case R_NOTHERE:
+        mp_msg(MSGT_OPTIONS, MSGL_ERR, "Option -%s is only allowed on the command line\n",
+               d->name);
+        break;
+    case R_BADVAL:
+        mp_msg(MSGT_OPTIONS, MSGL_ERR, "Option -%s: %s\n", d->name, err);
+        break;
+    default:
+        break;
+    }
+}
+
+int mp_set_option(struct MPOpts *o, const char *name, const char *value)
+{
+    struct opt_ctx c = {.o = o};
+    bool negated;
+    const struct opt_def *d = opt_find(name, strlen(name), &negated);
+    if (!d) {
+        mp_msg(MSGT_OPTIONS, MSGL_ERR, "Unknown option: %s\n", name);
+        return MP_OPT_ERROR;
+    }
+    char err[512] = "";
+    int r = opt_set(&c, d, negated, value, err, sizeof(err));
+    if (r == R_OK || r == R_EXIT)
+        return r;
+    print_cmdline_error(r, d, err);
+    return MP_OPT_ERROR;
+}
+
+/* An argument that names an option: returns its name (after the dashes)
+ * and length, and the "=value" part if any. */
+static bool split_arg(const char *arg, const char **name, size_t *len, const char **value)
+{
+    if (arg[0] != '-' || !arg[1])
+        return false; /* a file, or "-" for stdin */
+    const char *n = arg + 1;
+    if (*n == '-')
+        n++;
+    const char *eq = strchr(n, '=');
+    *name = n;
+    *len = eq ? (size_t)(eq - n) : strlen(n);
+    *value = eq ? eq + 1 : NULL;
+    return true;
+}
+
+/* -noconfig must act before any config file is read, wherever it stands. */
+static int prescan_noconfig(int argc, char **argv, int *mask)
+{
+    *mask = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *name, *value;
+        size_t len;
+        if (!strcmp(argv[i], "--"))
+            break;
+        if (!split_arg(argv[i], &name, &len, &value))
+            continue;
+        bool negated;
+        const struct opt_def *d = opt_find(name, len, &negated);
+        if (!d)
+            continue;
+        if (!value && opt_takes_param(d) && i + 1 < argc)
+            value = argv[++i];
+        if (d->func != func_noconfig || !value)
+            continue;
+        int m = noconfig_mask(value);
+        if (m < 0) {
+            mp_msg(MSGT_OPTIONS, MSGL_ERR,
+                   "Option -noconfig: invalid value '%s' (all, gui, system or user)\n", value);
+            return -1;
+        }
+        *mask |= m;
+    }
+    return 0;
+}
+
+static int read_default_configs(struct opt_ctx *c, int mask)
+{
+    if (!(mask & NOCONFIG_SYSTEM)) {
+        if (parse_config_file(c, MPLAYER_CONFDIR "/config", false) != R_OK)
+            return -1;
+    }
+    if (!(mask & NOCONFIG_USER)) {
+        char *path = NULL;
+        const char *home = getenv("MPLAYER_HOME");
+        int n = -1;
+        if (home && *home) {
+            n = asprintf(&path, "%s/config", home);
+        } else {
+            home = getenv("HOME");
+            if (home && *home)
+                n = asprintf(&path, "%s/.mplayer/config", home);
+        }
+        if (n >= 0) {
+            int r = parse_config_file(c, path, false);
+            free(path);
+            if (r != R_OK)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+int mp_parse_command_line(struct MPOpts *o, struct mp_cmdline_files *files,
+                          int argc, char **argv)
+{
+    struct opt_ctx c = {.o = o, .files = files, .cmdline = true};
+    int mask;
+    if (prescan_noconfig(argc, argv, &mask) < 0)
+        return MP_OPT_ERROR;
+    if (read_default_configs(&c, mask) < 0)
+        return MP_OPT_ERROR;
+
+    bool opts_done = false;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *name, *value;
+        size_t len;
+        if (!opts_done && !strcmp(arg, "--")) {
+            opts_done = true;
+            continue;
+        }
+        if (opts_done || !split_arg(arg, &name, &len, &value)) {
+            if (add_file(files, arg, false) < 0) {
+                mp_msg(MSGT_OPTIONS, MSGL_FATAL, "Out of memory\n");
+                return MP_OPT_ERROR;
+            }
+            continue;
+        }
+        bool negated;
+        const struct opt_def *d = opt_find(name, len, &negated);
+        if (!d) {
+            mp_msg(MSGT_OPTIONS, MSGL_ERR, "Unknown option on the command line: %.*s\n",
+                   (int)(name + len - arg), arg);
+            return MP_OPT_ERROR;
+        }
+        if (!value && opt_takes_param(d) && i + 1 < argc)
+            value = argv[++i];
+        char err[512] = "";
+        int r = opt_set(&c, d, negated, value, err, sizeof(err));
+        if (r == R_EXIT)
+            return MP_OPT_EXIT;
+        if (r != R_OK) {
+            print_cmdline_error(r, d, err);
+            return MP_OPT_ERROR;
+        }
+    }
+    return MP_OPT_OK;
+}

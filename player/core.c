@@ -1,0 +1,162 @@
+/*
+ * The run: context, signals, the playlist loop, exit summary.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/mp_msg.h"
+#include "libao2/audio_out.h"
+#include "libmpdemux/demuxer.h"
+#include "libvo/video_out.h"
+#include "osdep/osdep.h"
+#include "player/player.h"
+
+struct MPContext *mp_create(void)
+{
+    struct MPContext *mpctx = calloc(1, sizeof(*mpctx));
+    if (!mpctx)
+        return NULL;
+    mp_opts_init(&mpctx->opts);
+    /* Quit signals are blocked and polled by the loop, so no handler and
+     * no global flag are needed, and every thread started later inherits
+     * the mask. */
+    sigemptyset(&mpctx->quit_signals);
+    sigaddset(&mpctx->quit_signals, SIGINT);
+    sigaddset(&mpctx->quit_signals, SIGTERM);
+    sigaddset(&mpctx->quit_signals, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &mpctx->quit_signals, NULL);
+    /* A reader of our stdout that goes away must not kill us mid-write. */
+    signal(SIGPIPE, SIG_IGN);
+    return mpctx;
+}
+
+void mp_destroy(struct MPContext *mpctx)
+{
+    if (!mpctx)
+        return;
+    playlist_clear(&mpctx->playlist);
+    mp_opts_free(&mpctx->opts);
+    free(mpctx);
+}
+
+bool mp_check_quit(struct MPContext *mpctx)
+{
+    if (mpctx->quit)
+        return true;
+    struct timespec zero = { 0, 0 };
+    int sig = sigtimedwait(&mpctx->quit_signals, NULL, &zero);
+    if (sig > 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nMPlayer interrupted by signal %d.\n", sig);
+        mpctx->quit = true;
+    }
+    return mpctx->quit;
+}
+
+int mp_parse_args(struct MPContext *mpctx, int argc, char **argv)
+{
+    struct mp_cmdline_files files = { 0 };
+    int rc = mp_parse_command_line(&mpctx->opts, &files, argc, argv);
+    if (rc == MP_OPT_OK) {
+        for (int i = 0; i < files.num && rc == MP_OPT_OK; i++) {
+            int r = files.files[i].is_playlist
+                        ? playlist_add_file_entries(&mpctx->playlist, files.files[i].name, 0)
+                        : playlist_add(&mpctx->playlist, files.files[i].name);
+            if (r < 0)
+                rc = MP_OPT_ERROR;
+        }
+    }
+    mp_cmdline_files_free(&files);
+    return rc;
+}
+
+static void core_benchmark_summary(struct MPContext *mpctx)
+{
+    double total = mp_time_sec() - mpctx->bench_start;
+    double used = mpctx->bench_video + mpctx->bench_vout + mpctx->bench_audio;
+    mp_msg(MSGT_CPLAYER, MSGL_INFO,
+           "\nBENCHMARKs: VC:%8.3fs VO:%8.3fs A:%8.3fs Sys:%8.3fs = %8.3fs\n",
+           mpctx->bench_video, mpctx->bench_vout, mpctx->bench_audio, total - used, total);
+    if (total > 0)
+        mp_msg(MSGT_CPLAYER, MSGL_INFO,
+               "BENCHMARK%%: VC:%8.4f%% VO:%8.4f%% A:%8.4f%% Sys:%8.4f%% = %8.4f%%\n",
+               100.0 * mpctx->bench_video / total, 100.0 * mpctx->bench_vout / total,
+               100.0 * mpctx->bench_audio / total, 100.0 * (total - used) / total, 100.0);
+    if (mpctx->total_frames > 0) {
+        int64_t shown = mpctx->total_frames - mpctx->total_dropped;
+        mp_msg(MSGT_CPLAYER, MSGL_INFO,
+               "BENCHMARKn: disp: %lld (%3.2f fps)  drop: %lld (%d%%)  total: %lld (%3.2f fps)\n",
+               (long long)shown, total > 0.5 ? shown / total : 0.0,
+               (long long)mpctx->total_dropped,
+               (int)(100 * mpctx->total_dropped / mpctx->total_frames),
+               (long long)mpctx->total_frames, total > 0.5 ? mpctx->total_frames / total : 0.0);
+    }
+}
+
+int mp_run(struct MPContext *mpctx)
+{
+    struct MPOpts *o = &mpctx->opts;
+    if (o->vo && !strcmp(o->vo, "help")) {
+        vo_list_drivers();
+        return MP_EXIT_OK;
+    }
+    if (o->ao && !strcmp(o->ao, "help")) {
+        ao_list_drivers();
+        return MP_EXIT_OK;
+    }
+    demux_route_av_log();
+    mpctx->bench_start = mp_time_sec();
+    if (o->shuffle)
+        playlist_shuffle(&mpctx->playlist, (unsigned)time(NULL));
+
+    int passes = o->loop < 0 ? 1 : o->loop;  /* 0: forever */
+    const char *exit_reason = "End of file";
+    const char *id_exit = "EOF";
+    bool any_failed = false;
+    for (int pass = 0; passes == 0 || pass < passes; pass++) {
+        bool played_any = false;
+        for (int i = 0; i < mpctx->playlist.num; i++) {
+            enum mp_stop_reason r = mp_play_file(mpctx, mpctx->playlist.entries[i]);
+            if (r == MP_STOP_ERROR) {
+                any_failed = true;
+                continue;
+            }
+            played_any = true;
+            if (r == MP_STOP_QUIT || r == MP_STOP_OUTPUT) {
+                mpctx->quit = true;
+                if (r == MP_STOP_OUTPUT) {
+                    mpctx->exit_code = MP_EXIT_OUTPUT;
+                    exit_reason = "Fatal error";
+                    id_exit = "ERROR";
+                } else {
+                    exit_reason = "Quit";
+                    id_exit = "QUIT";
+                }
+                break;
+            }
+        }
+        /* A loop over files that all fail would spin forever. */
+        if (mpctx->quit || !played_any)
+            break;
+    }
+    if (mpctx->vo) {
+        int err = mpctx->exit_code == MP_EXIT_OUTPUT ? (vo_abort(mpctx->vo), 0)
+                                                     : vo_close(mpctx->vo);
+        mpctx->vo = NULL;
+        if (err < 0) {
+            mpctx->exit_code = MP_EXIT_OUTPUT;
+            exit_reason = "Fatal error";
+            id_exit = "ERROR";
+        }
+    }
+    if (o->benchmark)
+        core_benchmark_summary(mpctx);
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nExiting... (%s)\n", exit_reason);
+    mp_msg(MSGT_IDENTIFY, o->identify ? MSGL_INFO : MSGL_V, "ID_EXIT=%s\n", id_exit);
+    if (mpctx->exit_code == MP_EXIT_OK && any_failed)
+        mpctx->exit_code = MP_EXIT_FILE;
+    return mpctx->exit_code;
+}

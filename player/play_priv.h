@@ -1,0 +1,89 @@
+/*
+ * Per-file play state, shared by the files of player/ only.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * A play_state lives on mp_play_file()'s stack for one file; it owns the
+ * stream, demuxer, decoders, converters and outputs it points to.
+ */
+#ifndef MP_PLAYER_PLAY_PRIV_H
+#define MP_PLAYER_PLAY_PRIV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "libao2/audio_out.h"
+#include "player/player.h"
+
+struct stream;
+struct demuxer;
+struct sh_stream;
+struct mp_decoder;
+struct mp_image_conv;
+struct mp_audio_conv;
+struct vo;
+struct AVFrame;
+
+/* Outputs used when -vo/-ao are not given: a window and a sound device
+ * once those drivers exist, else the null drivers. */
+#define PLAY_DEFAULT_VO "null"
+#define PLAY_DEFAULT_AO "null"
+
+struct play_state {
+    struct MPContext *mpctx;
+    const char *filename;
+    struct stream *stream;
+    struct demuxer *demuxer;
+    struct sh_stream *sh_video;
+    struct sh_stream *sh_audio;
+    struct mp_decoder *vdec;
+    struct mp_decoder *adec;
+    struct mp_image_conv *vconv;
+    struct mp_audio_conv *aconv;
+    struct vo *vo;
+    struct ao *ao;
+    struct ao_format afmt;
+    int frame_bytes;            /* bytes per audio sample frame */
+    bool output_failed;
+
+    /* video */
+    struct AVFrame *next_frame; /* decoded, waiting for its time */
+    double next_pts;            /* its pts in seconds */
+    double last_pts;            /* pts of the last frame decoded */
+    double frame_duration;
+    bool video_sent_eof;        /* the decoder was told the stream ended */
+    bool video_done;            /* and it has given every frame */
+    int vo_w, vo_h, vo_fmt;     /* what the vo is configured for */
+    int64_t frames_shown;
+    int64_t frames_dropped;
+    int64_t frames_late;
+
+    /* audio */
+    const uint8_t *abuf;        /* converted samples not yet written */
+    int abuf_samples;
+    double abuf_pts;            /* pts of abuf's first sample */
+    double conv_next_pts;       /* pts after the last sample converted, or NAN */
+    double audio_pts_end;       /* pts just after the last sample written */
+    bool audio_pts_known;
+    bool audio_sent_eof;
+    bool audio_flushed;         /* the converter's tail was taken */
+    bool audio_done;            /* every sample is written */
+
+    /* timing */
+    double seek_target;         /* drop what starts before this (-ss) */
+    double end_time;            /* stop here (-endpos); INFINITY = no end */
+    bool sys_clock_running;     /* the system timer is the clock */
+    double sys_base_pts, sys_base_time;
+    double last_status_time;
+    double start_wall;
+    double first_frame_wall;    /* seconds from open to the first frame */
+    int decode_errors;          /* corrupt packets skipped */
+};
+
+/* player/playloop.c: run the A/V loop until the file ends or stops. */
+enum mp_stop_reason play_loop(struct play_state *ps);
+
+/* player/identify.c: -identify ID_ lines for the opened file. */
+void play_identify(struct play_state *ps);
+
+#endif

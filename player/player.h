@@ -1,0 +1,83 @@
+/*
+ * The player: the playlist, the per-file play loop, A/V sync on the audio
+ * clock, the status line and the exit summary.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * Ownership: struct MPContext is created by mp_create() and freed by
+ * mp_destroy(); it owns everything a run needs: the options, the playlist,
+ * and while a file plays, its stream, demuxer, decoders and outputs.
+ */
+#ifndef MP_PLAYER_PLAYER_H
+#define MP_PLAYER_PLAYER_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "options/options.h"
+
+/* Exit status of the program; DOCS/man/mplayer.1 EXIT STATUS says the same. */
+enum mp_exit_code {
+    MP_EXIT_OK = 0,      /* every file played, or the user quit */
+    MP_EXIT_OPTIONS = 1, /* bad command line or configuration file */
+    MP_EXIT_FILE = 2,    /* some file could not be played */
+    MP_EXIT_OUTPUT = 3,  /* an output could not be opened or written */
+};
+
+/* Why playback of a file ended (MPlayer's "Exiting... (reason)"). */
+enum mp_stop_reason {
+    MP_STOP_NONE = 0,
+    MP_STOP_EOF,        /* the file ended (or -frames/-endpos reached) */
+    MP_STOP_QUIT,       /* the user or a signal asked to quit everything */
+    MP_STOP_ERROR,      /* this file failed */
+    MP_STOP_OUTPUT,     /* an output failed: stop everything */
+};
+
+struct playlist {
+    char **entries;     /* owned strings */
+    int num;
+};
+
+struct vo;
+
+struct MPContext {
+    struct MPOpts opts;
+    /* The video output lives across files, as MPlayer's does: a window
+     * stays open and -vo png numbers frames on through a playlist. */
+    struct vo *vo;
+    bool vo_failed;
+    struct playlist playlist;
+    int exit_code;
+    bool quit;
+    sigset_t quit_signals;   /* blocked; polled by the loop */
+    /* totals over the run, for -benchmark */
+    double bench_video, bench_vout, bench_audio, bench_start;
+    int64_t total_frames, total_dropped;
+};
+
+/* A context with default options and no files. NULL when out of memory. */
+struct MPContext *mp_create(void);
+void mp_destroy(struct MPContext *mpctx);
+
+/* Parse argv (config files first). Returns enum mp_opt_result. */
+int mp_parse_args(struct MPContext *mpctx, int argc, char **argv);
+
+/* Play the playlist (with -loop and -shuffle). Returns the exit code. */
+int mp_run(struct MPContext *mpctx);
+
+/* Playlist building (player/playlist.c). Each returns 0 or -1 after a
+ * message naming the file. */
+int playlist_add(struct playlist *pl, const char *entry);
+int playlist_add_file_entries(struct playlist *pl, const char *path, int depth);
+void playlist_shuffle(struct playlist *pl, unsigned seed);
+void playlist_clear(struct playlist *pl);
+
+/* Play one file (player/playfile.c). */
+enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename);
+
+/* True when a quit signal (SIGINT, SIGTERM, SIGHUP) is pending; consumes
+ * it and sets mpctx->quit. */
+bool mp_check_quit(struct MPContext *mpctx);
+
+#endif

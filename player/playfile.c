@@ -1,0 +1,248 @@
+/*
+ * Playing one file: open the stream and demuxer, pick tracks, open the
+ * decoders and outputs, run the A/V loop, close everything.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * Timing: the audio output is the clock (pts of the last sample written
+ * minus what the device still holds). Without audio, or once the audio
+ * has run out, a system timer takes over from where the audio clock was.
+ * Video frames are shown when the clock reaches their pts.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libavutil/pixdesc.h>
+
+#include "common/mp_msg.h"
+#include "libao2/audio_out.h"
+#include "libmpcodecs/mpcodecs.h"
+#include "libmpdemux/demuxer.h"
+#include "libvo/video_out.h"
+#include "osdep/osdep.h"
+#include "player/player.h"
+#include "player/play_priv.h"
+#include "stream/stream.h"
+
+
+static bool play_abort_cb(void *ctx)
+{
+    return mp_check_quit(ctx);
+}
+
+static enum mp_stop_reason play_open(struct play_state *ps)
+{
+    struct MPContext *mpctx = ps->mpctx;
+    const struct MPOpts *o = &mpctx->opts;
+
+    struct stream_opts sopts = {
+        .buffer_size = (int)o->stream_buffer_size,
+        .readahead_distance = o->readahead_distance,
+        .drop_behind = o->cache_drop_behind,
+        .abort_cb = play_abort_cb,
+        .abort_ctx = mpctx,
+    };
+    int err = stream_open(&ps->stream, ps->filename, &sopts);
+    if (err < 0) {
+        if (err == -STREAM_ERR_ABORTED)
+            return MP_STOP_QUIT;
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot open file '%s': %s.\n", ps->filename,
+               stream_strerror(err));
+        return MP_STOP_ERROR;
+    }
+
+    struct demux_opts dopts = { .format = o->demuxer };
+    err = demux_open(&ps->demuxer, ps->stream, &dopts);
+    if (err < 0) {
+        if (mp_check_quit(mpctx))
+            return MP_STOP_QUIT;
+        if (err == -DEMUX_ERR_UNKNOWN_FORMAT)
+            mp_msg(MSGT_CPLAYER, MSGL_ERR,
+                   "Cannot play '%s': not a media file (format not recognized).\n",
+                   ps->filename);
+        else
+            mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot play '%s': %s.\n", ps->filename,
+                   demux_strerror(err));
+        return MP_STOP_ERROR;
+    }
+    mp_msg(MSGT_DEMUX, MSGL_V, "libavformat file format detected: %s\n",
+           ps->demuxer->format_name);
+    return MP_STOP_NONE;
+}
+
+/* -aid/-vid pick a track; otherwise libavformat's best one. */
+static struct sh_stream *play_pick(struct play_state *ps, enum mp_stream_type t, int id,
+                                   const char *opt)
+{
+    if (id >= 0) {
+        struct sh_stream *sh = demux_get_stream(ps->demuxer, t, id);
+        if (!sh)
+            mp_msg(MSGT_CPLAYER, MSGL_WARN, "%s %d: no such track in '%s'.\n", opt, id,
+                   ps->filename);
+        return sh;
+    }
+    return demux_default_stream(ps->demuxer, t);
+}
+
+static void play_select_tracks(struct play_state *ps)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    if (!o->no_video)
+        ps->sh_video = play_pick(ps, MP_STREAM_VIDEO, o->video_id, "-vid");
+    if (!o->no_audio)
+        ps->sh_audio = play_pick(ps, MP_STREAM_AUDIO, o->audio_id, "-aid");
+    if (ps->sh_video)
+        demux_select_stream(ps->demuxer, ps->sh_video, true);
+    if (ps->sh_audio)
+        demux_select_stream(ps->demuxer, ps->sh_audio, true);
+}
+
+static int play_open_video(struct play_state *ps)
+{
+    struct sh_stream *sh = ps->sh_video;
+    int threads = ps->mpctx->opts.lavdopts_threads;
+    int err = mp_decoder_open(&ps->vdec, sh->codecpar, sh->time_base, threads);
+    if (err < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "Cannot decode video of '%s' (%s: %s); no video.\n",
+               ps->filename, avcodec_get_name(sh->codecpar->codec_id), codec_strerror(err));
+        return err;
+    }
+    ps->frame_duration = sh->fps > 0 ? 1.0 / sh->fps : 1.0 / 25;
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "VIDEO:  [%s]  %dx%d  %.3f fps\n",
+           avcodec_get_name(sh->codecpar->codec_id), sh->codecpar->width,
+           sh->codecpar->height, sh->fps);
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "Selected video codec: [%s]\n", mp_decoder_name(ps->vdec));
+    return 0;
+}
+
+static int play_open_audio(struct play_state *ps)
+{
+    struct sh_stream *sh = ps->sh_audio;
+    int threads = ps->mpctx->opts.lavdopts_threads;
+    int err = mp_decoder_open(&ps->adec, sh->codecpar, sh->time_base, threads);
+    if (err < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "Cannot decode audio of '%s' (%s: %s); no sound.\n",
+               ps->filename, avcodec_get_name(sh->codecpar->codec_id), codec_strerror(err));
+        return err;
+    }
+    const AVCodecParameters *par = sh->codecpar;
+    int channels = par->ch_layout.nb_channels > 0 ? par->ch_layout.nb_channels : 2;
+    enum AVSampleFormat fmt = av_get_packed_sample_fmt((enum AVSampleFormat)par->format);
+    if (fmt == AV_SAMPLE_FMT_NONE)
+        fmt = AV_SAMPLE_FMT_S16;
+    ps->afmt = (struct ao_format){ .fmt = fmt, .rate = par->sample_rate, .channels = channels };
+    if (ps->afmt.rate <= 0)
+        ps->afmt.rate = 44100;
+
+    const char *spec = ps->mpctx->opts.ao ? ps->mpctx->opts.ao : PLAY_DEFAULT_AO;
+    err = ao_open(&ps->ao, spec, &ps->afmt);
+    if (err < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Could not open audio output '%s'.\n", spec);
+        return err;
+    }
+    if (ps->mpctx->opts.benchmark)
+        ao_set_fast(ps->ao, true);
+
+    struct mp_audio_format cf = {
+        .fmt = ps->afmt.fmt, .rate = ps->afmt.rate, .channels = ps->afmt.channels,
+    };
+    err = mp_audio_conv_create(&ps->aconv, &cf);
+    if (err < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot convert audio of '%s': %s.\n", ps->filename,
+               codec_strerror(err));
+        return err;
+    }
+    mp_audio_conv_set_speed(ps->aconv, ps->mpctx->opts.speed);
+    ps->frame_bytes = mp_audio_format_frame_bytes(&cf);
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "AUDIO: %d Hz, %d ch, %s\n", ps->afmt.rate,
+           ps->afmt.channels, av_get_sample_fmt_name(ps->afmt.fmt));
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "Selected audio codec: [%s]\n", mp_decoder_name(ps->adec));
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "AO: [%s] %dHz %dch %s\n", ao_name(ps->ao), ps->afmt.rate,
+           ps->afmt.channels, av_get_sample_fmt_name(ps->afmt.fmt));
+    return 0;
+}
+
+static void play_close(struct play_state *ps, bool output_ok)
+{
+    av_frame_free(&ps->next_frame);
+    /* ps->vo is the run's (mpctx->vo), closed by mp_run. */
+    ps->vo = NULL;
+    if (ps->ao) {
+        int err = output_ok ? ao_close(ps->ao) : (ao_abort(ps->ao), 0);
+        if (err < 0)
+            ps->output_failed = true;
+        ps->ao = NULL;
+    }
+    mp_image_conv_free(ps->vconv);
+    mp_audio_conv_free(ps->aconv);
+    mp_decoder_close(ps->vdec);
+    mp_decoder_close(ps->adec);
+    demux_close(ps->demuxer);
+    if (ps->stream) {
+        int lev = ps->mpctx->opts.stream_stats ? MSGL_INFO : MSGL_V;
+        stream_print_stats(ps->stream, lev);
+    }
+    stream_close(ps->stream);
+}
+
+enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
+{
+    struct play_state ps = {
+        .mpctx = mpctx,
+        .filename = filename,
+        .seek_target = -INFINITY,
+        .end_time = INFINITY,
+    };
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nPlaying %s.\n", filename);
+
+    enum mp_stop_reason reason = play_open(&ps);
+    if (reason != MP_STOP_NONE)
+        goto done;
+
+    play_select_tracks(&ps);
+    if (ps.sh_video && play_open_video(&ps) < 0)
+        ps.sh_video = NULL;
+    if (ps.sh_audio && play_open_audio(&ps) < 0) {
+        if (!ps.ao && ps.adec) {
+            /* The output failed, not the file: MPlayer plays on without sound. */
+            mp_msg(MSGT_CPLAYER, MSGL_ERR, "Audio: no sound\n");
+            ps.output_failed = true;
+        }
+        ps.sh_audio = NULL;
+    }
+    if (ps.output_failed) {
+        reason = MP_STOP_OUTPUT;
+        goto done;
+    }
+    if (!ps.sh_video && !ps.sh_audio) {
+        if (mpctx->opts.no_audio && mpctx->opts.no_video) {
+            reason = MP_STOP_EOF;
+        } else {
+            mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot play '%s': no playable audio or video.\n",
+                   filename);
+            reason = MP_STOP_ERROR;
+        }
+        goto done;
+    }
+    if (!ps.sh_video)
+        mp_msg(MSGT_CPLAYER, MSGL_INFO, "Video: no video\n");
+
+    play_identify(&ps);
+    if (mpctx->opts.play_frames == 0) {
+        reason = MP_STOP_EOF;
+        goto done;
+    }
+
+    reason = play_loop(&ps);
+
+done:
+    play_close(&ps, reason != MP_STOP_OUTPUT);
+    if (ps.output_failed)
+        reason = MP_STOP_OUTPUT;
+    mpctx->total_frames += ps.frames_shown + ps.frames_dropped;
+    mpctx->total_dropped += ps.frames_dropped;
+    return reason;
+}

@@ -1,0 +1,455 @@
+/*
+ * The A/V loop of one file: keep the audio device fed, show each video
+ * frame when the clock reaches it, print the status line.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libavutil/pixdesc.h>
+
+#include "common/mp_msg.h"
+#include "libao2/audio_out.h"
+#include "libmpcodecs/mpcodecs.h"
+#include "libmpdemux/demuxer.h"
+#include "libvo/video_out.h"
+#include "osdep/osdep.h"
+#include "player/play_priv.h"
+#include "player/player.h"
+
+/* Longest sleep between looks at the clock, the audio buffer and signals. */
+#define LOOP_MAX_SLEEP 0.01
+/* A decoded timestamp this far from the running audio time is a jump. */
+#define LOOP_AUDIO_RESYNC 0.5
+/* Status line refresh when there is no video to pace it. */
+#define LOOP_STATUS_INTERVAL 0.1
+
+static double loop_speed(const struct play_state *ps)
+{
+    return ps->mpctx->opts.speed;
+}
+
+static void loop_decode_error(struct play_state *ps, const char *what, int err)
+{
+    ps->decode_errors++;
+    /* One message per file at warning level; the rest only with -v. */
+    int lev = ps->decode_errors == 1 ? MSGL_WARN : MSGL_V;
+    char buf[AV_ERROR_MAX_STRING_SIZE];
+    av_strerror(err, buf, sizeof(buf));
+    mp_msg(MSGT_CPLAYER, lev, "Error decoding %s of '%s': %s (skipped).\n", what,
+           ps->filename, buf);
+}
+
+/* ---- audio ---- */
+
+/* Make abuf hold converted samples, or set audio_done. */
+static void loop_audio_refill(struct play_state *ps)
+{
+    double start = mp_time_sec();
+    while (ps->abuf_samples == 0 && !ps->audio_done) {
+        AVFrame *f = NULL;
+        const uint8_t *data = NULL;
+        int n = 0;
+        double pts = NAN;
+        int r = mp_decoder_receive(ps->adec, &f);
+        if (r == AVERROR(EAGAIN) && !ps->audio_sent_eof) {
+            AVPacket *pkt = demux_read_packet(ps->demuxer, ps->sh_audio);
+            int sr = mp_decoder_send(ps->adec, pkt);
+            if (!pkt)
+                ps->audio_sent_eof = true;
+            else if (sr < 0 && sr != AVERROR(EAGAIN))
+                loop_decode_error(ps, "audio", sr);
+            av_packet_free(&pkt);
+            continue;
+        }
+        if (r == 0) {
+            pts = demux_ts_to_seconds(ps->sh_audio, f->best_effort_timestamp);
+            r = mp_audio_conv_run(ps->aconv, f, &data, &n);
+            av_frame_free(&f);
+            if (r < 0) {
+                mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot convert audio of '%s': %s.\n",
+                       ps->filename, codec_strerror(r));
+                ps->audio_done = true;
+                break;
+            }
+        } else if (!ps->audio_flushed && (r == AVERROR_EOF || r == AVERROR(EAGAIN))) {
+            ps->audio_flushed = true;
+            if (mp_audio_conv_run(ps->aconv, NULL, &data, &n) < 0)
+                n = 0;
+        } else {
+            if (r != AVERROR_EOF && r != AVERROR(EAGAIN))
+                loop_decode_error(ps, "audio", r);
+            ps->audio_done = true;
+            break;
+        }
+        if (n <= 0)
+            continue;
+        double dur = n * loop_speed(ps) / ps->afmt.rate;
+        if (isnan(ps->conv_next_pts) ||
+            (!isnan(pts) && fabs(pts - ps->conv_next_pts) > LOOP_AUDIO_RESYNC)) {
+            ps->abuf_pts = isnan(pts) ? ps->demuxer->start_time : pts;
+        } else {
+            ps->abuf_pts = ps->conv_next_pts;
+        }
+        ps->conv_next_pts = ps->abuf_pts + dur;
+        ps->abuf = data;
+        ps->abuf_samples = n;
+    }
+    ps->mpctx->bench_audio += mp_time_sec() - start;
+}
+
+/* Take k samples off abuf (written or skipped). */
+static void loop_audio_consume(struct play_state *ps, int k)
+{
+    ps->abuf += (size_t)k * (size_t)ps->frame_bytes;
+    ps->abuf_samples -= k;
+    ps->abuf_pts += k * loop_speed(ps) / ps->afmt.rate;
+}
+
+/* Write as much audio as the device takes now. Returns -1 when the output
+ * failed. */
+static int loop_audio_fill(struct play_state *ps)
+{
+    double per_sample = loop_speed(ps) / ps->afmt.rate;
+    for (;;) {
+        loop_audio_refill(ps);
+        if (ps->audio_done)
+            return 0;
+        /* -ss: drop what lies before the target. */
+        if (ps->abuf_pts < ps->seek_target - per_sample / 2) {
+            double skip = ceil((ps->seek_target - ps->abuf_pts) / per_sample - 0.5);
+            int k = skip < ps->abuf_samples ? (int)skip : ps->abuf_samples;
+            if (k > 0) {
+                loop_audio_consume(ps, k);
+                continue;
+            }
+        }
+        /* -endpos: nothing at or after the end. */
+        if (ps->abuf_pts >= ps->end_time - per_sample / 2) {
+            ps->abuf_samples = 0;
+            ps->audio_done = true;
+            return 0;
+        }
+        int n = ps->abuf_samples;
+        if (isfinite(ps->end_time)) {
+            double left = ceil((ps->end_time - ps->abuf_pts) / per_sample - 0.5);
+            if (left < n)
+                n = (int)left;
+        }
+        int space = ao_get_space(ps->ao);
+        if (space <= 0)
+            return 0;
+        if (n > space)
+            n = space;
+        double start = mp_time_sec();
+        int w = ao_play(ps->ao, ps->abuf, n);
+        ps->mpctx->bench_audio += mp_time_sec() - start;
+        if (w < 0) {
+            ps->output_failed = true;
+            return -1;
+        }
+        if (w == 0)
+            return 0;
+        ps->audio_pts_known = true;
+        loop_audio_consume(ps, w);
+        ps->audio_pts_end = ps->abuf_pts;
+    }
+}
+
+/* ---- clock ---- */
+
+static double loop_clock(struct play_state *ps)
+{
+    double now = mp_time_sec();
+    if (ps->ao && ps->audio_pts_known && !ps->sys_clock_running) {
+        double delay = ao_get_delay(ps->ao);
+        if (!ps->audio_done || delay > 0)
+            return ps->audio_pts_end - delay * loop_speed(ps);
+        /* The audio has run out: the timer goes on from its last sample. */
+        ps->sys_clock_running = true;
+        ps->sys_base_pts = ps->audio_pts_end;
+        ps->sys_base_time = now;
+    }
+    if (!ps->sys_clock_running)
+        return NAN;
+    return ps->sys_base_pts + (now - ps->sys_base_time) * loop_speed(ps);
+}
+
+/* ---- video ---- */
+
+/* Make next_frame hold the next frame to show, or set video_done. */
+static void loop_video_decode(struct play_state *ps)
+{
+    double start = mp_time_sec();
+    while (!ps->next_frame && !ps->video_done) {
+        AVFrame *f = NULL;
+        int r = mp_decoder_receive(ps->vdec, &f);
+        if (r == AVERROR(EAGAIN) && !ps->video_sent_eof) {
+            AVPacket *pkt = demux_read_packet(ps->demuxer, ps->sh_video);
+            int sr = mp_decoder_send(ps->vdec, pkt);
+            if (!pkt)
+                ps->video_sent_eof = true;
+            else if (sr < 0 && sr != AVERROR(EAGAIN))
+                loop_decode_error(ps, "video", sr);
+            av_packet_free(&pkt);
+            continue;
+        }
+        if (r != 0) {
+            if (r != AVERROR_EOF && r != AVERROR(EAGAIN))
+                loop_decode_error(ps, "video", r);
+            ps->video_done = true;
+            break;
+        }
+        double pts = demux_ts_to_seconds(ps->sh_video, f->best_effort_timestamp);
+        if (isnan(pts))
+            pts = isnan(ps->last_pts) ? ps->demuxer->start_time : ps->last_pts + ps->frame_duration;
+        if (!isnan(ps->last_pts) && pts > ps->last_pts && pts - ps->last_pts < 1.0)
+            ps->frame_duration = pts - ps->last_pts;
+        ps->last_pts = pts;
+        if (pts < ps->seek_target - ps->frame_duration / 2) {
+            av_frame_free(&f);
+            continue;
+        }
+        if (pts >= ps->end_time - ps->frame_duration / 100) {
+            av_frame_free(&f);
+            ps->video_done = true;
+            break;
+        }
+        ps->next_frame = f;
+        ps->next_pts = pts;
+    }
+    ps->mpctx->bench_video += mp_time_sec() - start;
+}
+
+static int loop_vo_config(struct play_state *ps, const AVFrame *f)
+{
+    struct MPContext *mpctx = ps->mpctx;
+    if (!mpctx->vo) {
+        const char *spec = mpctx->opts.vo ? mpctx->opts.vo : PLAY_DEFAULT_VO;
+        if (vo_open(&mpctx->vo, spec) < 0) {
+            mp_msg(MSGT_CPLAYER, MSGL_ERR, "Could not open video output '%s'.\n", spec);
+            return -1;
+        }
+    }
+    ps->vo = mpctx->vo;
+    enum AVPixelFormat fmt = vo_query_format(ps->vo, (enum AVPixelFormat)f->format);
+    int d_w = f->width, d_h = f->height;
+    AVRational sar = f->sample_aspect_ratio;
+    if (sar.num > 0 && sar.den > 0 && sar.num != sar.den)
+        d_w = (int)lrint((double)f->width * sar.num / sar.den);
+    if (vo_config(ps->vo, f->width, f->height, d_w, d_h, fmt) < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Could not configure video output '%s'.\n",
+               vo_name(ps->vo));
+        return -1;
+    }
+    mp_image_conv_free(ps->vconv);
+    ps->vconv = NULL;
+    if (fmt != f->format && mp_image_conv_create(&ps->vconv, fmt, 0, 0) < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot convert video of '%s' for '%s'.\n",
+               ps->filename, vo_name(ps->vo));
+        return -1;
+    }
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "VO: [%s] %dx%d => %dx%d %s\n", vo_name(ps->vo), f->width,
+           f->height, d_w, d_h, av_get_pix_fmt_name(fmt));
+    ps->vo_w = f->width;
+    ps->vo_h = f->height;
+    ps->vo_fmt = f->format;
+    return 0;
+}
+
+/* Show next_frame. Returns -1 when the output failed. */
+static int loop_video_show(struct play_state *ps)
+{
+    AVFrame *f = ps->next_frame;
+    double start = mp_time_sec();
+    if (!ps->vo || f->width != ps->vo_w || f->height != ps->vo_h || f->format != ps->vo_fmt) {
+        if (loop_vo_config(ps, f) < 0) {
+            ps->output_failed = true;
+            return -1;
+        }
+    }
+    AVFrame *out = f;
+    if (ps->vconv && mp_image_conv_run(ps->vconv, f, &out) < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot convert a video frame of '%s'.\n", ps->filename);
+        ps->output_failed = true;
+        return -1;
+    }
+    double conv_done = mp_time_sec();
+    int err = vo_draw(ps->vo, out);
+    if (out != f)
+        av_frame_free(&out);
+    ps->mpctx->bench_video += conv_done - start;
+    ps->mpctx->bench_vout += mp_time_sec() - conv_done;
+    if (err < 0) {
+        ps->output_failed = true;
+        return -1;
+    }
+    if (ps->frames_shown == 0)
+        ps->first_frame_wall = mp_time_sec() - ps->start_wall;
+    ps->frames_shown++;
+    return 0;
+}
+
+/* ---- status line ---- */
+
+static void loop_format_time(char *buf, size_t size, double t)
+{
+    if (!isfinite(t) || t < 0)
+        t = 0;
+    int h = (int)(t / 3600);
+    int m = (int)(t / 60) % 60;
+    double s = fmod(t, 60);
+    if (h > 0)
+        snprintf(buf, size, "%d:%02d:%04.1f", h, m, s);
+    else if (m > 0)
+        snprintf(buf, size, "%d:%04.1f", m, s);
+    else
+        snprintf(buf, size, "%04.1f", s);
+}
+
+static void loop_status_line(struct play_state *ps, double clock)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    if (o->quiet || o->really_quiet || !mp_msg_test(MSGT_STATUSLINE, MSGL_STATUS))
+        return;
+    double now = mp_time_sec();
+    double total = now - ps->mpctx->bench_start;
+    int vc = total > 0.5 ? (int)(100.0 * ps->mpctx->bench_video / total) : 0;
+    int vo = total > 0.5 ? (int)(100.0 * ps->mpctx->bench_vout / total) : 0;
+    double au = total > 0.5 ? 100.0 * ps->mpctx->bench_audio / total : 0;
+    if (ps->sh_video && ps->sh_audio) {
+        double a = isnan(clock) ? 0 : clock;
+        mp_msg(MSGT_STATUSLINE, MSGL_STATUS,
+               "A:%6.1f V:%6.1f A-V:%7.3f ct:%7.3f %3d/%3d %2d%% %2d%% %4.1f%% %d %d \r", a,
+               ps->next_pts, a - ps->next_pts, 0.0, (int)ps->frames_shown,
+               (int)(ps->frames_shown + ps->frames_dropped), vc, vo, au,
+               (int)ps->frames_dropped, 0);
+    } else if (ps->sh_video) {
+        mp_msg(MSGT_STATUSLINE, MSGL_STATUS, "V:%6.1f %3d %2d%% %2d%% %4.1f%% %d %d \r",
+               ps->next_pts, (int)ps->frames_shown, vc, vo, au, (int)ps->frames_dropped, 0);
+    } else {
+        char tpos[32], tlen[32];
+        double len = ps->demuxer->duration;
+        loop_format_time(tpos, sizeof(tpos), clock);
+        loop_format_time(tlen, sizeof(tlen), len);
+        mp_msg(MSGT_STATUSLINE, MSGL_STATUS, "A:%6.1f (%s) of %.1f (%s) %4.1f%% \r",
+               isnan(clock) ? 0 : clock, tpos, len > 0 ? len : 0, tlen, au);
+    }
+    ps->last_status_time = now;
+}
+
+/* ---- the loop ---- */
+
+static void loop_start_position(struct play_state *ps)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    double start = ps->demuxer->start_time;
+    double ss = o->seek_start > 0 ? o->seek_start : 0;
+    if (o->end_pos >= 0)
+        ps->end_time = start + ss + o->end_pos;
+    if (ss <= 0)
+        return;
+    ps->seek_target = start + ss;
+    if (demux_seek(ps->demuxer, ss) < 0) {
+        /* Decoding from the start and dropping gets there too, slower. */
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "Cannot seek in '%s'; decoding up to %.3f s.\n",
+               ps->filename, ss);
+    }
+}
+
+enum mp_stop_reason play_loop(struct play_state *ps)
+{
+    struct MPContext *mpctx = ps->mpctx;
+    const struct MPOpts *o = &mpctx->opts;
+    ps->last_pts = NAN;
+    ps->next_pts = 0;
+    ps->conv_next_pts = NAN;
+    ps->start_wall = mp_time_sec();
+    if (!ps->sh_audio)
+        ps->audio_done = true;
+    if (!ps->sh_video)
+        ps->video_done = true;
+    loop_start_position(ps);
+
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "Starting playback...\n");
+    enum mp_stop_reason reason = MP_STOP_EOF;
+    for (;;) {
+        if (mp_check_quit(mpctx)) {
+            reason = MP_STOP_QUIT;
+            break;
+        }
+        if (ps->sh_audio && loop_audio_fill(ps) < 0) {
+            reason = MP_STOP_OUTPUT;
+            break;
+        }
+        if (ps->sh_video)
+            loop_video_decode(ps);
+        if (ps->video_done && ps->audio_done)
+            break;
+
+        double clock = loop_clock(ps);
+        if (ps->next_frame) {
+            if (isnan(clock) && (!ps->sh_audio || ps->audio_done)) {
+                /* No audio to follow: the timer starts with the first frame. */
+                ps->sys_clock_running = true;
+                ps->sys_base_pts = ps->next_pts;
+                ps->sys_base_time = mp_time_sec();
+                clock = ps->next_pts;
+            }
+            double early = isnan(clock) ? 0 : ps->next_pts - clock;
+            if (o->benchmark || early <= 0) {
+                double late = -early;
+                bool drop = false;
+                if (late > ps->frame_duration) {
+                    ps->frames_late++;
+                    drop = o->framedrop > 0 && !o->benchmark;
+                }
+                if (drop) {
+                    ps->frames_dropped++;
+                } else if (loop_video_show(ps) < 0) {
+                    reason = MP_STOP_OUTPUT;
+                    break;
+                }
+                /* Without audio, a timer far behind is moved up instead of
+                 * racing through frames (a slow output, a stall). */
+                if (ps->sys_clock_running && !ps->sh_audio && late > 1.0) {
+                    ps->sys_base_pts = ps->next_pts;
+                    ps->sys_base_time = mp_time_sec();
+                }
+                av_frame_free(&ps->next_frame);
+                loop_status_line(ps, isnan(clock) ? ps->next_pts : clock);
+                if (o->play_frames > 0 && ps->frames_shown + ps->frames_dropped >= o->play_frames)
+                    break;
+                continue;
+            }
+            if (early > LOOP_MAX_SLEEP)
+                early = LOOP_MAX_SLEEP;
+            mp_sleep_sec(early);
+            continue;
+        }
+        /* Only audio left to play. */
+        if (!ps->sh_video && mp_time_sec() - ps->last_status_time >= LOOP_STATUS_INTERVAL)
+            loop_status_line(ps, clock);
+        if (!o->benchmark)
+            mp_sleep_sec(LOOP_MAX_SLEEP);
+    }
+    if (!o->quiet && !o->really_quiet && mp_msg_test(MSGT_STATUSLINE, MSGL_STATUS))
+        mp_msg(MSGT_STATUSLINE, MSGL_STATUS, "\n");
+    if (ps->sh_video)
+        mp_msg(MSGT_CPLAYER, MSGL_V,
+               "Video: %lld frames shown, %lld dropped, %lld late; first frame after %.3f s\n",
+               (long long)ps->frames_shown, (long long)ps->frames_dropped,
+               (long long)ps->frames_late, ps->first_frame_wall);
+    if (reason == MP_STOP_EOF) {
+        int err = demux_get_error(ps->demuxer);
+        if (err < 0) {
+            mp_msg(MSGT_CPLAYER, MSGL_ERR, "Error reading '%s': %s.\n", ps->filename,
+                   demux_strerror(err));
+            reason = MP_STOP_ERROR;
+        }
+    }
+    return reason;
+}

@@ -1,0 +1,365 @@
+/*
+ * stream.c: the buffered byte stream over any backend (file, fd, lavf).
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * Reads go through one buffer of exactly opts.buffer_size bytes: each fill
+ * asks the backend for exactly that much. A caller asking for at least a
+ * whole buffer at once is served directly into its own memory, in one
+ * backend call of the largest multiple of the buffer size that fits; so
+ * every source read is still a multiple of the buffer size.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/mp_msg.h"
+#include "stream/stream.h"
+#include "stream/stream_priv.h"
+
+const char *stream_strerror(int err)
+{
+    switch (err < 0 ? -err : err) {
+    case STREAM_OK: return "no error";
+    case STREAM_ERR_NOT_FOUND: return "no such file";
+    case STREAM_ERR_ACCESS: return "permission denied";
+    case STREAM_ERR_IS_DIR: return "is a directory";
+    case STREAM_ERR_IO: return "input/output error";
+    case STREAM_ERR_UNSUPPORTED: return "not supported";
+    case STREAM_ERR_NOMEM: return "out of memory";
+    case STREAM_ERR_ABORTED: return "aborted";
+    default: return "unknown stream error";
+    }
+}
+
+int stream_errno_to_err(int e)
+{
+    switch (e) {
+    case ENOENT:
+    case ENOTDIR:
+    case ENXIO:
+        return STREAM_ERR_NOT_FOUND;
+    case EACCES:
+    case EPERM:
+        return STREAM_ERR_ACCESS;
+    case EISDIR:
+        return STREAM_ERR_IS_DIR;
+    case ENOMEM:
+        return STREAM_ERR_NOMEM;
+    case ESPIPE:
+    case EINVAL:
+        return STREAM_ERR_UNSUPPORTED;
+    default:
+        return STREAM_ERR_IO;
+    }
+}
+
+/* "proto://..." with a proto other than file: goes to libavformat. */
+static bool is_url(const char *url)
+{
+    const char *p = url;
+    while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+           *p == '+' || *p == '-' || *p == '.')
+        p++;
+    return p > url && strncmp(p, "://", 3) == 0;
+}
+
+/* Open a path and pick the backend from what it is. */
+static int open_path(const char *path, int *fd_out, const struct stream_backend **be)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -stream_errno_to_err(errno);
+    struct stat st;
+    if (fstat(fd, &st) < 0) {
+        int e = errno;
+        close(fd);
+        return -stream_errno_to_err(e);
+    }
+    if (S_ISDIR(st.st_mode)) {
+        close(fd);
+        return -STREAM_ERR_IS_DIR;
+    }
+    *be = S_ISREG(st.st_mode) ? &stream_backend_file : &stream_backend_fd;
+    *fd_out = fd;
+    return 0;
+}
+
+int stream_open(stream_t **out, const char *url, const struct stream_opts *opts)
+{
+    *out = NULL;
+    if (!url || !url[0])
+        return -STREAM_ERR_NOT_FOUND;
+    struct stream_opts o = {0};
+    if (opts)
+        o = *opts;
+    if (o.buffer_size <= 0)
+        o.buffer_size = STREAM_DEFAULT_BUFFER_SIZE;
+    if (o.buffer_size > STREAM_MAX_BUFFER_SIZE)
+        o.buffer_size = STREAM_MAX_BUFFER_SIZE;
+    if (o.readahead_distance < 0)
+        o.readahead_distance = 0;
+    if (o.readahead_chunk < 0)
+        o.readahead_chunk = 0;
+
+    const struct stream_backend *be = NULL;
+    const char *target = url;
+    int fd = -1;
+    int rc;
+    if (strcmp(url, "-") == 0) {
+        be = &stream_backend_fd;
+        fd = fcntl(0, F_DUPFD_CLOEXEC, 3);
+        if (fd < 0)
+            return -stream_errno_to_err(errno);
+    } else if (strncmp(url, "file://", 7) == 0 || !is_url(url)) {
+        if (strncmp(url, "file://", 7) == 0)
+            target = url + 7;
+        rc = open_path(target, &fd, &be);
+        if (rc < 0) {
+            mp_msg(MSGT_STREAM, MSGL_V, "Cannot open %s: %s\n", url, stream_strerror(rc));
+            return rc;
+        }
+    } else {
+        be = &stream_backend_lavf;
+    }
+
+    stream_t *s = calloc(1, sizeof(*s));
+    if (s) {
+        s->url = strdup(url);
+        s->buf = malloc(o.buffer_size);
+        s->view = calloc(1, sizeof(*s->view));
+    }
+    if (!s || !s->url || !s->buf || !s->view) {
+        if (fd >= 0)
+            close(fd);
+        if (s) {
+            free(s->url);
+            free(s->buf);
+            free(s->view);
+            free(s);
+        }
+        return -STREAM_ERR_NOMEM;
+    }
+    s->opts = o;
+    s->size = -1;
+    s->be = be;
+    rc = be->open(s, fd, target);
+    if (rc < 0) {
+        mp_msg(MSGT_STREAM, MSGL_V, "Cannot open %s: %s\n", url, stream_strerror(rc));
+        s->be = NULL;
+        stream_close(s);
+        return rc;
+    }
+    mp_msg(MSGT_STREAM, MSGL_V, "Opened %s (%s, %s, buffer %d bytes)\n", url, be->name,
+           s->seekable ? "seekable" : "not seekable", o.buffer_size);
+    *out = s;
+    return 0;
+}
+
+void stream_close(stream_t *s)
+{
+    if (!s)
+        return;
+    if (s->be)
+        s->be->close(s);
+    free(s->url);
+    free(s->buf);
+    free(s->view);
+    free(s);
+}
+
+/* One backend read at the source position, counted. */
+static int source_read(stream_t *s, void *buf, int len)
+{
+    int n = s->be->fill(s, buf, len);
+    s->stats.read_calls++;
+    if (n > 0) {
+        s->stats.bytes_read += n;
+        s->src_pos += n;
+    } else if (n == 0) {
+        s->eof = true;
+    }
+    return n;
+}
+
+/* Make the source's position pos; the buffer is the caller's business. */
+static int source_seek(stream_t *s, int64_t pos)
+{
+    if (pos == s->src_pos)
+        return 0;
+    if (!s->be->seek || !s->seekable)
+        return -STREAM_ERR_UNSUPPORTED;
+    int rc = s->be->seek(s, pos);
+    if (rc < 0)
+        return rc;
+    s->stats.seeks++;
+    s->src_pos = pos;
+    return 0;
+}
+
+/* Refill the (used up) buffer from the source at src_pos. */
+static int refill(stream_t *s)
+{
+    if (s->buf_len > 0 && s->buf_len < s->opts.buffer_size &&
+        s->buf_start + s->buf_len == s->src_pos) {
+        /* A pipe gave a short read: append, so the bytes before stay
+         * there for a seek back. */
+        int n = source_read(s, s->buf + s->buf_len, s->opts.buffer_size - s->buf_len);
+        if (n > 0)
+            s->buf_len += n;
+        return n;
+    }
+    s->buf_start = s->src_pos;
+    s->buf_pos = 0;
+    s->buf_len = 0;
+    int n = source_read(s, s->buf, s->opts.buffer_size);
+    if (n > 0)
+        s->buf_len = n;
+    return n;
+}
+
+int stream_read(stream_t *s, void *buf, int len)
+{
+    unsigned char *dst = buf;
+    int total = 0;
+    int bs = s->opts.buffer_size;
+    while (total < len) {
+        int avail = s->buf_len - s->buf_pos;
+        if (avail > 0) {
+            int n = len - total < avail ? len - total : avail;
+            memcpy(dst + total, s->buf + s->buf_pos, n);
+            s->buf_pos += n;
+            total += n;
+            continue;
+        }
+        int want = len - total;
+        int n;
+        if (want >= bs) {
+            /* Straight into the caller's memory, still in whole buffers. */
+            int direct = want / bs * bs;
+            s->buf_start = s->src_pos;
+            s->buf_pos = s->buf_len = 0;
+            n = source_read(s, dst + total, direct);
+            if (n > 0) {
+                total += n;
+                s->buf_start = s->src_pos;
+                continue;
+            }
+        } else {
+            n = refill(s);
+            if (n > 0)
+                continue;
+        }
+        if (n == 0)
+            break;
+        if (total > 0)
+            break;  /* hand out what we have; the error comes again next time */
+        return n;
+    }
+    return total;
+}
+
+int stream_seek(stream_t *s, int64_t pos)
+{
+    if (pos < 0)
+        return -STREAM_ERR_UNSUPPORTED;
+    int64_t buf_end = s->buf_start + s->buf_len;
+    if (pos >= s->buf_start && pos <= buf_end) {
+        /* Inside the buffered data, or just behind it (= src_pos): no I/O. */
+        s->buf_pos = (int)(pos - s->buf_start);
+        if (pos < buf_end)
+            s->eof = false;
+        return 0;
+    }
+    if (s->seekable && s->be->seek) {
+        int rc = source_seek(s, pos);
+        if (rc < 0)
+            return rc;
+        s->buf_start = pos;
+        s->buf_pos = s->buf_len = 0;
+        s->eof = false;
+        return 0;
+    }
+    if (pos < s->buf_start)
+        return -STREAM_ERR_UNSUPPORTED;
+    /* Unseekable, forward: read up to it through the buffer. */
+    s->buf_pos = s->buf_len;
+    while (s->buf_start + s->buf_len < pos) {
+        int n = refill(s);
+        if (n < 0)
+            return n;
+        if (n == 0) {
+            /* Past the end: stay at the end, as a seek beyond EOF does. */
+            s->buf_pos = s->buf_len;
+            return 0;
+        }
+    }
+    s->buf_pos = (int)(pos - s->buf_start);
+    return 0;
+}
+
+int stream_skip(stream_t *s, int64_t n)
+{
+    if (n < 0)
+        return -STREAM_ERR_UNSUPPORTED;
+    return stream_seek(s, stream_tell(s) + n);
+}
+
+int64_t stream_tell(const stream_t *s)
+{
+    return s->buf_start + s->buf_pos;
+}
+
+int64_t stream_size(const stream_t *s)
+{
+    return s->size;
+}
+
+bool stream_seekable(const stream_t *s)
+{
+    return s->seekable;
+}
+
+bool stream_eof(const stream_t *s)
+{
+    return s->eof && s->buf_pos >= s->buf_len;
+}
+
+enum stream_kind stream_get_kind(const stream_t *s)
+{
+    return s->be->kind;
+}
+
+const char *stream_url(const stream_t *s)
+{
+    return s->url;
+}
+
+const struct stream_stats *stream_get_stats(const stream_t *s)
+{
+    /* view points outside *s: a snapshot, so the readahead thread's
+     * counters can be merged in under its lock. */
+    *s->view = s->stats;
+    if (s->be->add_stats)
+        s->be->add_stats(s, s->view);
+    return s->view;
+}
+
+void stream_print_stats(const stream_t *s, int lev)
+{
+    if (!mp_msg_test(MSGT_STREAM, lev))
+        return;
+    const struct stream_stats *st = stream_get_stats(s);
+    mp_msg(MSGT_STREAM, lev,
+           "Stream %s: %llu reads, %llu bytes read, %llu seeks, "
+           "%llu WILLNEED calls (%llu bytes), %llu DONTNEED calls, "
+           "%llu reads blocked, %llu cached, %.3f s waiting\n",
+           s->url, (unsigned long long)st->read_calls, (unsigned long long)st->bytes_read,
+           (unsigned long long)st->seeks, (unsigned long long)st->advise_calls,
+           (unsigned long long)st->bytes_advised, (unsigned long long)st->dontneed_calls,
+           (unsigned long long)st->reads_blocked, (unsigned long long)st->reads_cached,
+           st->wait_seconds);
+}

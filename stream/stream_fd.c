@@ -1,0 +1,62 @@
+/*
+ * stream_fd.c: the backend for stdin, pipes, FIFOs and character devices:
+ * sequential read() on a descriptor, no seeking, size unknown.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "stream/stream.h"
+#include "stream/stream_priv.h"
+
+struct fd_priv {
+    int fd;
+};
+
+static int fd_open(stream_t *s, int fd, const char *target)
+{
+    struct fd_priv *p = malloc(sizeof(*p));
+    if (!p) {
+        close(fd);
+        return -STREAM_ERR_NOMEM;
+    }
+    p->fd = fd;
+    s->priv = p;
+    s->size = -1;
+    s->seekable = false;
+    return 0;
+}
+
+static int fd_fill(stream_t *s, void *buf, int len)
+{
+    struct fd_priv *p = s->priv;
+    for (;;) {
+        ssize_t n = read(p->fd, buf, (size_t)len);
+        if (n >= 0)
+            return (int)n;
+        if (errno != EINTR)
+            return -stream_errno_to_err(errno);
+    }
+}
+
+static void fd_close(stream_t *s)
+{
+    struct fd_priv *p = s->priv;
+    if (!p)
+        return;
+    close(p->fd);
+    free(p);
+    s->priv = NULL;
+}
+
+const struct stream_backend stream_backend_fd = {
+    .name = "fd",
+    .kind = STREAM_KIND_FD,
+    .open = fd_open,
+    .fill = fd_fill,
+    .seek = NULL,
+    .close = fd_close,
+};

@@ -1,0 +1,261 @@
+/*
+ * stream_file.c: the backend for plain (regular) files: pread() at the
+ * stream's position (so a seek costs no syscall), reads that would block
+ * told apart from page-cache hits, and read-ahead / drop-behind advice
+ * handed to the engine in stream_ra.c.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "common/mp_msg.h"
+#include "osdep/osdep.h"
+#include "stream/stream.h"
+#include "stream/stream_priv.h"
+
+/* Used when sysfs says nothing: the kernel's default read_ahead_kb. */
+#define FILE_DEFAULT_RA_CHUNK (128 * 1024)
+
+struct file_priv {
+    int fd;
+    const struct stream_file_io *io;  /* NULL = real syscalls */
+    bool try_nowait;                   /* preadv2(RWF_NOWAIT) works here */
+    struct stream_ra *ra;              /* NULL = no advice */
+};
+
+/* A number from a sysfs file, or -1. */
+static int64_t read_sysfs_num(const char *path)
+{
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return -1;
+    long long v = -1;
+    if (fscanf(f, "%lld", &v) != 1)
+        v = -1;
+    fclose(f);
+    return v;
+}
+
+/* Try the device itself, then its parent (a partition's queue is the
+ * disk's). */
+static int64_t read_dev_num(unsigned maj, unsigned min, const char *what)
+{
+    char path[128];
+    snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/queue/%s", maj, min, what);
+    int64_t v = read_sysfs_num(path);
+    if (v < 0) {
+        snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/../queue/%s", maj, min, what);
+        v = read_sysfs_num(path);
+    }
+    return v;
+}
+
+/*
+ * What one WILLNEED call really reads on this file's device. The kernel
+ * cuts a call down to max(bdi io_pages, file ra_pages) (mm/readahead.c,
+ * force_page_cache_ra); ra_pages starts as the bdi's read_ahead_kb and
+ * io_pages is the queue's max_sectors_kb.
+ */
+static int64_t device_ra_chunk(dev_t dev)
+{
+    unsigned maj = major(dev), min = minor(dev);
+    char path[128];
+    snprintf(path, sizeof(path), "/sys/class/bdi/%u:%u/read_ahead_kb", maj, min);
+    int64_t ra_kb = read_sysfs_num(path);
+    if (ra_kb < 0)
+        ra_kb = read_dev_num(maj, min, "read_ahead_kb");
+    int64_t io_kb = read_dev_num(maj, min, "max_sectors_kb");
+    int64_t kb = ra_kb > io_kb ? ra_kb : io_kb;
+    return kb > 0 ? kb * 1024 : FILE_DEFAULT_RA_CHUNK;
+}
+
+static void start_readahead(stream_t *s, struct file_priv *p, const struct stat *st)
+{
+    const struct stream_opts *o = &s->opts;
+    if (o->readahead_distance <= 0 && !o->drop_behind)
+        return;
+    if (!HAVE_POSIX_FADVISE && !(p->io && p->io->fadvise)) {
+        mp_msg(MSGT_STREAM, MSGL_V, "No posix_fadvise on this system: "
+               "-readahead-distance and -cache-drop-behind do nothing.\n");
+        return;
+    }
+    struct stream_ra_params rp = {
+        .fd = p->fd,
+        .io = p->io,
+        .distance = o->readahead_distance,
+        .chunk = o->readahead_chunk > 0 ? o->readahead_chunk : device_ra_chunk(st->st_dev),
+        .drop_behind = o->drop_behind,
+        .size = st->st_size,
+    };
+    p->ra = stream_ra_create(&rp);
+    if (!p->ra) {
+        mp_msg(MSGT_STREAM, MSGL_V, "Could not start the readahead thread; no advice.\n");
+        return;
+    }
+    mp_msg(MSGT_STREAM, MSGL_V, "Readahead: distance %" PRId64 ", %" PRId64
+           " bytes per advice call, drop-behind %s\n", rp.distance, stream_ra_step(p->ra),
+           rp.drop_behind ? "on" : "off");
+    /* The whole first window, while the demuxer opens the file. */
+    stream_ra_note(p->ra, 0, 0);
+}
+
+static int file_open(stream_t *s, int fd, const char *target)
+{
+    struct stat st;
+    if (fstat(fd, &st) < 0) {
+        int e = errno;
+        close(fd);
+        return -stream_errno_to_err(e);
+    }
+    struct file_priv *p = calloc(1, sizeof(*p));
+    if (!p) {
+        close(fd);
+        return -STREAM_ERR_NOMEM;
+    }
+    p->fd = fd;
+    p->io = s->opts.file_io;
+    p->try_nowait = HAVE_PREADV2 || (p->io && p->io->preadv2);
+    s->priv = p;
+    s->size = st.st_size;
+    s->seekable = true;
+    start_readahead(s, p, &st);
+    return 0;
+}
+
+static ssize_t do_pread(struct file_priv *p, void *buf, size_t len, off_t off)
+{
+    if (p->io && p->io->pread)
+        return p->io->pread(p->io->ctx, p->fd, buf, len, off);
+    return pread(p->fd, buf, len, off);
+}
+
+static ssize_t do_pread_nowait(struct file_priv *p, void *buf, size_t len, off_t off)
+{
+    if (p->io && p->io->preadv2)
+        return p->io->preadv2(p->io->ctx, p->fd, buf, len, off, RWF_NOWAIT);
+#if HAVE_PREADV2
+    struct iovec iov = {.iov_base = buf, .iov_len = len};
+    return preadv2(p->fd, &iov, 1, off, RWF_NOWAIT);
+#else
+    errno = EOPNOTSUPP;
+    return -1;
+#endif
+}
+
+/* A blocking read that loops over EINTR. */
+static ssize_t read_full(struct file_priv *p, void *buf, size_t len, off_t off)
+{
+    for (;;) {
+        ssize_t n = do_pread(p, buf, len, off);
+        if (n >= 0 || errno != EINTR)
+            return n;
+    }
+}
+
+static int file_fill(stream_t *s, void *buf, int len)
+{
+    struct file_priv *p = s->priv;
+    off_t off = (off_t)s->src_pos;
+    if (p->ra)
+        stream_ra_note(p->ra, s->src_pos, len);
+    ssize_t got = 0;
+    if (p->try_nowait) {
+        /* First ask without waiting: EAGAIN (or a short answer before
+         * the end of the file) means the device has to be waited for. */
+        ssize_t n;
+        do {
+            n = do_pread_nowait(p, buf, (size_t)len, off);
+        } while (n < 0 && errno == EINTR);
+        if (n == len) {
+            s->stats.reads_cached++;
+            return (int)n;
+        }
+        if (n < 0 && errno != EAGAIN) {
+            if (errno != EOPNOTSUPP && errno != ENOSYS && errno != EINVAL)
+                return -stream_errno_to_err(errno);
+            p->try_nowait = false;  /* this filesystem cannot tell */
+        } else {
+            got = n > 0 ? n : 0;
+            double t0 = mp_time_sec();
+            ssize_t m = read_full(p, (char *)buf + got, (size_t)(len - got), off + got);
+            double dt = mp_time_sec() - t0;
+            if (m < 0)
+                return got > 0 ? (int)got : -stream_errno_to_err(errno);
+            if (m == 0 && n >= 0) {
+                s->stats.reads_cached++;  /* short only because of EOF */
+            } else {
+                s->stats.reads_blocked++;
+                s->stats.wait_seconds += dt;
+            }
+            return (int)(got + m);
+        }
+    }
+    ssize_t n = read_full(p, buf, (size_t)len, off);
+    if (n < 0)
+        return -stream_errno_to_err(errno);
+    return (int)n;
+}
+
+static int file_seek(stream_t *s, int64_t pos)
+{
+    struct file_priv *p = s->priv;
+    /* pread needs no lseek; the window moves now, before the next read. */
+    if (p->ra)
+        stream_ra_note(p->ra, pos, 0);
+    return 0;
+}
+
+static void file_close(stream_t *s)
+{
+    struct file_priv *p = s->priv;
+    if (!p)
+        return;
+    stream_ra_destroy(p->ra);
+    close(p->fd);
+    free(p);
+    s->priv = NULL;
+}
+
+static void file_add_stats(const stream_t *s, struct stream_stats *st)
+{
+    struct file_priv *p = s->priv;
+    if (p && p->ra)
+        stream_ra_add_stats(p->ra, st);
+}
+
+void stream_file_sync_readahead(stream_t *s)
+{
+    if (s->be != &stream_backend_file)
+        return;
+    struct file_priv *p = s->priv;
+    if (p->ra)
+        stream_ra_sync(p->ra);
+}
+
+int64_t stream_file_readahead_chunk(const stream_t *s)
+{
+    if (s->be != &stream_backend_file)
+        return 0;
+    const struct file_priv *p = s->priv;
+    return p->ra ? stream_ra_step(p->ra) : 0;
+}
+
+const struct stream_backend stream_backend_file = {
+    .name = "file",
+    .kind = STREAM_KIND_FILE,
+    .open = file_open,
+    .fill = file_fill,
+    .seek = file_seek,
+    .close = file_close,
+    .add_stats = file_add_stats,
+};

@@ -1,0 +1,372 @@
+/*
+ * stream_ra.c: read-ahead and drop-behind advice for plain files, from a
+ * thread of its own, with a few read cursors each keeping its own window.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * The caller's thread only records where it reads (stream_ra_note) under
+ * a mutex and never makes an fadvise call itself: WILLNEED reads the pages
+ * synchronously inside the call, which must not stall playback. The thread
+ * takes one job at a time from the cursors' state, so nothing is queued
+ * that could go stale: advice no longer wanted is simply never picked.
+ *
+ * A cursor is one place the file is being read at. Its window is
+ * [read position, read position + distance). advised_end says how far the
+ * kernel has been told; bytes below it are never advised again while the
+ * cursor moves forward. A new cursor (open, or a jump far from every
+ * cursor) gets its whole window advised, the last piece possibly short;
+ * after that only whole steps are advised as the window slides. With more
+ * places than cursors the least recently used one is reused.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "common/mp_msg.h"
+#include "osdep/osdep.h"
+#include "stream/stream.h"
+#include "stream/stream_priv.h"
+
+#define RA_MAX_CURSORS 4
+/* A read this close to a cursor continues it: demuxers hop a little back
+ * and forth (headers, small skips) without starting a new place. */
+#define RA_MIN_NEAR (1024 * 1024)
+
+struct ra_cursor {
+    bool used;
+    bool fresh;           /* whole window not advised once yet */
+    uint64_t last_use;    /* LRU clock */
+    int64_t read_start;   /* start of the last read here */
+    int64_t pos;          /* end of the last read here */
+    int64_t want_end;     /* advice wanted up to here */
+    int64_t advised_end;  /* advice given (or not needed) up to here */
+    int64_t drop_end;     /* DONTNEED given up to here */
+};
+
+enum ra_job_kind { RA_JOB_NONE, RA_JOB_WILLNEED, RA_JOB_DONTNEED };
+
+struct ra_job {
+    enum ra_job_kind kind;
+    int64_t off, len;
+};
+
+struct stream_ra {
+    struct stream_ra_params p;
+    int64_t page;
+    int64_t step;         /* bytes per advice call */
+    int64_t near;
+
+    pthread_mutex_t lock;
+    pthread_cond_t work;  /* the thread waits here for jobs */
+    pthread_cond_t idle;  /* stream_ra_sync waits here */
+    pthread_t thread;
+    bool thread_running;
+    bool quit;
+    bool busy;            /* the thread is inside a syscall */
+    bool failed;          /* fadvise failed: stop advising */
+    uint64_t clock;
+    struct ra_cursor cur[RA_MAX_CURSORS];
+
+    /* Counted by the thread, under lock. */
+    uint64_t advise_calls, bytes_advised, dontneed_calls, bytes_dropped;
+};
+
+static int64_t page_down(const struct stream_ra *ra, int64_t x)
+{
+    return x / ra->page * ra->page;
+}
+
+static int64_t page_up(const struct stream_ra *ra, int64_t x)
+{
+    return (x + ra->page - 1) / ra->page * ra->page;
+}
+
+static int64_t clamp_size(const struct stream_ra *ra, int64_t x)
+{
+    return ra->p.size >= 0 && x > ra->p.size ? ra->p.size : x;
+}
+
+/* The part of o's window that o is about to read and has advised. */
+static bool in_window(const struct stream_ra *ra, const struct ra_cursor *o, int64_t x)
+{
+    return o->used && x >= page_down(ra, o->read_start) && x < o->advised_end;
+}
+
+/* Pick the next job and commit it to the cursors' state (so a concurrent
+ * note sees it as given). Most recently used cursor first: its window is
+ * the one the reader waits on. With commit false, only say whether there
+ * is one. */
+static bool next_job(struct stream_ra *ra, struct ra_job *job, bool commit)
+{
+    int order[RA_MAX_CURSORS];
+    int n = 0;
+    for (int i = 0; i < RA_MAX_CURSORS; i++) {
+        if (!ra->cur[i].used)
+            continue;
+        int j = n++;
+        while (j > 0 && ra->cur[order[j - 1]].last_use < ra->cur[i].last_use) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+    }
+    for (int k = 0; k < n; k++) {
+        struct ra_cursor *c = &ra->cur[order[k]];
+        if (ra->p.distance > 0 && !ra->failed && !ra->quit) {
+            /* Skip what another cursor's window already covers. */
+            int64_t start = c->advised_end;
+            for (bool moved = true; moved;) {
+                moved = false;
+                for (int i = 0; i < RA_MAX_CURSORS; i++) {
+                    if (&ra->cur[i] != c && in_window(ra, &ra->cur[i], start)) {
+                        start = ra->cur[i].advised_end;
+                        moved = true;
+                    }
+                }
+            }
+            int64_t avail = c->want_end - start;
+            bool at_end = ra->p.size >= 0 && c->want_end >= ra->p.size;
+            if (avail > 0 && (c->fresh || at_end || avail >= ra->step)) {
+                int64_t len = avail < ra->step ? avail : ra->step;
+                for (int i = 0; i < RA_MAX_CURSORS; i++) {
+                    const struct ra_cursor *o = &ra->cur[i];
+                    int64_t os = page_down(ra, o->read_start);
+                    if (o != c && o->used && o->advised_end > os && os > start &&
+                        os < start + len)
+                        len = os - start;
+                }
+                if (commit) {
+                    c->advised_end = start + len;
+                    if (c->advised_end >= c->want_end)
+                        c->fresh = false;
+                }
+                *job = (struct ra_job){RA_JOB_WILLNEED, start, len};
+                return true;
+            }
+            if (commit && start > c->advised_end)
+                c->advised_end = start;
+            if (commit && avail <= 0)
+                c->fresh = false;
+        }
+        if (ra->p.drop_behind && !ra->failed) {
+            /* At close everything read is consumed; before, the bytes of
+             * the last read stay (the demuxer may step back into them). */
+            int64_t limit = page_down(ra, ra->quit ? c->pos : c->read_start);
+            if (ra->quit && ra->p.size >= 0 && c->pos >= ra->p.size)
+                limit = ra->p.size;
+            int64_t avail = limit - c->drop_end;
+            if (avail > 0 && (ra->quit || avail >= ra->step)) {
+                int64_t len = avail < ra->step ? avail : ra->step;
+                if (commit)
+                    c->drop_end += len;
+                *job = (struct ra_job){RA_JOB_DONTNEED, limit - avail, len};
+                return true;
+            }
+        }
+    }
+    job->kind = RA_JOB_NONE;
+    return false;
+}
+
+static int do_fadvise(struct stream_ra *ra, int64_t off, int64_t len, int advice)
+{
+    const struct stream_file_io *io = ra->p.io;
+    if (io && io->fadvise)
+        return io->fadvise(io->ctx, ra->p.fd, (off_t)off, (off_t)len, advice);
+#if HAVE_POSIX_FADVISE
+    return posix_fadvise(ra->p.fd, (off_t)off, (off_t)len, advice);
+#else
+    return ENOSYS;
+#endif
+}
+
+static void *ra_thread(void *arg)
+{
+    struct stream_ra *ra = arg;
+    pthread_mutex_lock(&ra->lock);
+    for (;;) {
+        struct ra_job job;
+        if (!next_job(ra, &job, true)) {
+            pthread_cond_broadcast(&ra->idle);
+            if (ra->quit)
+                break;
+            pthread_cond_wait(&ra->work, &ra->lock);
+            continue;
+        }
+        ra->busy = true;
+        pthread_mutex_unlock(&ra->lock);
+        int advice = job.kind == RA_JOB_WILLNEED ? POSIX_FADV_WILLNEED : POSIX_FADV_DONTNEED;
+        int err = do_fadvise(ra, job.off, job.len, advice);
+        pthread_mutex_lock(&ra->lock);
+        ra->busy = false;
+        if (err) {
+            if (!ra->failed)
+                mp_msg(MSGT_STREAM, MSGL_V, "posix_fadvise failed (%s); no more advice.\n",
+                       strerror(err));
+            ra->failed = true;
+        } else if (job.kind == RA_JOB_WILLNEED) {
+            ra->advise_calls++;
+            ra->bytes_advised += (uint64_t)job.len;
+        } else {
+            ra->dontneed_calls++;
+            ra->bytes_dropped += (uint64_t)job.len;
+        }
+    }
+    pthread_mutex_unlock(&ra->lock);
+    return NULL;
+}
+
+struct stream_ra *stream_ra_create(const struct stream_ra_params *p)
+{
+    struct stream_ra *ra = calloc(1, sizeof(*ra));
+    if (!ra)
+        return NULL;
+    ra->p = *p;
+    long pg = sysconf(_SC_PAGESIZE);
+    ra->page = pg > 0 ? pg : 4096;
+    /* One call never asks for more than the kernel reads for it, nor more
+     * than half the window, so the window never runs below half full. */
+    int64_t step = page_down(ra, p->chunk);
+    int64_t half = page_down(ra, p->distance / 2);
+    if (p->distance > 0 && step > half)
+        step = half;
+    ra->step = step > ra->page ? step : ra->page;
+    ra->near = p->distance > RA_MIN_NEAR ? p->distance : RA_MIN_NEAR;
+    if (pthread_mutex_init(&ra->lock, NULL) != 0) {
+        free(ra);
+        return NULL;
+    }
+    pthread_cond_init(&ra->work, NULL);
+    pthread_cond_init(&ra->idle, NULL);
+    if (pthread_create(&ra->thread, NULL, ra_thread, ra) != 0) {
+        stream_ra_destroy(ra);
+        return NULL;
+    }
+    ra->thread_running = true;
+    return ra;
+}
+
+int64_t stream_ra_step(const struct stream_ra *ra)
+{
+    return ra->step;
+}
+
+/* Merge cursors whose windows c has run into: one place, one window. */
+static void merge_into(struct stream_ra *ra, struct ra_cursor *c)
+{
+    for (int i = 0; i < RA_MAX_CURSORS; i++) {
+        struct ra_cursor *o = &ra->cur[i];
+        if (o == c || !in_window(ra, o, c->pos))
+            continue;
+        if (o->advised_end > c->advised_end)
+            c->advised_end = o->advised_end;
+        if (o->want_end > c->want_end)
+            c->want_end = o->want_end;
+        o->used = false;
+    }
+}
+
+void stream_ra_note(struct stream_ra *ra, int64_t pos, int64_t len)
+{
+    pthread_mutex_lock(&ra->lock);
+    struct ra_cursor *c = NULL;
+    int64_t best = 0;
+    for (int i = 0; i < RA_MAX_CURSORS; i++) {
+        struct ra_cursor *o = &ra->cur[i];
+        if (!o->used)
+            continue;
+        int64_t d = pos > o->pos ? pos - o->pos : o->pos - pos;
+        if (d <= ra->near && (!c || d < best)) {
+            c = o;
+            best = d;
+        }
+    }
+    int64_t end = pos + len;
+    if (c) {
+        /* The read itself fetched these; advising them now is waste. */
+        int64_t read_end = clamp_size(ra, page_up(ra, end));
+        if (c->advised_end < read_end)
+            c->advised_end = read_end;
+        if (page_down(ra, pos) < c->drop_end)
+            c->drop_end = page_down(ra, pos);  /* read again: drop again */
+    } else {
+        /* A new place: the least recently used cursor goes. */
+        for (int i = 0; i < RA_MAX_CURSORS; i++) {
+            struct ra_cursor *o = &ra->cur[i];
+            if (!o->used) {
+                c = o;
+                break;
+            }
+            if (!c || o->last_use < c->last_use)
+                c = o;
+        }
+        /* Advice still pending elsewhere is for places just left: drop
+         * it, but keep what was given, so no window is advised twice. */
+        for (int i = 0; i < RA_MAX_CURSORS; i++) {
+            if (ra->cur[i].used && ra->cur[i].want_end > ra->cur[i].advised_end)
+                ra->cur[i].want_end = ra->cur[i].advised_end;
+        }
+        *c = (struct ra_cursor){
+            .used = true,
+            .fresh = true,
+            .advised_end = clamp_size(ra, page_up(ra, end)),
+            .drop_end = page_down(ra, pos),
+        };
+    }
+    c->last_use = ++ra->clock;
+    c->read_start = pos;
+    c->pos = end;
+    int64_t want = clamp_size(ra, page_up(ra, end + ra->p.distance));
+    if (ra->p.distance > 0 && want > c->want_end)
+        c->want_end = want;
+    if (c->want_end < c->advised_end)
+        c->want_end = c->advised_end;
+    merge_into(ra, c);
+    struct ra_job job;
+    if (!ra->busy && next_job(ra, &job, false))
+        pthread_cond_signal(&ra->work);
+    pthread_mutex_unlock(&ra->lock);
+}
+
+void stream_ra_sync(struct stream_ra *ra)
+{
+    pthread_mutex_lock(&ra->lock);
+    struct ra_job job;
+    while (ra->thread_running && (ra->busy || next_job(ra, &job, false))) {
+        pthread_cond_signal(&ra->work);
+        pthread_cond_wait(&ra->idle, &ra->lock);
+    }
+    pthread_mutex_unlock(&ra->lock);
+}
+
+void stream_ra_add_stats(struct stream_ra *ra, struct stream_stats *st)
+{
+    pthread_mutex_lock(&ra->lock);
+    st->advise_calls += ra->advise_calls;
+    st->bytes_advised += ra->bytes_advised;
+    st->dontneed_calls += ra->dontneed_calls;
+    st->bytes_dropped += ra->bytes_dropped;
+    pthread_mutex_unlock(&ra->lock);
+}
+
+void stream_ra_destroy(struct stream_ra *ra)
+{
+    if (!ra)
+        return;
+    if (ra->thread_running) {
+        /* The thread gives the last drop-behind advice, then exits. */
+        pthread_mutex_lock(&ra->lock);
+        ra->quit = true;
+        pthread_cond_signal(&ra->work);
+        pthread_mutex_unlock(&ra->lock);
+        pthread_join(ra->thread, NULL);
+    }
+    pthread_cond_destroy(&ra->work);
+    pthread_cond_destroy(&ra->idle);
+    pthread_mutex_destroy(&ra->lock);
+    free(ra);
+}

@@ -1,0 +1,77 @@
+# Shared helpers for the end-to-end tests (sourced by run.sh). GPLv2 or later.
+#
+# Each test is a shell function named test_*; it returns 0 for pass. mp runs
+# the player under a time limit, keeps its stdout/stderr in $OUT/$ERR, and
+# fails the test on any sanitizer report, whatever the exit status.
+
+: "${MPLAYER:?MPLAYER must name the binary}"
+MEDIA=${MEDIA:-}
+T=${T:-}
+OUT=
+ERR=
+RC=
+
+# Never read the developer's own config: every run gets an empty home.
+export HOME="$T/home"
+export MPLAYER_HOME="$T/home/.mplayer"
+
+fail() {
+    echo "    $*" >&2
+    return 1
+}
+
+# mp ARGS...: run the player, set RC, OUT, ERR.
+mp() {
+    OUT=$T/last.out
+    ERR=$T/last.err
+    timeout -k 5 "${MP_TIMEOUT:-120}" "$MPLAYER" "$@" >"$OUT" 2>"$ERR" </dev/null
+    RC=$?
+    if grep -qE 'Sanitizer|runtime error:' "$ERR"; then
+        echo "    sanitizer report from: mplayer $*" >&2
+        sed -n '1,40p' "$ERR" >&2
+        RC=99
+    fi
+    if [ "$RC" = 124 ] || [ "$RC" = 137 ]; then
+        echo "    timed out: mplayer $*" >&2
+    fi
+    return 0
+}
+
+expect_rc() {
+    [ "$RC" = "$1" ] || fail "exit status $RC, expected $1; stderr: $(head -c 600 "$ERR")"
+}
+
+expect_err() {
+    grep -qF -- "$1" "$ERR" || fail "stderr lacks '$1': $(head -c 600 "$ERR")"
+}
+
+expect_out() {
+    grep -qF -- "$1" "$OUT" || fail "stdout lacks '$1': $(head -c 600 "$OUT")"
+}
+
+# Count of error-level lines (stderr) that name the file.
+count_err_lines() {
+    grep -c -F -- "$1" "$ERR"
+}
+
+# ffmpeg with the noise off.
+ff() {
+    ffmpeg -nostdin -hide_banner -loglevel error -y "$@"
+}
+
+# Raw s16le samples of a media file's first audio stream, to stdout.
+raw_s16() {
+    ffmpeg -nostdin -loglevel error -i "$1" -map 0:a:0 -f s16le -acodec pcm_s16le -
+}
+
+# Number of samples (per channel) in a WAV's data, from its header.
+wav_samples() {
+    ffprobe -v error -select_streams a:0 -count_packets -show_entries \
+        stream=duration_ts -of default=nw=1:nk=1 "$1"
+}
+
+# PSNR (dB, "inf" when equal) between two images.
+psnr() {
+    ffmpeg -nostdin -hide_banner -i "$1" -i "$2" -lavfi "[0][1]psnr" -f null - 2>&1 |
+        sed -n 's/.*average:\([^ ]*\).*/\1/p' | tail -n 1
+}

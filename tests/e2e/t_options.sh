@@ -1,0 +1,117 @@
+# Command line, config files, playlists, track selection. GPLv2 or later.
+
+test_no_arguments_prints_usage() {
+    mp
+    expect_rc 0 || return 1
+    expect_out "Usage:"
+}
+
+test_list_options() {
+    mp -list-options
+    expect_rc 0 || return 1
+    expect_out "readahead-distance" || return 1
+    expect_out "stream-buffer-size"
+}
+
+test_config_file_applies() {
+    echo "nosound=yes" > "$MPLAYER_HOME/config"
+    mp -ao pcm:fast:file=out.wav -vo null -frames 3 "$MEDIA/av.mkv"
+    rm -f "$MPLAYER_HOME/config"
+    expect_rc 0 || return 1
+    [ ! -e out.wav ] || fail "config nosound=yes ignored"
+}
+
+test_noconfig_skips_config() {
+    echo "nosound=yes" > "$MPLAYER_HOME/config"
+    mp -noconfig all -ao pcm:fast:file=out.wav -vo null -endpos 0.5 "$MEDIA/av.mkv"
+    rm -f "$MPLAYER_HOME/config"
+    expect_rc 0 || return 1
+    [ -s out.wav ] || fail "-noconfig all still read the config"
+}
+
+test_bad_config_line_named() {
+    printf '# comment\nno-such-thing=1\n' > "$MPLAYER_HOME/config"
+    mp "$MEDIA/a.wav"
+    rm -f "$MPLAYER_HOME/config"
+    expect_rc 1 || return 1
+    expect_err "no-such-thing"
+}
+
+test_include_file() {
+    echo "nosound=yes" > inc.conf
+    mp -include inc.conf -ao pcm:fast:file=out.wav -vo null -frames 2 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    [ ! -e out.wav ] || fail "-include ignored"
+}
+
+test_include_missing() {
+    mp -include missing.conf "$MEDIA/a.wav"
+    expect_rc 1 || return 1
+    expect_err "missing.conf"
+}
+
+test_several_files() {
+    mp -vo png:outdir=shots -nosound -benchmark "$MEDIA/v.avi" "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    [ "$(ls shots/*.png | wc -l)" -ge 75 ] || fail "second file not played"
+    [ "$(grep -c '^Playing ' "$OUT")" = 2 ] || fail "expected two 'Playing' lines"
+}
+
+test_playlist_file() {
+    printf '# list\n%s\n%s\n' "$MEDIA/a.wav" "$MEDIA/a.wav" > list.txt
+    mp -ao pcm:fast:file=out.wav -playlist list.txt
+    expect_rc 0 || return 1
+    [ "$(grep -c '^Playing ' "$OUT")" = 2 ] || fail "expected two 'Playing' lines"
+}
+
+test_playlist_including_itself() {
+    printf '%s\nself.m3u\n' "$MEDIA/a.wav" > self.m3u
+    mp -ao null -playlist self.m3u
+    expect_rc 1 || return 1
+    expect_err "self.m3u"
+}
+
+test_aid_selects_second_track() {
+    mp -aid 1 -ao pcm:fast:file=out.wav -novideo "$MEDIA/two-audio.mkv"
+    expect_rc 0 || return 1
+    ffmpeg -nostdin -loglevel error -i "$MEDIA/two-audio.mkv" -map 0:a:1 -f s16le - > ref.raw
+    raw_s16 out.wav > got.raw
+    cmp -s ref.raw got.raw || fail "-aid 1 did not play the second audio track"
+}
+
+test_novideo_nosound() {
+    mp -novideo -ao pcm:fast:file=out.wav "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    [ -s out.wav ] || fail "no audio with -novideo" || return 1
+    mp -nosound -vo png:outdir=shots -frames 2 -ao pcm:fast:file=out2.wav "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    [ ! -e out2.wav ] || fail "audio written with -nosound"
+}
+
+test_stdin_input() {
+    timeout 60 "$MPLAYER" -ao pcm:fast:file=out.wav -vo null - < "$MEDIA/av.mkv" >/dev/null 2>err.txt
+    [ $? = 0 ] || fail "exit status $?: $(head -c 400 err.txt)" || return 1
+    raw_s16 "$MEDIA/av.mkv" > ref.raw
+    raw_s16 out.wav > got.raw
+    cmp -s ref.raw got.raw || fail "stdin playback differs"
+}
+
+test_mpv_style_options() {
+    mp --nosound --vo=png:outdir=shots --frames=2 "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    [ "$(ls shots/*.png | wc -l)" = 2 ] || fail "--opt=value form not honoured"
+}
+
+test_identify_lines() {
+    mp -identify -frames 0 -ao null -vo null "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    expect_out "ID_VIDEO_WIDTH=320" || return 1
+    expect_out "ID_AUDIO_RATE=44100" || return 1
+    expect_out "ID_LENGTH=4.00"
+}
+
+test_stream_stats_counts_reads() {
+    mp -stream-stats -stream-buffer-size 65536 -ao null -vo null -benchmark "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    grep -qi "read" "$OUT" || fail "no stream counters printed"
+}

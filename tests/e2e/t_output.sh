@@ -1,0 +1,91 @@
+# Outputs: -ao pcm and -vo png write what was decoded. GPLv2 or later.
+
+test_pcm_matches_source_wav() {
+    mp -ao pcm:fast:file=out.wav "$MEDIA/a.wav"
+    expect_rc 0 || return 1
+    [ -f out.wav ] || fail "no out.wav" || return 1
+    raw_s16 "$MEDIA/a.wav" > ref.raw
+    raw_s16 out.wav > got.raw
+    cmp -s ref.raw got.raw || fail "samples differ: $(stat -c %s ref.raw) vs $(stat -c %s got.raw)"
+}
+
+test_pcm_matches_source_mkv_stereo() {
+    mp -ao pcm:fast:file=out.wav -vo null "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    raw_s16 "$MEDIA/av.mkv" > ref.raw
+    raw_s16 out.wav > got.raw
+    cmp -s ref.raw got.raw || fail "samples differ: $(stat -c %s ref.raw) vs $(stat -c %s got.raw)"
+}
+
+test_pcm_aac_length_exact() {
+    # A lossy, planar-float source: the length must still be sample-exact.
+    mp -ao pcm:fast:file=out.wav -vo null "$MEDIA/av.mp4"
+    expect_rc 0 || return 1
+    raw_s16 "$MEDIA/av.mp4" > ref.raw
+    raw_s16 out.wav > got.raw
+    [ "$(stat -c %s ref.raw)" = "$(stat -c %s got.raw)" ] ||
+        fail "length $(stat -c %s got.raw) bytes, ffmpeg decodes $(stat -c %s ref.raw)"
+}
+
+test_pcm_wav_header_consistent() {
+    mp -ao pcm:fast:file=out.wav -novideo "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    # RIFF size = file size - 8; data size = file size - 44 for a plain header.
+    local size riff data
+    size=$(stat -c %s out.wav)
+    riff=$(od -An -t u4 -j 4 -N 4 out.wav | tr -d ' ')
+    data=$(od -An -t u4 -j 40 -N 4 out.wav | tr -d ' ')
+    [ "$riff" = $((size - 8)) ] || fail "RIFF size $riff, file $size" || return 1
+    [ "$data" = $((size - 44)) ] || fail "data size $data, file $size"
+}
+
+test_frames_n_writes_n_png() {
+    mp -vo png:outdir=shots -nosound -frames 7 "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    local n
+    n=$(ls shots/*.png 2>/dev/null | wc -l)
+    [ "$n" = 7 ] || fail "$n png files, expected 7"
+    ls -a shots | grep -q tmp && fail "temporary files left: $(ls -a shots)"
+    return 0
+}
+
+test_png_shows_first_frame() {
+    mp -vo png:outdir=shots -nosound -frames 1 "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    ff -i "$MEDIA/v.avi" -frames:v 1 ref.png
+    local p
+    p=$(psnr shots/00000001.png ref.png)
+    case $p in
+    inf) return 0 ;;
+    esac
+    awk -v p="$p" 'BEGIN { exit !(p > 30) }' || fail "PSNR $p dB against ffmpeg's frame"
+}
+
+test_all_frames_benchmark() {
+    mp -vo png:outdir=shots -nosound -benchmark "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    local n
+    n=$(ls shots/*.png | wc -l)
+    [ "$n" = 75 ] || fail "$n frames written, the file has 75"
+    expect_out "BENCHMARKs: VC:"
+}
+
+test_status_line_format() {
+    mp -ao null -vo null -endpos 0.5 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    grep -qE 'A: +[0-9.]+ V: +[0-9.]+ A-V: +-?[0-9.]+ ct: +-?[0-9.]+ +[0-9]+/ +[0-9]+' "$OUT" ||
+        fail "no status line in: $(tr '\r' '\n' < "$OUT" | tail -n 3)"
+}
+
+test_quiet_hides_status_line() {
+    mp -quiet -ao null -vo null -endpos 0.3 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    grep -q 'A-V:' "$OUT" && fail "status line printed with -quiet"
+    expect_out "Playing"
+}
+
+test_really_quiet_prints_nothing() {
+    mp -really-quiet -ao null -vo null -endpos 0.3 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    [ ! -s "$OUT" ] || fail "stdout not empty: $(head -c 200 "$OUT")"
+}
