@@ -205,6 +205,13 @@ static int demux_find_format(struct demux_priv *p, stream_t *s, const char *forc
         }
         *score = r;
         mp_msg(MSGT_DEMUX, MSGL_V, "demux: probed format '%s', score %d\n", (*fmt)->name, r);
+        /* libavformat's tty format claims every .txt/.nfo/.asc file as ANSI
+         * art; a player asked to play one wants "not a media file". It
+         * stays available with -demuxer tty. */
+        if (!strcmp((*fmt)->name, "tty")) {
+            mp_msg(MSGT_DEMUX, MSGL_V, "demux: not probing text as ANSI art (-demuxer tty)\n");
+            return -DEMUX_ERR_UNKNOWN_FORMAT;
+        }
     }
     /* Formats that open their own files would bypass the stream layer;
      * image2 is libavformat's exception, it reads one image from pb. */
@@ -250,9 +257,9 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
         goto fail;
     d->avfc->pb = p->io->pb;
     d->avfc->flags |= AVFMT_FLAG_CUSTOM_IO;
-    /* The url is only the name libavformat shows in messages: pb is set,
-     * so it opens nothing by that name. avformat_open_input frees the
-     * context (not pb) on failure and sets d->avfc to NULL. */
+    /* pb is set, so libavformat opens nothing by the url: it serves as
+     * the file's name (messages, relative references). On failure
+     * avformat_open_input frees the context (not pb), NULLs d->avfc. */
     int r = avformat_open_input(&d->avfc, stream_url(s), fmt, NULL);
     if (r < 0) {
         demux_av_msg(MSGL_V, "opening failed", r);

@@ -57,6 +57,7 @@ struct play_state {
     int64_t frames_shown;
     int64_t frames_dropped;
     int64_t frames_late;
+    bool skipping_nonref;       /* -hardframedrop is skipping frames */
 
     /* audio */
     const uint8_t *abuf;        /* converted samples not yet written */

@@ -260,6 +260,16 @@ static int loop_vo_config(struct play_state *ps, const AVFrame *f)
     return 0;
 }
 
+/* -hardframedrop: while behind, let the decoder skip frames nothing else
+ * refers to, as MPlayer does; back to full decoding once caught up. */
+static void loop_hard_framedrop(struct play_state *ps, bool behind)
+{
+    if (ps->mpctx->opts.framedrop < 2 || behind == ps->skipping_nonref)
+        return;
+    mp_decoder_set_skip_frame(ps->vdec, behind ? AVDISCARD_NONREF : AVDISCARD_DEFAULT);
+    ps->skipping_nonref = behind;
+}
+
 /* Show next_frame. Returns -1 when the output failed. */
 static int loop_video_show(struct play_state *ps)
 {
@@ -407,6 +417,7 @@ enum mp_stop_reason play_loop(struct play_state *ps)
                     ps->frames_late++;
                     drop = o->framedrop > 0 && !o->benchmark;
                 }
+                loop_hard_framedrop(ps, drop);
                 if (drop) {
                     ps->frames_dropped++;
                 } else if (loop_video_show(ps) < 0) {

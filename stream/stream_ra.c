@@ -35,6 +35,11 @@
 /* A read this close to a cursor continues it: demuxers hop a little back
  * and forth (headers, small skips) without starting a new place. */
 #define RA_MIN_NEAR (1024 * 1024)
+/* DONTNEED leaves alone every page-cache folio that reaches outside the
+ * range (find_lock_entries in mm/filemap.c skips them), and the kernel's
+ * own readahead builds folios of up to 2 MB (PMD size on x86-64). So
+ * drop-behind ranges start and end on 2 MB boundaries. */
+#define RA_FOLIO_ALIGN (2 * 1024 * 1024)
 
 struct ra_cursor {
     bool used;
@@ -57,7 +62,8 @@ struct ra_job {
 struct stream_ra {
     struct stream_ra_params p;
     int64_t page;
-    int64_t step;         /* bytes per advice call */
+    int64_t step;         /* bytes per WILLNEED call */
+    int64_t drop_step;    /* bytes per DONTNEED call, RA_FOLIO_ALIGN multiple */
     int64_t near;
 
     pthread_mutex_t lock;
@@ -83,6 +89,16 @@ static int64_t page_down(const struct stream_ra *ra, int64_t x)
 static int64_t page_up(const struct stream_ra *ra, int64_t x)
 {
     return (x + ra->page - 1) / ra->page * ra->page;
+}
+
+static int64_t align_down(int64_t x, int64_t a)
+{
+    return x / a * a;
+}
+
+static int64_t align_up(int64_t x, int64_t a)
+{
+    return (x + a - 1) / a * a;
 }
 
 static int64_t clamp_size(const struct stream_ra *ra, int64_t x)
@@ -153,14 +169,17 @@ static bool next_job(struct stream_ra *ra, struct ra_job *job, bool commit)
                 c->fresh = false;
         }
         if (ra->p.drop_behind && !ra->failed) {
-            /* At close everything read is consumed; before, the bytes of
-             * the last read stay (the demuxer may step back into them). */
-            int64_t limit = page_down(ra, ra->quit ? c->pos : c->read_start);
+            /* Before close the bytes of the last read stay (the demuxer
+             * may step back into them), and boundaries sit on folio
+             * alignment. At close everything read is consumed; at the
+             * end of the file the last folio may reach past it. */
+            int64_t limit = align_down(ra->quit ? page_down(ra, c->pos) : c->read_start,
+                                       ra->quit ? 1 : RA_FOLIO_ALIGN);
             if (ra->quit && ra->p.size >= 0 && c->pos >= ra->p.size)
-                limit = ra->p.size;
+                limit = align_up(ra->p.size, RA_FOLIO_ALIGN);
             int64_t avail = limit - c->drop_end;
-            if (avail > 0 && (ra->quit || avail >= ra->step)) {
-                int64_t len = avail < ra->step ? avail : ra->step;
+            if (avail > 0 && (ra->quit || avail >= ra->drop_step)) {
+                int64_t len = avail < ra->drop_step ? avail : ra->drop_step;
                 if (commit)
                     c->drop_end += len;
                 *job = (struct ra_job){RA_JOB_DONTNEED, limit - avail, len};
@@ -235,6 +254,7 @@ struct stream_ra *stream_ra_create(const struct stream_ra_params *p)
     if (p->distance > 0 && step > half)
         step = half;
     ra->step = step > ra->page ? step : ra->page;
+    ra->drop_step = align_up(ra->step, RA_FOLIO_ALIGN);
     ra->near = p->distance > RA_MIN_NEAR ? p->distance : RA_MIN_NEAR;
     if (pthread_mutex_init(&ra->lock, NULL) != 0) {
         free(ra);
@@ -291,8 +311,8 @@ void stream_ra_note(struct stream_ra *ra, int64_t pos, int64_t len)
         int64_t read_end = clamp_size(ra, page_up(ra, end));
         if (c->advised_end < read_end)
             c->advised_end = read_end;
-        if (page_down(ra, pos) < c->drop_end)
-            c->drop_end = page_down(ra, pos);  /* read again: drop again */
+        if (align_up(pos, RA_FOLIO_ALIGN) < c->drop_end)
+            c->drop_end = align_up(pos, RA_FOLIO_ALIGN);  /* read again: drop again */
     } else {
         /* A new place: the least recently used cursor goes. */
         for (int i = 0; i < RA_MAX_CURSORS; i++) {
@@ -314,7 +334,8 @@ void stream_ra_note(struct stream_ra *ra, int64_t pos, int64_t len)
             .used = true,
             .fresh = true,
             .advised_end = clamp_size(ra, page_up(ra, end)),
-            .drop_end = page_down(ra, pos),
+            /* Not the partial folio before pos: not read here. */
+            .drop_end = align_up(pos, RA_FOLIO_ALIGN),
         };
     }
     c->last_use = ++ra->clock;

@@ -609,6 +609,65 @@ static void test_queue_bound(void **state)
     close_media(&o);
 }
 
+/* Cover art is a video stream libavformat shows, but never the video. */
+static void test_cover_art(void **state)
+{
+    struct media *m = *state;
+    char jpg[600], flac[600];
+    snprintf(jpg, sizeof(jpg), "%s/cover.jpg", m->dir);
+    snprintf(flac, sizeof(flac), "%s/cover.flac", m->dir);
+    assert_int_equal(test_sh("ffmpeg -nostdin -loglevel error -y -f lavfi -i "
+                             "testsrc2=size=64x48 -frames:v 1 '%s'", jpg), 0);
+    assert_int_equal(test_sh("ffmpeg -nostdin -loglevel error -y -f lavfi -i "
+                             "sine=sample_rate=44100 -i '%s' -t 1 -map 0 -map 1 -c:a flac "
+                             "-c:v mjpeg -disposition:v attached_pic '%s'", jpg, flac), 0);
+    struct opened o = open_media(flac, NULL);
+    struct sh_stream *a = demux_get_stream(o.d, MP_STREAM_AUDIO, 0);
+    struct sh_stream *pic = demux_get_stream(o.d, MP_STREAM_VIDEO, 0);
+    assert_non_null(a);
+    assert_non_null(pic);
+    assert_true(pic->attached_pic);
+    assert_false(a->attached_pic);
+    assert_null(demux_default_stream(o.d, MP_STREAM_VIDEO));
+    assert_ptr_equal(demux_default_stream(o.d, MP_STREAM_AUDIO), a);
+    demux_select_stream(o.d, pic, true);
+    demux_select_stream(o.d, a, true);
+    assert_int_equal(drain(o.d, pic), 1);
+    assert_int_equal(drain(o.d, a), ffprobe_count(flac, "a:0"));
+    close_media(&o);
+}
+
+/* Subtitle tracks are numbered apart from audio and video (-sid). */
+static void test_subtitles(void **state)
+{
+    struct media *m = *state;
+    char srt[600], mkv[600];
+    snprintf(srt, sizeof(srt), "%s/s.srt", m->dir);
+    snprintf(mkv, sizeof(mkv), "%s/sub.mkv", m->dir);
+    assert_int_equal(test_sh("printf '1\\n00:00:00,200 --> 00:00:00,800\\nHello\\n\\n"
+                             "2\\n00:00:01,000 --> 00:00:01,500\\nWorld\\n' > '%s'", srt), 0);
+    assert_int_equal(test_sh("ffmpeg -nostdin -loglevel error -y -f lavfi -i "
+                             "testsrc2=size=64x48:rate=25 -i '%s' -t 2 -map 0 -map 1 "
+                             "-c:v mpeg4 -c:s srt -metadata:s:s:0 language=fre '%s'", srt, mkv),
+                     0);
+    struct opened o = open_media(mkv, NULL);
+    assert_int_equal(o.d->num_streams, 2);
+    struct sh_stream *sub = demux_get_stream(o.d, MP_STREAM_SUB, 0);
+    assert_non_null(sub);
+    assert_int_equal(sub->ff_index, 1);
+    assert_string_equal(sub->lang, "fre");
+    assert_int_equal(sub->codecpar->codec_id, AV_CODEC_ID_SUBRIP);
+    demux_select_stream(o.d, sub, true);
+    AVPacket *pkt = demux_read_packet(o.d, sub);
+    assert_non_null(pkt);
+    assert_true(pkt->size >= 5);
+    assert_memory_equal(pkt->data, "Hello", 5);
+    assert_true(fabs(demux_ts_to_seconds(sub, pkt->pts) - o.d->start_time - 0.2) < 0.01);
+    av_packet_free(&pkt);
+    assert_int_equal(drain(o.d, sub), 1);
+    close_media(&o);
+}
+
 /* A disk that fails with EIO from byte fail_from on. */
 struct failing_disk {
     off_t fail_from;
@@ -695,6 +754,8 @@ int main(void)
         cmocka_unit_test(test_fifo_ts),
         cmocka_unit_test(test_queue_bound),
         cmocka_unit_test(test_io_error),
+        cmocka_unit_test(test_cover_art),
+        cmocka_unit_test(test_subtitles),
     };
     return cmocka_run_group_tests(tests, make_media, free_media);
 }
