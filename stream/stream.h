@@ -135,6 +135,9 @@ enum stream_kind stream_get_kind(const stream_t *s);
 /* The url as given to stream_open. */
 const char *stream_url(const stream_t *s);
 
+/* The counters so far, including those of the stream's readahead thread.
+ * The snapshot is the stream's; it stays valid until the next call or
+ * stream_close(). */
 const struct stream_stats *stream_get_stats(const stream_t *s);
 
 /* Print the counters at level lev of MSGT_STREAM. */

@@ -27,7 +27,6 @@
 
 #include "config.h"
 #include "common/mp_msg.h"
-#include "osdep/osdep.h"
 #include "stream/stream.h"
 #include "stream/stream_priv.h"
 

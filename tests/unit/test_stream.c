@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include <fcntl.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -26,6 +27,7 @@ struct fixture {
     char *path;          /* a file of `size` pattern bytes */
     unsigned char *data; /* its contents */
     size_t size;
+    pid_t server;        /* a test's HTTP server, killed at teardown */
 };
 
 /* xorshift: deterministic, so a failure can be replayed. */
@@ -76,6 +78,8 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     struct fixture *f = *state;
+    if (f->server > 0)
+        kill(f->server, SIGTERM);
     test_rmdir(f->dir);
     free(f->path);
     free(f->data);
@@ -417,6 +421,86 @@ static void test_seek_in_buffer_is_free(void **state)
     stream_close(s);
 }
 
+static bool abort_always(void *ctx)
+{
+    int *calls = ctx;
+    (*calls)++;
+    return true;
+}
+
+/* URLs through libavformat: a loopback HTTP server (python3) serves the
+ * fixture file. */
+static void test_lavf_http(void **state)
+{
+    struct fixture *f = *state;
+    char *cmd = NULL;
+    /* The shell says its pid, then becomes the server. */
+    assert_true(asprintf(&cmd, "cd '%s' && echo $$ && exec python3 -u -m http.server "
+                         "--bind 127.0.0.1 0 2>/dev/null", f->dir) > 0);
+    FILE *srv = popen(cmd, "r");
+    free(cmd);
+    if (!srv)
+        skip();
+    char line[256] = "";
+    pid_t server = 0;
+    int port = 0;
+    if (fgets(line, sizeof(line), srv))
+        server = (pid_t)atoi(line);
+    f->server = server;
+    if (server > 0 && fgets(line, sizeof(line), srv)) {
+        const char *p = strstr(line, " port ");
+        if (p)
+            port = atoi(p + 6);
+    }
+    if (port <= 0) {
+        if (server > 0)
+            kill(server, SIGTERM);
+        f->server = 0;
+        pclose(srv);
+        skip();  /* no python3 here */
+    }
+    char url[128];
+    snprintf(url, sizeof(url), "http://127.0.0.1:%d/data.bin", port);
+    struct stream_opts o = {.buffer_size = 8192};
+    stream_t *s = NULL;
+    assert_int_equal(stream_open(&s, url, &o), 0);
+    assert_int_equal(stream_get_kind(s), STREAM_KIND_LAVF);
+    assert_int_equal(stream_size(s), (int64_t)f->size);
+    unsigned char *buf = malloc(f->size + 10);
+    assert_non_null(buf);
+    assert_int_equal(stream_read(s, buf, 1000), 1000);
+    assert_memory_equal(buf, f->data, 1000);
+    if (stream_seekable(s)) {
+        assert_int_equal(stream_seek(s, 700000), 0);
+        assert_int_equal(stream_read(s, buf, 5000), 5000);
+        assert_memory_equal(buf, f->data + 700000, 5000);
+        assert_int_equal(stream_seek(s, 0), 0);
+    }
+    assert_int_equal(stream_seek(s, 1000000), 0);
+    int n = stream_read(s, buf, (int)f->size);
+    assert_int_equal(n, (int)f->size - 1000000);
+    assert_memory_equal(buf, f->data + 1000000, n);
+    assert_true(stream_eof(s));
+    stream_close(s);
+
+    snprintf(url, sizeof(url), "http://127.0.0.1:%d/nosuchfile", port);
+    assert_int_equal(stream_open(&s, url, &o), -STREAM_ERR_NOT_FOUND);
+
+    /* The abort callback stops a blocking open. */
+    int calls = 0;
+    o.abort_cb = abort_always;
+    o.abort_ctx = &calls;
+    snprintf(url, sizeof(url), "http://127.0.0.1:%d/data.bin", port);
+    assert_int_equal(stream_open(&s, url, &o), -STREAM_ERR_ABORTED);
+    assert_null(s);
+    assert_true(calls > 0);
+
+    free(buf);
+    kill(server, SIGTERM);  /* it never exits by itself */
+    f->server = 0;
+    pclose(srv);
+}
+
 int main(void)
 {
     mp_msg_reset();
@@ -431,6 +515,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_stdin, setup, teardown),
         cmocka_unit_test_setup_teardown(test_buffer_size_honoured, setup, teardown),
         cmocka_unit_test_setup_teardown(test_seek_in_buffer_is_free, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_lavf_http, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
