@@ -60,6 +60,7 @@ const char *demux_strerror(int err)
     case DEMUX_ERR_INVALID: return "corrupt data";
     case DEMUX_ERR_QUEUE_FULL: return "too many packets queued";
     case DEMUX_ERR_SEEK: return "seek failed";
+    case DEMUX_ERR_NO_INDEX: return "no packet index";
     default: return "unknown error";
     }
 }

@@ -36,6 +36,7 @@ enum demux_error {
     DEMUX_ERR_INVALID = 5,        /* corrupt headers */
     DEMUX_ERR_QUEUE_FULL = 6,     /* packet queues hit their bounds */
     DEMUX_ERR_SEEK = 7,           /* libavformat could not seek */
+    DEMUX_ERR_NO_INDEX = 8,       /* no per-packet index for a read plan */
 };
 
 const char *demux_strerror(int err);
@@ -142,5 +143,83 @@ void demux_get_queue_size(demuxer_t *d, int *packets, int64_t *bytes);
  * at start-up, before any thread uses FFmpeg.
  */
 void demux_route_av_log(void);
+
+/*
+ * Read plan (readplan.c): the byte ranges the *selected* streams' packets
+ * occupy, from the container's per-packet index, so the stream layer can
+ * fetch exactly those bytes ahead of playback. See DOCS/tech/readplan.md.
+ *
+ * Times are play time in seconds, as for demux_seek (file clock minus
+ * d->start_time); a packet belongs to a window by the time of its index
+ * entry (its dts). The plan is computed afresh on every call, from the
+ * index only (no I/O): call again as playback advances, and at once after
+ * demux_seek or demux_select_stream. Call from the thread that reads
+ * packets; libavformat may grow the index while reading.
+ */
+struct demux_read_range {
+    int64_t pos;   /* first byte in the file */
+    int64_t len;   /* bytes, > 0; pos + len never passes the file size */
+    double time;   /* play time of the earliest packet in the range */
+};
+
+/*
+ * Whether every selected stream (cover art aside) has a per-packet index
+ * (position and size of each packet) that reaches the end of the stream,
+ * in a container whose index layout this code knows: MP4/MOV (from the
+ * moov atom, at open) and AVI (idx1 or OpenDML index). False for Matroska
+ * (its Cues and libavformat's entries give keyframe cluster positions
+ * without sizes), MPEG-TS/PS (no index), fragmented MP4 whose later
+ * fragments are not yet indexed, and when no stream is selected.
+ */
+bool demux_has_index(demuxer_t *d);
+
+struct demux_plan_params {
+    double from;        /* play time where the plan starts */
+    double secs_ahead;  /* window length, > 0: packets in [from, from+secs) */
+    int64_t max_gap;    /* merge ranges at most this many bytes apart */
+    int64_t max_bytes;  /* stop before the packets total more; 0 = no bound
+                           (the first packet is always planned) */
+};
+
+/*
+ * Plan the window: ranges covering each packet of the selected streams in
+ * it (with the container's framing, e.g. AVI chunk headers), merged where
+ * they overlap or lie within max_gap of each other, sorted by time (then
+ * position). At most max_out ranges: the earliest needed. *until (may be
+ * NULL) gets the play time before which every selected packet of the file
+ * from `from` on is inside the returned ranges (from + secs_ahead unless
+ * max_out, max_bytes or the internal packet bound cut the plan short).
+ * Index entries outside the file (negative, at or past its size), without
+ * a size or absurdly large are skipped, ranges are clamped to the file.
+ * Returns the number of ranges, or -DEMUX_ERR_NO_INDEX when
+ * demux_has_index() is false (0 ranges when no stream is selected),
+ * -DEMUX_ERR_INVALID for bad arguments, -DEMUX_ERR_NOMEM.
+ */
+int demux_plan(demuxer_t *d, const struct demux_plan_params *pp,
+               struct demux_read_range *out, int max_out, double *until);
+
+/* demux_plan without a byte bound. */
+int demux_plan_next(demuxer_t *d, double from_time, double secs_ahead, int64_t max_gap,
+                    struct demux_read_range *out, int max_out);
+
+/* What the selected streams need of a stretch of the file. */
+struct demux_plan_cost {
+    int64_t bytes;    /* sum of index sizes of selected packets (payload) */
+    int64_t packets;  /* those packets */
+    int64_t runs;     /* contiguous runs after merging with max_gap */
+    int64_t span;     /* bytes in those runs: payload, framing and gaps */
+};
+
+/*
+ * Measure the selected packets with time in [from, to), no bound on their
+ * number: the physical bound of reading them is bytes (or span) /
+ * bandwidth + runs x seek cost. Returns 0 or a negative error as for
+ * demux_plan.
+ */
+int demux_plan_measure(demuxer_t *d, double from, double to, int64_t max_gap,
+                       struct demux_plan_cost *out);
+
+/* demux_plan_measure's bytes, or a negative -DEMUX_ERR_x. */
+int64_t demux_plan_bytes_needed(demuxer_t *d, double from, double to);
 
 #endif

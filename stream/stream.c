@@ -5,9 +5,10 @@
  *
  * Reads go through one buffer of exactly opts.buffer_size bytes: each fill
  * asks the backend for exactly that much. A caller asking for at least a
- * whole buffer at once is served directly into its own memory, in one
- * backend call of the largest multiple of the buffer size that fits; so
- * every source read is still a multiple of the buffer size.
+ * whole buffer at once is served directly into its own memory, one
+ * buffer-sized backend call at a time (no copy), so every source read is
+ * exactly the buffer size: -stream-buffer-size 4096 reproduces MPlayer's
+ * 4 KB read() pattern even under libavformat's 32 KB requests.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -179,6 +180,9 @@ static int source_read(stream_t *s, void *buf, int len)
     if (n > 0) {
         s->stats.bytes_read += n;
         s->src_pos += n;
+        /* A plain file's backend reads fully: short means the end. */
+        if (n < len && s->be->kind == STREAM_KIND_FILE)
+            s->eof = true;
     } else if (n == 0) {
         s->eof = true;
     }
@@ -235,11 +239,15 @@ int stream_read(stream_t *s, void *buf, int len)
             total += n;
             continue;
         }
+        /* At the end nothing more comes until a seek: asking the source
+         * again would only cost a syscall per call. */
+        if (s->eof)
+            break;
         int want = len - total;
         int n;
         if (want >= bs) {
-            /* Straight into the caller's memory, still in whole buffers. */
-            int direct = want / bs * bs;
+            /* Straight into the caller's memory, one buffer's worth. */
+            int direct = bs;
             s->buf_start = s->src_pos;
             s->buf_pos = s->buf_len = 0;
             n = source_read(s, dst + total, direct);

@@ -1,0 +1,98 @@
+# The plain-file stream's syscall pattern, seen with strace on the real
+# binary: read sizes, WILLNEED advice once per byte, drop-behind.
+# GPLv2 or later.
+
+# strace_mp FILE ARGS...: play FILE with ARGS, trace its I/O on FILE only.
+strace_mp() {
+    local file=$1
+    shift
+    command -v strace >/dev/null 2>&1 || { echo "    strace missing" >&2; return 1; }
+    strace -f -qq -P "$file" -e trace=read,pread64,preadv2,fadvise64 -o trace.txt \
+        "$MPLAYER" -really-quiet -benchmark -vo null -ao null "$@" "$file" </dev/null \
+        >/dev/null 2>err.txt
+    RC=$?
+    grep -qE 'Sanitizer|runtime error' err.txt && fail "sanitizer: $(head -n 20 err.txt)" && return 1
+    return 0
+}
+
+# Number of data reads of the media file in trace.txt.
+count_reads() {
+    grep -cE '(^|[0-9] )(read|pread64|preadv2)\(' trace.txt
+}
+
+big_clip() {
+    [ -s "$MEDIA/big.mkv" ] ||
+        ff -f lavfi -i testsrc2=size=640x360:rate=25 -t 20 -c:v mpeg4 -q:v 2 "$MEDIA/big.mkv"
+}
+
+test_stream_buffer_64k_reads_16x_fewer() {
+    big_clip || return 1
+    strace_mp "$MEDIA/big.mkv" -stream-buffer-size 4096 || return 1
+    local small big
+    small=$(count_reads)
+    strace_mp "$MEDIA/big.mkv" -stream-buffer-size 65536 || return 1
+    big=$(count_reads)
+    # 16x fewer, give or take the few reads libavformat's seeks add.
+    [ "$big" -gt 0 ] && [ $((small / big)) -ge 12 ] ||
+        fail "$small reads at 4 KB, $big at 64 KB: not ~16x fewer"
+}
+
+test_stream_buffer_size_honoured_exactly() {
+    big_clip || return 1
+    strace_mp "$MEDIA/big.mkv" -stream-buffer-size 65536 || return 1
+    # Every fill asks for exactly 64 KB: preadv2(RWF_NOWAIT) first, and when
+    # the page cache had only part of it, one blocking pread64 for the rest
+    # (it must continue where the preadv2 stopped and complete the 64 KB).
+    awk '
+        /preadv2\(/ {
+            match($0, /iov_len=[0-9]+/); len = substr($0, RSTART + 8, RLENGTH - 8)
+            n = split($0, f, ", "); off = f[n - 1] + 0
+            sub(/.*= /, ""); got = $0 + 0
+            if (len != 65536) { print "preadv2 of " len; bad = 1 }
+            want_off = off + got; want_len = len - got; next
+        }
+        /pread64\(|[0-9] read\(/ {
+            n = split($0, f, ", "); len = f[n - 1] + 0; off = f[n] + 0
+            if (len == 65536) next
+            if (off != want_off || len != want_len) { print "read " len " at " off; bad = 1 }
+        }
+        END { exit bad }' trace.txt > bad.txt ||
+        fail "reads not of 64 KB: $(head -n 5 bad.txt)"
+}
+
+test_readahead_off_gives_no_advice() {
+    big_clip || return 1
+    strace_mp "$MEDIA/big.mkv" || return 1
+    ! grep -q WILLNEED trace.txt || fail "WILLNEED without -readahead-distance"
+}
+
+test_readahead_advises_each_byte_once() {
+    big_clip || return 1
+    strace_mp "$MEDIA/big.mkv" -readahead-distance 4M || return 1
+    local size
+    size=$(stat -c %s "$MEDIA/big.mkv")
+    sed -nE 's/.*fadvise64\([0-9]+, ([0-9]+), ([0-9]+), POSIX_FADV_WILLNEED.*/\1 \2/p' trace.txt |
+        sort -n > advice.txt
+    [ -s advice.txt ] || fail "no WILLNEED advice with -readahead-distance 4M" || return 1
+    # No byte twice: sorted ranges never overlap; together they reach EOF.
+    awk -v size="$size" '
+        { if ($1 < end) { print "overlap at " $1; bad = 1 } ; end = $1 + $2; n++ }
+        END { if (end < size) { print "advice stops at " end " of " size; bad = 1 }
+              if (n > 64) { print n " calls for " size " bytes"; bad = 1 }
+              exit bad }' advice.txt || fail "advice pattern: $(head -n 8 advice.txt)"
+}
+
+test_drop_behind_gives_dontneed() {
+    big_clip || return 1
+    strace_mp "$MEDIA/big.mkv" -cache-drop-behind || return 1
+    grep -q DONTNEED trace.txt || fail "no DONTNEED with -cache-drop-behind"
+}
+
+test_stream_stats_summary() {
+    big_clip || return 1
+    mp -stream-stats -readahead-distance 4M -stream-buffer-size 64k -benchmark -vo null \
+        -ao null "$MEDIA/big.mkv"
+    expect_rc 0 || return 1
+    grep -E 'WILLNEED calls' "$OUT" | grep -qvE ' 0 WILLNEED' ||
+        fail "summary lacks advice counts: $(grep -i stream "$OUT")"
+}
