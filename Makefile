@@ -45,7 +45,11 @@ TEST_BINS = $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_SRCS = $(sort $(wildcard TOOLS/*.c))
 TOOL_BINS = $(TOOL_SRCS:TOOLS/%.c=$(BUILD)/TOOLS/%)
 
-all: $(PROG) $(TOOL_BINS)
+ifeq ($(HAVE_FUSE3),yes)
+SLOWFS_BIN = $(BUILD)/TOOLS/slowfs
+endif
+
+all: $(PROG) $(TOOL_BINS) $(SLOWFS_BIN)
 
 $(BUILD)/%.o: %.c config.h config.mak
 	@mkdir -p $(dir $@)
@@ -70,6 +74,12 @@ $(BUILD)/TOOLS/%: TOOLS/%.c $(LIB)
 	@$(if $(Q),echo "TOOL    $@")
 	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDFLAGS) $(LIBS)
 
+# The slow-storage model is a FUSE program of its own, not part of the player.
+$(BUILD)/TOOLS/slowfs: TOOLS/slowfs/slowfs.c config.mak
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "TOOL    $@")
+	$(Q)$(CC) $(CFLAGS) $(FUSE3_CFLAGS) -o $@ $< $(LDFLAGS) $(FUSE3_LIBS)
+
 -include $(OBJS:.o=.d) $(BUILD)/mplayer.d
 
 ifeq ($(HAVE_CMOCKA),yes)
@@ -82,10 +92,16 @@ endif
 
 e2e: $(PROG) $(TOOL_BINS)
 	@MPLAYER=$(abspath $(PROG)) BUILD=$(abspath $(BUILD)) SANITIZE=$(SANITIZE) \
-	    sh tests/e2e/run.sh
+	    bash tests/e2e/run.sh
+
+check-tools: $(TOOL_BINS) $(SLOWFS_BIN)
+	@SLOWFS=$(if $(SLOWFS_BIN),$(abspath $(SLOWFS_BIN))) \
+	    PAGECACHE=$(abspath $(BUILD)/TOOLS/pagecache) \
+	    MKMUX=$(abspath $(BUILD)/TOOLS/mkmux) sh tests/tools/run.sh
 
 check: all
 	@$(MAKE) --no-print-directory unit
+	@$(MAKE) --no-print-directory check-tools
 	@$(MAKE) --no-print-directory e2e
 
 check-san:
@@ -112,5 +128,5 @@ clean:
 distclean: clean
 	rm -f config.h config.mak
 
-.PHONY: all unit e2e check check-san check-all demo install uninstall clean distclean
+.PHONY: all unit e2e check-tools check check-san check-all demo install uninstall clean distclean
 .DELETE_ON_ERROR:

@@ -28,7 +28,7 @@ int main(int argc, char **argv)
     }
     bool help_vo_ao = (mpctx->opts.vo && !strcmp(mpctx->opts.vo, "help")) ||
                       (mpctx->opts.ao && !strcmp(mpctx->opts.ao, "help"));
-    if (mpctx->playlist.num == 0 && !help_vo_ao) {
+    if (mpctx->playlist.num == 0 && !help_vo_ao && !mpctx->opts.idle) {
         mp_print_usage();
         mp_destroy(mpctx);
         return MP_EXIT_OK;

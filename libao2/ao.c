@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
+
 #include "common/mp_msg.h"
 #include "common/subopt.h"
 #include "libao2/ao_internal.h"
@@ -14,8 +16,11 @@
 #include "osdep/osdep.h"
 
 /* Order matters for "any available": the first autoprobe driver that
- * opens wins, so sound cards (sdl, when it comes) go before null. */
+ * opens wins, so sound cards go before null. */
 static const struct ao_driver *const ao_drivers[] = {
+#if HAVE_SDL2
+    &ao_driver_sdl,
+#endif
     &ao_driver_null,
     &ao_driver_pcm,
 };

@@ -89,5 +89,6 @@ static inline int ao_init_msgl(const struct ao *ao)
 
 extern const struct ao_driver ao_driver_null;
 extern const struct ao_driver ao_driver_pcm;
+extern const struct ao_driver ao_driver_sdl;
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * Audio outputs: null, pcm (WAV file), and later sdl.
+ * Audio outputs: sdl (a sound card), null, pcm (WAV file).
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  *

@@ -1,5 +1,5 @@
 /*
- * Video outputs: null, png (frames to image files), and later sdl.
+ * Video outputs: sdl (a window), null, png (frames to image files).
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  *
@@ -54,6 +54,42 @@ int vo_config(struct vo *vo, int w, int h, int d_w, int d_h, enum AVPixelFormat 
 /* Draw a frame (of the configured format and size) and show it. Returns 0
  * or -VO_ERR_x. */
 int vo_draw(struct vo *vo, const AVFrame *frame);
+
+enum vo_event_type {
+    VO_EVENT_NONE = 0,
+    VO_EVENT_QUIT,   /* the user closed the window */
+    VO_EVENT_KEY,    /* a key (or mouse button) was pressed: see key */
+    VO_EVENT_RESIZE, /* the window is now w x h pixels */
+};
+
+#define VO_KEY_NAME_MAX 16
+
+struct vo_event {
+    enum vo_event_type type;
+    /* VO_EVENT_KEY: the key as MPlayer's input.conf names it: what it
+     * types, as typed ("q", "Q", "/", "*", keypad digits too), except
+     * "SPACE" and "SHARP" ('#'); else "ESC", "ENTER", "KP_ENTER", "TAB",
+     * "BS", "LEFT", "RIGHT", "UP", "DOWN", "PGUP", "PGDWN", "HOME", "END",
+     * "INS", "DEL", "PRINT", "F1".."F12"; mouse: "MOUSE_BTN0".."MOUSE_BTN2"
+     * (left, middle, right), "MOUSE_BTN0_DBL", wheel "MOUSE_BTN3" (up) and
+     * "MOUSE_BTN4" (down). */
+    char key[VO_KEY_NAME_MAX];
+    int w, h; /* VO_EVENT_RESIZE */
+};
+
+/*
+ * Take the next pending event of the output's window: returns 1 when *ev
+ * was filled, 0 when nothing is pending (always 0 for outputs without a
+ * window). Call it often (each frame, and while paused): it also keeps
+ * the window redrawn after it was resized or uncovered.
+ */
+int vo_poll_event(struct vo *vo, struct vo_event *ev);
+
+/* Switch to fullscreen (on the window's screen) or back. Returns 0, or
+ * -VO_ERR_INIT when the window system refused. Outputs without a window
+ * do nothing and return 0. */
+int vo_set_fullscreen(struct vo *vo, bool fullscreen);
+bool vo_get_fullscreen(const struct vo *vo);
 
 /* The driver's name ("png"). */
 const char *vo_name(const struct vo *vo);

@@ -9,14 +9,19 @@
 
 #include <libavutil/pixdesc.h>
 
+#include "config.h"
+
 #include "common/mp_msg.h"
 #include "common/subopt.h"
 #include "libvo/video_out.h"
 #include "libvo/vo_internal.h"
 
 /* Order matters for "any available": the first autoprobe driver that
- * opens wins, so screens (sdl, when it comes) go before null. */
+ * opens wins, so screens go before null. */
 static const struct vo_driver *const vo_drivers[] = {
+#if HAVE_SDL2
+    &vo_driver_sdl,
+#endif
     &vo_driver_null,
     &vo_driver_png,
 };
@@ -189,6 +194,26 @@ int vo_draw(struct vo *vo, const AVFrame *frame)
         return r;
     vo->frames++;
     return 0;
+}
+
+int vo_poll_event(struct vo *vo, struct vo_event *ev)
+{
+    ev->type = VO_EVENT_NONE;
+    if (!vo->driver->poll_event)
+        return 0;
+    return vo->driver->poll_event(vo, ev);
+}
+
+int vo_set_fullscreen(struct vo *vo, bool fullscreen)
+{
+    if (!vo->driver->set_fullscreen)
+        return 0;
+    return vo->driver->set_fullscreen(vo, fullscreen);
+}
+
+bool vo_get_fullscreen(const struct vo *vo)
+{
+    return vo->driver->get_fullscreen ? vo->driver->get_fullscreen(vo) : false;
 }
 
 const char *vo_name(const struct vo *vo)

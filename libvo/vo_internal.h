@@ -34,6 +34,10 @@ struct vo_driver {
     enum AVPixelFormat (*query_format)(struct vo *vo, enum AVPixelFormat src_fmt);
     int (*config)(struct vo *vo, int w, int h, int d_w, int d_h, enum AVPixelFormat fmt);
     int (*draw)(struct vo *vo, const AVFrame *frame);
+    /* Drivers with a window (NULL: no events, no fullscreen). */
+    int (*poll_event)(struct vo *vo, struct vo_event *ev);
+    int (*set_fullscreen)(struct vo *vo, bool fullscreen);
+    bool (*get_fullscreen)(const struct vo *vo);
 };
 
 struct vo {
@@ -54,5 +58,6 @@ static inline int vo_init_msgl(const struct vo *vo)
 
 extern const struct vo_driver vo_driver_null;
 extern const struct vo_driver vo_driver_png;
+extern const struct vo_driver vo_driver_sdl;
 
 #endif

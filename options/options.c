@@ -104,6 +104,8 @@ static int func_lavdopts(struct opt_ctx *c, const struct opt_def *d, const char 
                          char *err, size_t errsize);
 static int func_endpos(struct opt_ctx *c, const struct opt_def *d, const char *value,
                        char *err, size_t errsize);
+static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                           char *err, size_t errsize);
 static void apply_quiet(const struct MPOpts *o);
 static void apply_identify(const struct MPOpts *o);
 
@@ -165,6 +167,23 @@ static const struct opt_def opt_table[] = {
         "WILLNEED window ahead of each read cursor"),
     OPT("cache-drop-behind", OPT_FLAG, cache_drop_behind, 0, 0, 0, "DONTNEED what was read"),
     OPT("stream-stats", OPT_FLAG, stream_stats, 0, 0, 0, "print stream counters at exit"),
+    OPT("slave", OPT_FLAG, slave, 0, 0, 0, "read commands from stdin (slave mode)"),
+    OPT("idle", OPT_FLAG, idle, 0, 0, 0, "wait for commands when nothing is left to play"),
+    OPT("consolecontrols", OPT_FLAG, consolecontrols, 0, 0, 0, "read keys from the terminal"),
+    OPT("input", OPT_STRING, input, 0, 0, 0,
+        "input settings: conf=<file>:file=<fifo>:nodefault-bindings:cmdlist"),
+    /* cache */
+    OPT("cache", OPT_INT, cache_kb, 0, 4 * 1024 * 1024, OPTF_RANGE,
+        "cache size in kB (0 = no cache)"),
+    {.name = "nocache", .type = OPT_STORE, .offset = OFF(cache_kb), .store = 0,
+     .help = "no cache"},
+    OPT("cache-min", OPT_INT, cache_min_percent, 0, 99, OPTF_RANGE,
+        "percent of the cache filled before playing and after a seek"),
+    OPT("cache-seek-min", OPT_INT, cache_seek_min_percent, 0, 99, OPTF_RANGE,
+        "forward seeks within this percent of the cache read on"),
+    OPT_FN("cache-mode", func_cache_mode, OPTF_ARG, "ring (MPlayer's) or plan (default)"),
+    OPT("cache-secs", OPT_DOUBLE, cache_secs, 0.1, 3600, OPTF_RANGE,
+        "seconds of playback a read plan reaches ahead"),
 };
 
 #define OPT_COUNT (sizeof(opt_table) / sizeof(opt_table[0]))
@@ -198,6 +217,10 @@ void mp_opts_init(struct MPOpts *o)
     o->play_frames = -1;
     o->loop = -1;
     o->speed = 1.0;
+    o->cache_min_percent = 20;
+    o->cache_seek_min_percent = 50;
+    o->cache_secs = 10;
+    o->consolecontrols = true;
     o->audio_id = -1;
     o->video_id = -1;
     o->sub_id = -1;
@@ -804,6 +827,22 @@ static int func_endpos(struct opt_ctx *c, const struct opt_def *d, const char *v
         return R_BADVAL;
     }
     c->o->end_pos = v;
+    return R_OK;
+}
+
+static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                           char *err, size_t errsize)
+{
+    /* The numbers are enum stream_cache_mode's (options/ does not include
+     * stream/). */
+    if (!strcasecmp(value, "plan")) {
+        c->o->cache_mode = 0;
+    } else if (!strcasecmp(value, "ring")) {
+        c->o->cache_mode = 1;
+    } else {
+        opt_err(err, errsize, "expected ring or plan, not '%s'", value);
+        return R_BADVAL;
+    }
     return R_OK;
 }
 

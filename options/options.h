@@ -47,6 +47,17 @@ struct MPOpts {
     int64_t readahead_distance; /* -readahead-distance; 0 = off */
     bool cache_drop_behind;     /* -cache-drop-behind */
     bool stream_stats;          /* -stream-stats */
+    /* input: keys and slave mode */
+    bool slave;                 /* -slave: commands on stdin */
+    bool idle;                  /* -idle: wait for commands when nothing plays */
+    bool consolecontrols;       /* -noconsolecontrols: no keys from stdin */
+    char *input;                /* -input conf=..:file=..:nodefault-bindings */
+    /* cache (stream/cache_ring.c, stream/readahead.c) */
+    int cache_kb;               /* -cache kB; 0 = none (-nocache) */
+    int cache_min_percent;      /* -cache-min; default 20 */
+    int cache_seek_min_percent; /* -cache-seek-min; default 50 */
+    int cache_mode;             /* -cache-mode: enum stream_cache_mode, 0 = plan, 1 = ring */
+    double cache_secs;          /* -cache-secs: how far ahead read plans reach */
 };
 
 /* Set every field to its default. */

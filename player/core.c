@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "common/mp_msg.h"
+#include "input/input.h"
 #include "libao2/audio_out.h"
 #include "libmpdemux/demuxer.h"
 #include "libvo/video_out.h"
@@ -38,6 +39,7 @@ void mp_destroy(struct MPContext *mpctx)
 {
     if (!mpctx)
         return;
+    mp_input_free(mpctx->input);
     playlist_clear(&mpctx->playlist);
     mp_opts_free(&mpctx->opts);
     free(mpctx);
@@ -96,6 +98,82 @@ static void core_benchmark_summary(struct MPContext *mpctx)
     }
 }
 
+/* -idle with nothing to play: wait for loadfile (or quit). Returns true
+ * when there is something to play. */
+static bool core_idle(struct MPContext *mpctx)
+{
+    if (!mpctx->input || !mp_input_has_sources(mpctx->input))
+        return false;
+    while (!mp_check_quit(mpctx)) {
+        struct mp_cmd *cmd = mp_input_read_cmd(mpctx->input, 0.1);
+        if (!cmd) {
+            if (!mp_input_has_sources(mpctx->input))
+                return false;
+            continue;
+        }
+        bool play = false;
+        if (cmd->id == MP_CMD_QUIT) {
+            mpctx->quit = true;
+            mpctx->exit_code = cmd->nargs > 0 ? cmd->args[0].v.i : 0;
+        } else if (cmd->id == MP_CMD_LOADFILE || cmd->id == MP_CMD_LOADLIST) {
+            bool append = cmd->args[1].v.i != 0;
+            int first = append ? mpctx->playlist.num : 0;
+            if (!append)
+                playlist_clear(&mpctx->playlist);
+            int rc = cmd->id == MP_CMD_LOADFILE
+                         ? playlist_add(&mpctx->playlist, cmd->args[0].v.s)
+                         : playlist_add_file_entries(&mpctx->playlist, cmd->args[0].v.s, 0);
+            if (rc == 0 && first < mpctx->playlist.num) {
+                mpctx->playlist_pos = first;
+                play = true;
+            }
+        } else {
+            mp_msg(MSGT_INPUT, MSGL_V, "Command %s needs a file playing.\n", cmd->name);
+        }
+        mp_cmd_free(cmd);
+        if (mpctx->quit || play)
+            return play;
+    }
+    return false;
+}
+
+static int core_create_input(struct MPContext *mpctx)
+{
+    struct mp_input_opts io;
+    mp_input_opts_init(&io);
+    io.slave = mpctx->opts.slave;
+    io.console_controls = mpctx->opts.consolecontrols;
+    /* Media on stdin: keys or commands must not eat its bytes (MPlayer
+     * implies -noconsolecontrols for "-" too). */
+    for (int i = 0; i < mpctx->playlist.num; i++) {
+        if (!strcmp(mpctx->playlist.entries[i], "-")) {
+            if (io.slave)
+                mp_msg(MSGT_CPLAYER, MSGL_WARN,
+                       "Playing from stdin: slave commands are not read from it.\n");
+            io.console_controls = false;
+            io.slave = false;
+            break;
+        }
+    }
+    if (mpctx->opts.input && mp_input_opts_parse(&io, mpctx->opts.input) < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Option -input: invalid value '%s'.\n",
+               mpctx->opts.input);
+        mp_input_opts_free(&io);
+        return -1;
+    }
+    if (io.print_cmdlist || io.print_keylist) {
+        if (io.print_cmdlist)
+            mp_input_print_cmdlist();
+        if (io.print_keylist)
+            mp_input_print_keylist();
+        mp_input_opts_free(&io);
+        return 1;
+    }
+    mpctx->input = mp_input_create(&io);
+    mp_input_opts_free(&io);
+    return mpctx->input ? 0 : -1;
+}
+
 int mp_run(struct MPContext *mpctx)
 {
     struct MPOpts *o = &mpctx->opts;
@@ -107,6 +185,9 @@ int mp_run(struct MPContext *mpctx)
         ao_list_drivers();
         return MP_EXIT_OK;
     }
+    int irc = core_create_input(mpctx);
+    if (irc != 0)
+        return irc > 0 ? MP_EXIT_OK : MP_EXIT_OPTIONS;
     demux_route_av_log();
     mpctx->bench_start = mp_time_sec();
     if (o->shuffle)
@@ -116,31 +197,53 @@ int mp_run(struct MPContext *mpctx)
     const char *exit_reason = "End of file";
     const char *id_exit = "EOF";
     bool any_failed = false;
-    for (int pass = 0; passes == 0 || pass < passes; pass++) {
-        bool played_any = false;
-        for (int i = 0; i < mpctx->playlist.num; i++) {
-            enum mp_stop_reason r = mp_play_file(mpctx, mpctx->playlist.entries[i]);
-            if (r == MP_STOP_ERROR) {
-                any_failed = true;
+    int pass = 0;
+    bool played_any = false;
+    mpctx->playlist_pos = 0;
+    for (;;) {
+        if (mpctx->playlist_pos >= mpctx->playlist.num) {
+            /* The end of the list: again (-loop), wait (-idle), or stop.
+             * A list whose files all fail is not looped forever. */
+            pass++;
+            if (!mpctx->stopped && played_any && (passes == 0 || pass < passes)) {
+                mpctx->playlist_pos = 0;
+                played_any = false;
                 continue;
             }
-            played_any = true;
-            if (r == MP_STOP_QUIT || r == MP_STOP_OUTPUT) {
-                mpctx->quit = true;
-                if (r == MP_STOP_OUTPUT) {
-                    mpctx->exit_code = MP_EXIT_OUTPUT;
-                    exit_reason = "Fatal error";
-                    id_exit = "ERROR";
-                } else {
-                    exit_reason = "Quit";
-                    id_exit = "QUIT";
-                }
-                break;
-            }
-        }
-        /* A loop over files that all fail would spin forever. */
-        if (mpctx->quit || !played_any)
+            if (o->idle && !mpctx->quit && core_idle(mpctx))
+                continue;
             break;
+        }
+        mpctx->stopped = false;
+        enum mp_stop_reason r = mp_play_file(mpctx, mpctx->playlist.entries[mpctx->playlist_pos]);
+        if (r == MP_STOP_NEXT) {
+            played_any = true;
+            mpctx->playlist_pos = mpctx->playlist_next;
+            continue;
+        }
+        mpctx->playlist_pos++;
+        if (r == MP_STOP_ERROR) {
+            any_failed = true;
+            continue;
+        }
+        played_any = true;
+        if (r == MP_STOP_QUIT && mpctx->stopped && !mpctx->quit) {
+            /* stop: the list ends here; -idle then waits for loadfile. */
+            mpctx->playlist_pos = mpctx->playlist.num;
+            continue;
+        }
+        if (r == MP_STOP_QUIT || r == MP_STOP_OUTPUT) {
+            mpctx->quit = true;
+            if (r == MP_STOP_OUTPUT) {
+                mpctx->exit_code = MP_EXIT_OUTPUT;
+                exit_reason = "Fatal error";
+                id_exit = "ERROR";
+            } else {
+                exit_reason = "Quit";
+                id_exit = "QUIT";
+            }
+            break;
+        }
     }
     if (mpctx->vo) {
         int err = mpctx->exit_code == MP_EXIT_OUTPUT ? (vo_abort(mpctx->vo), 0)

@@ -26,8 +26,8 @@ struct AVFrame;
 
 /* Outputs used when -vo/-ao are not given: a window and a sound device
  * once those drivers exist, else the null drivers. */
-#define PLAY_DEFAULT_VO "null"
-#define PLAY_DEFAULT_AO "null"
+#define PLAY_DEFAULT_VO "sdl,"
+#define PLAY_DEFAULT_AO "sdl,"
 
 struct play_state {
     struct MPContext *mpctx;
@@ -79,10 +79,22 @@ struct play_state {
     double start_wall;
     double first_frame_wall;    /* seconds from open to the first frame */
     int decode_errors;          /* corrupt packets skipped */
+    bool paused;
+    double pause_pos;           /* where the clock stood when paused */
 };
 
 /* player/playloop.c: run the A/V loop until the file ends or stops. */
 enum mp_stop_reason play_loop(struct play_state *ps);
+
+/* player/playloop.c: the position now (pts seconds; NAN before the
+ * first frame or sample), pausing, seeking to an absolute pts. */
+double play_position(struct play_state *ps);
+void play_set_pause(struct play_state *ps, bool pause);
+void play_seek(struct play_state *ps, double target);
+
+/* player/command.c: run (and free) one command. */
+struct mp_cmd;
+enum mp_stop_reason play_run_command(struct play_state *ps, struct mp_cmd *cmd);
 
 /* player/identify.c: -identify ID_ lines for the opened file. */
 void play_identify(struct play_state *ps);

@@ -32,6 +32,8 @@ enum mp_stop_reason {
     MP_STOP_QUIT,       /* the user or a signal asked to quit everything */
     MP_STOP_ERROR,      /* this file failed */
     MP_STOP_OUTPUT,     /* an output failed: stop everything */
+    MP_STOP_NEXT,       /* a command chose the entry to play next
+                           (mpctx->playlist_next) */
 };
 
 struct playlist {
@@ -40,6 +42,7 @@ struct playlist {
 };
 
 struct vo;
+struct mp_input;
 
 struct MPContext {
     struct MPOpts opts;
@@ -48,8 +51,12 @@ struct MPContext {
     struct vo *vo;
     bool vo_failed;
     struct playlist playlist;
+    int playlist_pos;        /* the entry playing */
+    int playlist_next;       /* with MP_STOP_NEXT: the entry to play next */
+    struct mp_input *input;  /* keys, -slave, -input file= */
     int exit_code;
     bool quit;
+    bool stopped;            /* the stop command: end the playlist */
     sigset_t quit_signals;   /* blocked; polled by the loop */
     /* totals over the run, for -benchmark */
     double bench_video, bench_vout, bench_audio, bench_start;

@@ -12,6 +12,7 @@
 #include <libavutil/pixdesc.h>
 
 #include "common/mp_msg.h"
+#include "input/input.h"
 #include "libao2/audio_out.h"
 #include "libmpcodecs/mpcodecs.h"
 #include "libmpdemux/demuxer.h"
@@ -24,6 +25,8 @@
 #define LOOP_MAX_SLEEP 0.01
 /* A decoded timestamp this far from the running audio time is a jump. */
 #define LOOP_AUDIO_RESYNC 0.5
+/* How long a paused loop waits for a command before looking at signals. */
+#define LOOP_PAUSE_WAIT 0.05
 /* Status line refresh when there is no video to pace it. */
 #define LOOP_STATUS_INTERVAL 0.1
 
@@ -351,6 +354,124 @@ static void loop_status_line(struct play_state *ps, double clock)
     ps->last_status_time = now;
 }
 
+/* ---- position, pause, seek (used by commands) ---- */
+
+double play_position(struct play_state *ps)
+{
+    if (ps->paused)
+        return ps->pause_pos;
+    double clock = loop_clock(ps);
+    if (isnan(clock) && ps->frames_shown > 0)
+        clock = ps->next_pts;
+    return clock;
+}
+
+void play_set_pause(struct play_state *ps, bool pause)
+{
+    if (pause == ps->paused)
+        return;
+    if (pause) {
+        ps->pause_pos = play_position(ps);
+        ps->paused = true;
+        if (ps->ao)
+            ao_pause(ps->ao);
+        if (!ps->mpctx->opts.quiet)
+            mp_msg(MSGT_CPLAYER, MSGL_STATUS, "\n  =====  PAUSE  =====\r");
+        mp_msg(MSGT_IDENTIFY, ps->mpctx->opts.identify ? MSGL_INFO : MSGL_V, "ID_PAUSED\n");
+    } else {
+        ps->paused = false;
+        if (ps->ao)
+            ao_resume(ps->ao);
+        /* The timer does not count the pause. */
+        if (ps->sys_clock_running && !isnan(ps->pause_pos)) {
+            ps->sys_base_pts = ps->pause_pos;
+            ps->sys_base_time = mp_time_sec();
+        }
+    }
+}
+
+void play_seek(struct play_state *ps, double target)
+{
+    double start = ps->demuxer->start_time;
+    double len = ps->demuxer->duration;
+    if (!ps->demuxer->seekable) {
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "Cannot seek in '%s': not seekable.\n", ps->filename);
+        return;
+    }
+    if (target < start)
+        target = start;
+    if (len > 0 && target > start + len)
+        target = start + len;
+    if (demux_seek(ps->demuxer, target - start) < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "Seek to %.1f s in '%s' failed.\n", target - start,
+               ps->filename);
+        return;
+    }
+    if (ps->vdec)
+        mp_decoder_flush(ps->vdec);
+    if (ps->adec)
+        mp_decoder_flush(ps->adec);
+    if (ps->aconv)
+        mp_audio_conv_reset(ps->aconv);
+    if (ps->ao)
+        ao_reset(ps->ao);
+    av_frame_free(&ps->next_frame);
+    ps->abuf = NULL;
+    ps->abuf_samples = 0;
+    ps->conv_next_pts = NAN;
+    ps->audio_pts_known = false;
+    ps->audio_sent_eof = false;
+    ps->audio_flushed = false;
+    ps->audio_done = !ps->sh_audio;
+    ps->video_sent_eof = false;
+    ps->video_done = !ps->sh_video;
+    ps->last_pts = NAN;
+    ps->sys_clock_running = false;
+    /* Land exactly: what decodes before the target is dropped. */
+    ps->seek_target = target;
+    ps->pause_pos = target;
+}
+
+/* Run every command that is waiting. Returns MP_STOP_NONE to go on. */
+static enum mp_stop_reason loop_commands(struct play_state *ps)
+{
+    struct mp_input *in = ps->mpctx->input;
+    /* The window's events: closing it quits, its keys go through the
+     * same bindings as the terminal's. */
+    struct vo_event ev;
+    while (ps->mpctx->vo && vo_poll_event(ps->mpctx->vo, &ev) > 0) {
+        if (ev.type == VO_EVENT_QUIT) {
+            ps->mpctx->quit = true;
+            return MP_STOP_QUIT;
+        }
+        if (ev.type == VO_EVENT_KEY && in)
+            mp_input_queue_key(in, ev.key);
+    }
+    if (!in)
+        return MP_STOP_NONE;
+    struct mp_cmd *cmd;
+    while ((cmd = mp_input_read_cmd(in, 0))) {
+        enum mp_stop_reason r = play_run_command(ps, cmd);
+        if (r != MP_STOP_NONE)
+            return r;
+    }
+    return MP_STOP_NONE;
+}
+
+/* Wait up to secs, waking early for input; a command read is put back for
+ * loop_commands. */
+static void loop_wait(struct play_state *ps, double secs)
+{
+    struct mp_input *in = ps->mpctx->input;
+    if (!in) {
+        mp_sleep_sec(secs);
+        return;
+    }
+    struct mp_cmd *cmd = mp_input_read_cmd(in, secs);
+    if (cmd)
+        mp_input_queue_cmd(in, cmd);
+}
+
 /* ---- the loop ---- */
 
 static void loop_start_position(struct play_state *ps)
@@ -390,6 +511,14 @@ enum mp_stop_reason play_loop(struct play_state *ps)
         if (mp_check_quit(mpctx)) {
             reason = MP_STOP_QUIT;
             break;
+        }
+        reason = loop_commands(ps);
+        if (reason != MP_STOP_NONE)
+            break;
+        reason = MP_STOP_EOF;
+        if (ps->paused) {
+            loop_wait(ps, LOOP_PAUSE_WAIT);
+            continue;
         }
         if (ps->sh_audio && loop_audio_fill(ps) < 0) {
             reason = MP_STOP_OUTPUT;
@@ -438,14 +567,14 @@ enum mp_stop_reason play_loop(struct play_state *ps)
             }
             if (early > LOOP_MAX_SLEEP)
                 early = LOOP_MAX_SLEEP;
-            mp_sleep_sec(early);
+            loop_wait(ps, early);
             continue;
         }
         /* Only audio left to play. */
         if (!ps->sh_video && mp_time_sec() - ps->last_status_time >= LOOP_STATUS_INTERVAL)
             loop_status_line(ps, clock);
         if (!o->benchmark)
-            mp_sleep_sec(LOOP_MAX_SLEEP);
+            loop_wait(ps, LOOP_MAX_SLEEP);
     }
     if (!o->quiet && !o->really_quiet && mp_msg_test(MSGT_STATUSLINE, MSGL_STATUS))
         mp_msg(MSGT_STATUSLINE, MSGL_STATUS, "\n");

@@ -89,23 +89,29 @@ static int open_path(const char *path, int *fd_out, const struct stream_backend 
     return 0;
 }
 
-int stream_open(stream_t **out, const char *url, const struct stream_opts *opts)
+stream_t *stream_alloc(const char *url, const struct stream_opts *o)
 {
-    *out = NULL;
-    if (!url || !url[0])
-        return -STREAM_ERR_NOT_FOUND;
-    struct stream_opts o = {0};
-    if (opts)
-        o = *opts;
-    if (o.buffer_size <= 0)
-        o.buffer_size = STREAM_DEFAULT_BUFFER_SIZE;
-    if (o.buffer_size > STREAM_MAX_BUFFER_SIZE)
-        o.buffer_size = STREAM_MAX_BUFFER_SIZE;
-    if (o.readahead_distance < 0)
-        o.readahead_distance = 0;
-    if (o.readahead_chunk < 0)
-        o.readahead_chunk = 0;
+    stream_t *s = calloc(1, sizeof(*s));
+    if (!s)
+        return NULL;
+    s->url = strdup(url);
+    s->buf = malloc(o->buffer_size);
+    s->view = calloc(1, sizeof(*s->view));
+    if (!s->url || !s->buf || !s->view) {
+        free(s->url);
+        free(s->buf);
+        free(s->view);
+        free(s);
+        return NULL;
+    }
+    s->opts = *o;
+    s->size = -1;
+    return s;
+}
 
+/* Open the source itself, without any cache. */
+static int open_source(stream_t **out, const char *url, const struct stream_opts *o)
+{
     const struct stream_backend *be = NULL;
     const char *target = url;
     int fd = -1;
@@ -127,26 +133,14 @@ int stream_open(stream_t **out, const char *url, const struct stream_opts *opts)
         be = &stream_backend_lavf;
     }
 
-    stream_t *s = calloc(1, sizeof(*s));
-    if (s) {
-        s->url = strdup(url);
-        s->buf = malloc(o.buffer_size);
-        s->view = calloc(1, sizeof(*s->view));
-    }
-    if (!s || !s->url || !s->buf || !s->view) {
+    stream_t *s = stream_alloc(url, o);
+    if (!s) {
         if (fd >= 0)
             close(fd);
-        if (s) {
-            free(s->url);
-            free(s->buf);
-            free(s->view);
-            free(s);
-        }
         return -STREAM_ERR_NOMEM;
     }
-    s->opts = o;
-    s->size = -1;
     s->be = be;
+    s->kind = be->kind;
     rc = be->open(s, fd, target);
     if (rc < 0) {
         mp_msg(MSGT_STREAM, MSGL_V, "Cannot open %s: %s\n", url, stream_strerror(rc));
@@ -155,7 +149,53 @@ int stream_open(stream_t **out, const char *url, const struct stream_opts *opts)
         return rc;
     }
     mp_msg(MSGT_STREAM, MSGL_V, "Opened %s (%s, %s, buffer %d bytes)\n", url, be->name,
-           s->seekable ? "seekable" : "not seekable", o.buffer_size);
+           s->seekable ? "seekable" : "not seekable", o->buffer_size);
+    *out = s;
+    return 0;
+}
+
+int stream_open(stream_t **out, const char *url, const struct stream_opts *opts)
+{
+    *out = NULL;
+    if (!url || !url[0])
+        return -STREAM_ERR_NOT_FOUND;
+    struct stream_opts o = {0};
+    if (opts)
+        o = *opts;
+    if (o.buffer_size <= 0)
+        o.buffer_size = STREAM_DEFAULT_BUFFER_SIZE;
+    if (o.buffer_size > STREAM_MAX_BUFFER_SIZE)
+        o.buffer_size = STREAM_MAX_BUFFER_SIZE;
+    if (o.readahead_distance < 0)
+        o.readahead_distance = 0;
+    if (o.readahead_chunk < 0)
+        o.readahead_chunk = 0;
+    if (o.cache_kb < 0)
+        o.cache_kb = 0;
+    if (o.cache_min_percent < 0)
+        o.cache_min_percent = 0;
+    if (o.cache_min_percent > 99)
+        o.cache_min_percent = 99;
+    if (o.cache_seek_min_percent < 0)
+        o.cache_seek_min_percent = 0;
+    if (o.cache_seek_min_percent > 99)
+        o.cache_seek_min_percent = 99;
+
+    stream_t *s;
+    int rc = open_source(&s, url, &o);
+    if (rc < 0)
+        return rc;
+    /* Plain files in plan mode take plans through their readahead engine
+     * (the page cache is the cache). Everything else with a cache size
+     * gets the ring: in ring mode by choice; in plan mode because the
+     * sparse range cache for URLs and pipes is not written yet. */
+    if (o.cache_kb > 0 &&
+        (o.cache_mode == STREAM_CACHE_RING || s->kind != STREAM_KIND_FILE)) {
+        if (o.cache_mode != STREAM_CACHE_RING)
+            mp_msg(MSGT_CACHE, MSGL_V, "No plan cache for %s streams; using the ring "
+                   "cache.\n", s->be->name);
+        return stream_ring_open(out, s, &o);
+    }
     *out = s;
     return 0;
 }
@@ -181,7 +221,7 @@ static int source_read(stream_t *s, void *buf, int len)
         s->stats.bytes_read += n;
         s->src_pos += n;
         /* A plain file's backend reads fully: short means the end. */
-        if (n < len && s->be->kind == STREAM_KIND_FILE)
+        if (n < len && s->be == &stream_backend_file)
             s->eof = true;
     } else if (n == 0) {
         s->eof = true;
@@ -194,7 +234,7 @@ static int source_seek(stream_t *s, int64_t pos)
 {
     if (pos == s->src_pos)
         return 0;
-    if (!s->be->seek || !s->seekable)
+    if (!s->be->seek || !(s->seekable || s->be == &stream_backend_ring))
         return -STREAM_ERR_UNSUPPORTED;
     int rc = s->be->seek(s, pos);
     if (rc < 0)
@@ -270,6 +310,33 @@ int stream_read(stream_t *s, void *buf, int len)
     return total;
 }
 
+int stream_read_some(stream_t *s, void *buf, int len)
+{
+    if (len <= 0)
+        return 0;
+    int avail = s->buf_len - s->buf_pos;
+    int bs = s->opts.buffer_size;
+    if (avail <= 0 && len >= bs) {
+        /* As stream_read: straight into buf, in whole buffers. */
+        s->buf_start = s->src_pos;
+        s->buf_pos = s->buf_len = 0;
+        int n = source_read(s, buf, len / bs * bs);
+        if (n > 0)
+            s->buf_start = s->src_pos;
+        return n;
+    }
+    if (avail <= 0) {
+        int n = refill(s);
+        if (n <= 0)
+            return n;
+        avail = s->buf_len - s->buf_pos;
+    }
+    int n = len < avail ? len : avail;
+    memcpy(buf, s->buf + s->buf_pos, n);
+    s->buf_pos += n;
+    return n;
+}
+
 int stream_seek(stream_t *s, int64_t pos)
 {
     if (pos < 0)
@@ -282,7 +349,9 @@ int stream_seek(stream_t *s, int64_t pos)
             s->eof = false;
         return 0;
     }
-    if (s->seekable && s->be->seek) {
+    /* The ring cache seeks an unseekable source within what it holds
+     * (and refuses the rest itself). */
+    if ((s->seekable || s->be == &stream_backend_ring) && s->be->seek) {
         int rc = source_seek(s, pos);
         if (rc < 0)
             return rc;
@@ -338,7 +407,7 @@ bool stream_eof(const stream_t *s)
 
 enum stream_kind stream_get_kind(const stream_t *s)
 {
-    return s->be->kind;
+    return s->kind;
 }
 
 const char *stream_url(const stream_t *s)
@@ -356,6 +425,26 @@ const struct stream_stats *stream_get_stats(const stream_t *s)
     return s->view;
 }
 
+int stream_set_read_plan(stream_t *s, const struct stream_range *r, int n)
+{
+    if (n < 0 || (n > 0 && !r))
+        return -STREAM_ERR_UNSUPPORTED;
+    if (!s->be->set_plan)
+        return -STREAM_ERR_UNSUPPORTED;
+    return s->be->set_plan(s, r, n);
+}
+
+bool stream_get_cache_status(const stream_t *s, struct stream_cache_status *st)
+{
+    return s->be->cache_status && s->be->cache_status(s, st);
+}
+
+void stream_cache_sync(stream_t *s)
+{
+    if (s->be->sync)
+        s->be->sync(s);
+}
+
 void stream_print_stats(const stream_t *s, int lev)
 {
     if (!mp_msg_test(MSGT_STREAM, lev))
@@ -370,4 +459,12 @@ void stream_print_stats(const stream_t *s, int lev)
            (unsigned long long)st->bytes_advised, (unsigned long long)st->dontneed_calls,
            (unsigned long long)st->reads_blocked, (unsigned long long)st->reads_cached,
            st->wait_seconds);
+    if (st->cache_bytes_fetched || st->cache_bytes_served)
+        mp_msg(MSGT_STREAM, lev, "Cache: %llu bytes fetched, %llu served, %llu stalls "
+               "(%.3f s)\n", (unsigned long long)st->cache_bytes_fetched,
+               (unsigned long long)st->cache_bytes_served,
+               (unsigned long long)st->cache_stalls, st->cache_stall_seconds);
+    if (st->plan_ranges)
+        mp_msg(MSGT_STREAM, lev, "Read plan: %llu ranges, %llu bytes advised\n",
+               (unsigned long long)st->plan_ranges, (unsigned long long)st->plan_bytes_advised);
 }

@@ -4,7 +4,7 @@
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  *
  * A stream reads from one source through a buffer. It knows nothing of
- * demuxers: readers above it may hand hints down (stream_hint_ranges),
+ * demuxers: readers above it may hand hints down (stream_set_read_plan),
  * never the other way round.
  *
  * Ownership: stream_open() creates a stream_t; whoever opened it frees it
@@ -35,6 +35,16 @@ const char *stream_strerror(int err);
 
 struct stream_file_io;
 
+/* -cache-mode. The values are those of MPOpts.cache_mode. */
+enum stream_cache_mode {
+    STREAM_CACHE_PLAN = 0,  /* read plans (stream_set_read_plan): the default */
+    STREAM_CACHE_RING = 1,  /* MPlayer's linear ring buffer (cache_ring.c) */
+};
+
+/* MPlayer's defaults for -cache-min and -cache-seek-min. */
+#define STREAM_CACHE_DEFAULT_MIN 20
+#define STREAM_CACHE_DEFAULT_SEEK_MIN 50
+
 /* How a stream reads. Filled from the option table by the player; every
  * field's zero value means "the default". */
 struct stream_opts {
@@ -57,6 +67,20 @@ struct stream_opts {
      * instead of the real ones, so a test can record the exact pattern.
      * NULL = the real syscalls. Not owned by the stream; must outlive it. */
     const struct stream_file_io *file_io;
+    /* -cache <kB>: 0 = no cache. With STREAM_CACHE_RING (and, until the
+     * range cache exists, for non-file sources in plan mode) a ring buffer
+     * of this size filled by a thread; in plan mode for plain files the
+     * most bytes of a read plan advised ahead of the reader. */
+    int cache_kb;
+    /* -cache-min: percent of the ring that must be filled before the
+     * first read after open or a flush returns. Used as given (0 = no
+     * wait); the player passes STREAM_CACHE_DEFAULT_MIN by default. */
+    int cache_min_percent;
+    /* -cache-seek-min: a forward seek at most this percent of the ring
+     * beyond the read position is served by reading on instead of
+     * flushing. Used as given. */
+    int cache_seek_min_percent;
+    enum stream_cache_mode cache_mode;
 };
 
 /*
@@ -96,6 +120,15 @@ struct stream_stats {
     uint64_t reads_blocked;   /* reads that had to wait for the device */
     uint64_t reads_cached;    /* reads served from the page cache */
     double wait_seconds;      /* time spent in reads that blocked */
+    /* Ring cache (-cache-mode ring). read_calls/bytes_read/seeks above are
+     * then those of the source, made by the fill thread. */
+    uint64_t cache_bytes_fetched; /* bytes the fill thread read into the ring */
+    uint64_t cache_bytes_served;  /* bytes the reader got from the ring */
+    uint64_t cache_stalls;        /* reads that had to wait for the fill thread */
+    double cache_stall_seconds;   /* time those reads waited */
+    /* Read plans (stream_set_read_plan). */
+    uint64_t plan_ranges;         /* ranges handed down, over all plans */
+    uint64_t plan_bytes_advised;  /* WILLNEED bytes given for plan ranges */
 };
 
 typedef struct stream stream_t;
@@ -142,6 +175,44 @@ const struct stream_stats *stream_get_stats(const stream_t *s);
 
 /* Print the counters at level lev of MSGT_STREAM. */
 void stream_print_stats(const stream_t *s, int lev);
+
+/* One byte range of a read plan. */
+struct stream_range {
+    int64_t pos;
+    int64_t len;
+};
+
+/*
+ * Hand down a read plan: the byte ranges the selected streams' next
+ * packets occupy, ordered by when they are needed (n = 0 clears it). The
+ * ranges are copied. For plain files a thread advises exactly those bytes
+ * to the kernel (WILLNEED, in device-sized chunks, at most cache_kb ahead
+ * of the reader when cache_kb is set), never the same bytes twice; a new
+ * plan replaces the old one and advice of the old one not yet given is
+ * dropped, so after a seek the new plan is what counts, and a renewed plan
+ * while playing on only adds its new bytes. While a plan is set the
+ * readahead-distance windows give no advice (the plan knows better).
+ * Returns 0, or -STREAM_ERR_UNSUPPORTED for streams that cannot use a plan
+ * (pipes, URLs, the ring cache), -STREAM_ERR_NOMEM.
+ */
+int stream_set_read_plan(stream_t *s, const struct stream_range *r, int n);
+
+/* State of a ring cache (-cache-mode ring). */
+struct stream_cache_status {
+    int64_t size;       /* bytes of the ring */
+    int64_t fill;       /* bytes buffered ahead of the read position */
+    int64_t back;       /* bytes buffered behind it (kept for seeking back) */
+    bool eof;           /* the fill thread reached the end of the source */
+};
+
+/* Fill *st and return true when s reads through a ring cache; else false. */
+bool stream_get_cache_status(const stream_t *s, struct stream_cache_status *st);
+
+/* TEST HOOK: wait until the ring cache's fill thread has nothing to do
+ * (ring full, end of source, error, or blocked in a read of a source
+ * with no data), or for a plain file the readahead thread (see
+ * stream_file_sync_readahead). */
+void stream_cache_sync(stream_t *s);
 
 /* TEST HOOK: wait until a plain-file stream's readahead thread has issued
  * all advice it currently has to give and is idle. Returns at once for

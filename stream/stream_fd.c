@@ -42,6 +42,12 @@ static int fd_fill(stream_t *s, void *buf, int len)
     }
 }
 
+static int fd_wait_fd(const stream_t *s)
+{
+    const struct fd_priv *p = s->priv;
+    return p->fd;
+}
+
 static void fd_close(stream_t *s)
 {
     struct fd_priv *p = s->priv;
@@ -59,4 +65,5 @@ const struct stream_backend stream_backend_fd = {
     .fill = fd_fill,
     .seek = NULL,
     .close = fd_close,
+    .wait_fd = fd_wait_fd,
 };

@@ -31,6 +31,9 @@ struct file_priv {
     const struct stream_file_io *io;  /* NULL = real syscalls */
     bool try_nowait;                   /* preadv2(RWF_NOWAIT) works here */
     struct stream_ra *ra;              /* NULL = no advice */
+    dev_t dev;                         /* for the chunk size of a late start */
+    int64_t size;                      /* at open */
+    bool ra_failed;                    /* could not start: do not retry */
 };
 
 /* A number from a sysfs file, or -1. */
@@ -79,32 +82,44 @@ static int64_t device_ra_chunk(dev_t dev)
     return kb > 0 ? kb * 1024 : FILE_DEFAULT_RA_CHUNK;
 }
 
-static void start_readahead(stream_t *s, struct file_priv *p, const struct stat *st)
+/* Start the readahead engine (at open, or at the first read plan). */
+static int create_ra(stream_t *s, struct file_priv *p)
 {
     const struct stream_opts *o = &s->opts;
-    if (o->readahead_distance <= 0 && !o->drop_behind)
-        return;
     if (!HAVE_POSIX_FADVISE && !(p->io && p->io->fadvise)) {
-        mp_msg(MSGT_STREAM, MSGL_V, "No posix_fadvise on this system: "
-               "-readahead-distance and -cache-drop-behind do nothing.\n");
-        return;
+        mp_msg(MSGT_STREAM, MSGL_V, "No posix_fadvise on this system: -readahead-distance, "
+               "-cache-drop-behind and read plans do nothing.\n");
+        p->ra_failed = true;
+        return -STREAM_ERR_UNSUPPORTED;
     }
     struct stream_ra_params rp = {
         .fd = p->fd,
         .io = p->io,
         .distance = o->readahead_distance,
-        .chunk = o->readahead_chunk > 0 ? o->readahead_chunk : device_ra_chunk(st->st_dev),
+        .chunk = o->readahead_chunk > 0 ? o->readahead_chunk : device_ra_chunk(p->dev),
         .drop_behind = o->drop_behind,
-        .size = st->st_size,
+        .size = p->size,
+        .plan_budget = (int64_t)o->cache_kb * 1024,
     };
     p->ra = stream_ra_create(&rp);
     if (!p->ra) {
         mp_msg(MSGT_STREAM, MSGL_V, "Could not start the readahead thread; no advice.\n");
-        return;
+        p->ra_failed = true;
+        return -STREAM_ERR_NOMEM;
     }
     mp_msg(MSGT_STREAM, MSGL_V, "Readahead: distance %" PRId64 ", %" PRId64
            " bytes per advice call, drop-behind %s\n", rp.distance, stream_ra_step(p->ra),
            rp.drop_behind ? "on" : "off");
+    return 0;
+}
+
+static void start_readahead(stream_t *s, struct file_priv *p)
+{
+    const struct stream_opts *o = &s->opts;
+    if (o->readahead_distance <= 0 && !o->drop_behind)
+        return;
+    if (create_ra(s, p) < 0)
+        return;
     /* The whole first window, while the demuxer opens the file. */
     stream_ra_note(p->ra, 0, 0);
 }
@@ -125,10 +140,12 @@ static int file_open(stream_t *s, int fd, const char *target)
     p->fd = fd;
     p->io = s->opts.file_io;
     p->try_nowait = HAVE_PREADV2 || (p->io && p->io->preadv2);
+    p->dev = st.st_dev;
+    p->size = st.st_size;
     s->priv = p;
     s->size = st.st_size;
     s->seekable = true;
-    start_readahead(s, p, &st);
+    start_readahead(s, p);
     return 0;
 }
 
@@ -233,6 +250,30 @@ static void file_add_stats(const stream_t *s, struct stream_stats *st)
         stream_ra_add_stats(p->ra, st);
 }
 
+static int file_set_plan(stream_t *s, const struct stream_range *r, int n)
+{
+    struct file_priv *p = s->priv;
+    if (!p->ra) {
+        if (n == 0)
+            return 0;
+        if (p->ra_failed)
+            return -STREAM_ERR_UNSUPPORTED;
+        int rc = create_ra(s, p);
+        if (rc < 0)
+            return rc;
+        /* Reads before this point were not noted; start from here. */
+        stream_ra_note(p->ra, s->src_pos, 0);
+    }
+    return stream_ra_set_plan(p->ra, r, n);
+}
+
+static void file_sync(stream_t *s)
+{
+    struct file_priv *p = s->priv;
+    if (p->ra)
+        stream_ra_sync(p->ra);
+}
+
 void stream_file_sync_readahead(stream_t *s)
 {
     if (s->be != &stream_backend_file)
@@ -258,4 +299,6 @@ const struct stream_backend stream_backend_file = {
     .seek = file_seek,
     .close = file_close,
     .add_stats = file_add_stats,
+    .set_plan = file_set_plan,
+    .sync = file_sync,
 };

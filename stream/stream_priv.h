@@ -32,15 +32,26 @@ struct stream_backend {
     /* Add counters kept outside s->stats (by helper threads). May be
      * NULL. */
     void (*add_stats)(const stream_t *s, struct stream_stats *st);
+    /* Take a read plan (see stream_set_read_plan). May be NULL. */
+    int (*set_plan)(stream_t *s, const struct stream_range *r, int n);
+    /* A descriptor that must be readable before a fill cannot block for
+     * ever (pipes), or -1. The ring cache polls it together with its
+     * wake-up pipe, so closing never waits for a writer. May be NULL. */
+    int (*wait_fd)(const stream_t *s);
+    /* Ring cache state, test sync. May be NULL. */
+    bool (*cache_status)(const stream_t *s, struct stream_cache_status *st);
+    void (*sync)(stream_t *s);
 };
 
 extern const struct stream_backend stream_backend_file;
 extern const struct stream_backend stream_backend_fd;
 extern const struct stream_backend stream_backend_lavf;
+extern const struct stream_backend stream_backend_ring;
 
 struct stream {
     const struct stream_backend *be;
     void *priv;                 /* the backend's */
+    enum stream_kind kind;      /* of the source, also behind a cache */
     char *url;
     struct stream_opts opts;    /* buffer_size resolved */
     int64_t size;               /* -1 = unknown */
@@ -65,6 +76,7 @@ struct stream_ra_params {
     int64_t chunk;                   /* most bytes one WILLNEED call reads */
     bool drop_behind;
     int64_t size;                    /* file size at open; -1 = unknown */
+    int64_t plan_budget;             /* read plans: most bytes in flight; 0 = no bound */
 };
 struct stream_ra;
 /* Start the engine and its thread; NULL on failure (then no advice). */
@@ -78,6 +90,47 @@ void stream_ra_sync(struct stream_ra *ra);
 /* Bytes per advice call. */
 int64_t stream_ra_step(const struct stream_ra *ra);
 void stream_ra_add_stats(struct stream_ra *ra, struct stream_stats *st);
+
+/* Tell the engine the read plan (copied); n = 0 clears it. Returns 0 or
+ * -STREAM_ERR_NOMEM. */
+int stream_ra_set_plan(struct stream_ra *ra, const struct stream_range *r, int n);
+
+/*
+ * The read plan's bookkeeping (readahead.c): which planned bytes are still
+ * to be advised, which were advised or read, how much is in flight. No
+ * locking and no syscalls: stream_ra.c calls these under its lock and
+ * gives the advice from its thread.
+ */
+struct stream_plan;
+/* page: advice granularity; size: file size (-1 unknown); budget: most
+ * advised-but-unread plan bytes, 0 = no bound. NULL on failure. */
+struct stream_plan *stream_plan_create(int64_t page, int64_t size, int64_t budget);
+void stream_plan_free(struct stream_plan *pl);
+/* Replace the plan; what was advised or read and is in the new plan stays
+ * known as such. Returns 0 or -STREAM_ERR_NOMEM (then the plan is empty). */
+int stream_plan_set(struct stream_plan *pl, const struct stream_range *r, int n);
+bool stream_plan_active(const struct stream_plan *pl);
+/* The next piece to advise (at most step bytes), in plan order, or false
+ * when none is due (all advised, or the budget is in flight). With commit
+ * it is marked advised. */
+bool stream_plan_next(struct stream_plan *pl, int64_t step, bool commit, int64_t *off,
+                      int64_t *len);
+/* The reader reads [pos, pos + len): those bytes need no advice, and
+ * planned bytes read are no longer in flight. */
+void stream_plan_note_read(struct stream_plan *pl, int64_t pos, int64_t len);
+
+/* Allocate a stream with its buffer for url and opts (buffer_size already
+ * resolved); be and the rest are the caller's to set. NULL: no memory. */
+stream_t *stream_alloc(const char *url, const struct stream_opts *o);
+/* Read what is buffered, or else make one source read: up to len bytes,
+ * possibly fewer without being at EOF (a pipe's short read). Returns bytes,
+ * 0 at EOF, or -STREAM_ERR_x. */
+int stream_read_some(stream_t *s, void *buf, int len);
+
+/* Put a ring cache (cache_ring.c) of o->cache_kb KB in front of inner,
+ * which it takes over (also on failure), start its fill thread and wait
+ * for -cache-min. *out is the new stream. Returns 0 or -STREAM_ERR_x. */
+int stream_ring_open(stream_t **out, stream_t *inner, const struct stream_opts *o);
 
 /* Map an errno value to a positive stream_error. */
 int stream_errno_to_err(int e);

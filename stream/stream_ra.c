@@ -51,7 +51,7 @@ struct ra_cursor {
     int64_t drop_end;     /* DONTNEED given up to here */
 };
 
-enum ra_job_kind { RA_JOB_NONE, RA_JOB_WILLNEED, RA_JOB_DONTNEED };
+enum ra_job_kind { RA_JOB_NONE, RA_JOB_WILLNEED, RA_JOB_DONTNEED, RA_JOB_PLAN };
 
 struct ra_job {
     enum ra_job_kind kind;
@@ -62,6 +62,7 @@ struct stream_ra {
     struct stream_ra_params p;
     int64_t page;
     int64_t step;         /* bytes per WILLNEED call */
+    int64_t plan_step;    /* the same for plans: the whole device chunk */
     int64_t drop_step;    /* bytes per DONTNEED call, RA_FOLIO_ALIGN multiple */
     int64_t near;
 
@@ -75,9 +76,11 @@ struct stream_ra {
     bool failed;          /* fadvise failed: stop advising */
     uint64_t clock;
     struct ra_cursor cur[RA_MAX_CURSORS];
+    struct stream_plan *plan; /* NULL until the first plan */
 
     /* Counted by the thread, under lock. */
     uint64_t advise_calls, bytes_advised, dontneed_calls, bytes_dropped;
+    uint64_t plan_ranges, plan_bytes_advised;
 };
 
 static int64_t page_down(const struct stream_ra *ra, int64_t x)
@@ -117,6 +120,16 @@ static bool in_window(const struct stream_ra *ra, const struct ra_cursor *o, int
  * is one. */
 static bool next_job(struct stream_ra *ra, struct ra_job *job, bool commit)
 {
+    /* A plan knows which bytes will be read: its advice comes first, and
+     * while it is set the cursors' guessed windows give none. */
+    bool planned = ra->plan && stream_plan_active(ra->plan);
+    if (planned && !ra->failed && !ra->quit) {
+        int64_t off, len;
+        if (stream_plan_next(ra->plan, ra->plan_step, commit, &off, &len)) {
+            *job = (struct ra_job){RA_JOB_PLAN, off, len};
+            return true;
+        }
+    }
     int order[RA_MAX_CURSORS];
     int n = 0;
     for (int i = 0; i < RA_MAX_CURSORS; i++) {
@@ -131,7 +144,7 @@ static bool next_job(struct stream_ra *ra, struct ra_job *job, bool commit)
     }
     for (int k = 0; k < n; k++) {
         struct ra_cursor *c = &ra->cur[order[k]];
-        if (ra->p.distance > 0 && !ra->failed && !ra->quit) {
+        if (ra->p.distance > 0 && !ra->failed && !ra->quit && !planned) {
             /* Skip what another cursor's window already covers. */
             int64_t start = c->advised_end;
             for (bool moved = true; moved;) {
@@ -217,7 +230,7 @@ static void *ra_thread(void *arg)
         }
         ra->busy = true;
         pthread_mutex_unlock(&ra->lock);
-        int advice = job.kind == RA_JOB_WILLNEED ? POSIX_FADV_WILLNEED : POSIX_FADV_DONTNEED;
+        int advice = job.kind == RA_JOB_DONTNEED ? POSIX_FADV_DONTNEED : POSIX_FADV_WILLNEED;
         int err = do_fadvise(ra, job.off, job.len, advice);
         pthread_mutex_lock(&ra->lock);
         ra->busy = false;
@@ -226,9 +239,11 @@ static void *ra_thread(void *arg)
                 mp_msg(MSGT_STREAM, MSGL_V, "posix_fadvise failed (%s); no more advice.\n",
                        strerror(err));
             ra->failed = true;
-        } else if (job.kind == RA_JOB_WILLNEED) {
+        } else if (job.kind != RA_JOB_DONTNEED) {
             ra->advise_calls++;
             ra->bytes_advised += (uint64_t)job.len;
+            if (job.kind == RA_JOB_PLAN)
+                ra->plan_bytes_advised += (uint64_t)job.len;
         } else {
             ra->dontneed_calls++;
             ra->bytes_dropped += (uint64_t)job.len;
@@ -253,6 +268,8 @@ struct stream_ra *stream_ra_create(const struct stream_ra_params *p)
     if (p->distance > 0 && step > half)
         step = half;
     ra->step = step > ra->page ? step : ra->page;
+    int64_t pstep = page_down(ra, p->chunk);
+    ra->plan_step = pstep > ra->page ? pstep : ra->page;
     ra->drop_step = align_up(ra->step, RA_FOLIO_ALIGN);
     ra->near = p->distance > RA_MIN_NEAR ? p->distance : RA_MIN_NEAR;
     if (pthread_mutex_init(&ra->lock, NULL) != 0) {
@@ -337,6 +354,8 @@ void stream_ra_note(struct stream_ra *ra, int64_t pos, int64_t len)
             .drop_end = align_up(pos, RA_FOLIO_ALIGN),
         };
     }
+    if (ra->plan)
+        stream_plan_note_read(ra->plan, pos, len);
     c->last_use = ++ra->clock;
     c->read_start = pos;
     c->pos = end;
@@ -350,6 +369,28 @@ void stream_ra_note(struct stream_ra *ra, int64_t pos, int64_t len)
     if (!ra->busy && next_job(ra, &job, false))
         pthread_cond_signal(&ra->work);
     pthread_mutex_unlock(&ra->lock);
+}
+
+int stream_ra_set_plan(struct stream_ra *ra, const struct stream_range *r, int n)
+{
+    pthread_mutex_lock(&ra->lock);
+    int rc = 0;
+    if (!ra->plan) {
+        ra->plan = stream_plan_create(ra->page, ra->p.size, ra->p.plan_budget);
+        if (!ra->plan)
+            rc = -STREAM_ERR_NOMEM;
+    }
+    if (ra->plan) {
+        /* Replacing the list is the cancel: advice of the old plan not
+         * picked yet is simply never picked. */
+        rc = stream_plan_set(ra->plan, r, n);
+        ra->plan_ranges += (uint64_t)n;
+    }
+    struct ra_job job;
+    if (!ra->busy && next_job(ra, &job, false))
+        pthread_cond_signal(&ra->work);
+    pthread_mutex_unlock(&ra->lock);
+    return rc;
 }
 
 void stream_ra_sync(struct stream_ra *ra)
@@ -370,6 +411,8 @@ void stream_ra_add_stats(struct stream_ra *ra, struct stream_stats *st)
     st->bytes_advised += ra->bytes_advised;
     st->dontneed_calls += ra->dontneed_calls;
     st->bytes_dropped += ra->bytes_dropped;
+    st->plan_ranges += ra->plan_ranges;
+    st->plan_bytes_advised += ra->plan_bytes_advised;
     pthread_mutex_unlock(&ra->lock);
 }
 
@@ -385,6 +428,7 @@ void stream_ra_destroy(struct stream_ra *ra)
         pthread_mutex_unlock(&ra->lock);
         pthread_join(ra->thread, NULL);
     }
+    stream_plan_free(ra->plan);
     pthread_cond_destroy(&ra->work);
     pthread_cond_destroy(&ra->idle);
     pthread_mutex_destroy(&ra->lock);

@@ -2,6 +2,10 @@
 # Run each unit-test binary (cmocka); sum the tests; one total line at the
 # end. A binary that fails without cmocka's summary (a crash, a sanitizer
 # report) counts as one failure. GPLv2 or later.
+# Tests that want a display start their own Xvfb; a sound device or a
+# desktop of the machine's must not change what "sdl," falls back to.
+unset DISPLAY WAYLAND_DISPLAY
+export SDL_AUDIODRIVER=nosuch
 passed=0
 failed=0
 for t in "$@"; do

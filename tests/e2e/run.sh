@@ -6,6 +6,10 @@
 # Prints one line per test and "e2e: N passed, N failed" at the end.
 
 set -u
+# Tests that want a display start their own Xvfb; a sound device or a
+# desktop of the machine's must not change what "sdl," falls back to.
+unset DISPLAY WAYLAND_DISPLAY
+export SDL_AUDIODRIVER=nosuch
 here=$(cd "$(dirname "$0")" && pwd)
 MPLAYER=${MPLAYER:?set MPLAYER to the binary}
 T=$(mktemp -d "${TMPDIR:-/tmp}/mpe2e.XXXXXX")

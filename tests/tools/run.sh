@@ -1,0 +1,366 @@
+#!/bin/sh
+# Tests of the measuring tools: the slow-storage model (TOOLS/slowfs, through
+# TOOLS/slowfs.sh), the page-cache tool and the media maker (TOOLS/mkmedia.sh).
+# This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+#
+#   sh tests/tools/run.sh
+#
+# Ends with "tools: N passed, N failed[, N skipped]"; exits non-zero on a
+# failure. Where FUSE can not mount (no /dev/fuse, no fusermount3, no
+# libfuse3), the storage tests are skipped with the reason, not failed.
+# Timing is only ever checked from below (the model must not be faster than
+# it claims); the machine may be slow, never too fast.
+set -u
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+SLOWFS_SH=$root/TOOLS/slowfs.sh
+MKMEDIA=$root/TOOLS/mkmedia.sh
+PAGECACHE=${PAGECACHE:-$root/build/TOOLS/pagecache}
+export PAGECACHE
+
+passed=0
+failed=0
+skipped=0
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/toolstest.XXXXXX")
+mnt=$tmp/mnt
+src=$tmp/src
+mounted=
+
+cleanup() {
+    if [ -n "$mounted" ]; then
+        sh "$SLOWFS_SH" umount "$mnt" >/dev/null 2>&1 || fusermount3 -u -z "$mnt" 2>/dev/null
+    fi
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+ok() {
+    passed=$((passed + 1))
+    echo "PASS $1"
+}
+
+bad() {
+    failed=$((failed + 1))
+    echo "FAIL $1${2:+: $2}"
+}
+
+skip() {
+    skipped=$((skipped + 1))
+    echo "SKIP $1: $2"
+}
+
+# check NAME CONDITION-COMMAND... : pass when the command succeeds.
+check() {
+    name=$1
+    shift
+    if "$@"; then ok "$name"; else bad "$name" "$*"; fi
+}
+
+now() {
+    date +%s.%N
+}
+
+# elapsed_ge START END SECONDS
+elapsed_ge() {
+    awk -v a="$1" -v b="$2" -v s="$3" 'BEGIN { exit !(b - a >= s) }'
+}
+
+stat_of() {
+    sh "$SLOWFS_SH" get "$mnt" "$1"
+}
+
+reset() {
+    sh "$SLOWFS_SH" reset "$mnt"
+}
+
+cold() {
+    sh "$SLOWFS_SH" cold "$@"
+}
+
+resident() {
+    "$PAGECACHE" "$1" | awk '{ print $2 }'
+}
+
+# ---------------------------------------------------------------- storage --
+
+fuse_reason() {
+    [ -c /dev/fuse ] || { echo "no /dev/fuse"; return; }
+    command -v fusermount3 >/dev/null 2>&1 || { echo "no fusermount3 (package fuse3)"; return; }
+    if [ -z "${SLOWFS:-}" ] && ! pkg-config --exists fuse3 2>/dev/null &&
+        ! [ -x "$root/build/TOOLS/slowfs" ]; then
+        echo "no libfuse3 (package libfuse3-dev)"
+        return
+    fi
+}
+
+storage_tests() {
+    mkdir -p "$src" "$mnt"
+    size=4194304
+    head -c $size /dev/urandom > "$src/f.bin"
+    printf 'hello\n' > "$src/small.txt"
+    head -c 524288 /dev/urandom > "$src/half.bin"
+    mkdir -p "$src/sub"
+    printf 'x' > "$src/sub/inner"
+
+    if ! sh "$SLOWFS_SH" mount --profile=fast "$src" "$mnt" 2> "$tmp/mount.err"; then
+        skip "storage" "FUSE cannot mount here: $(cat "$tmp/mount.err")"
+        return
+    fi
+    mounted=1
+    f=$mnt/f.bin
+
+    # The mirror shows the source read-only.
+    check "mirror: same bytes" cmp -s "$src/f.bin" "$f"
+    check "mirror: sub folder" test "$(cat "$mnt/sub/inner")" = x
+    check "mirror: listing has the files" sh -c "ls '$mnt' | grep -qx small.txt"
+    check "mirror: writing refused" sh -c "! (echo y >> '$mnt/small.txt') 2>/dev/null"
+    check "mirror: creating refused" sh -c "! (: > '$mnt/new') 2>/dev/null"
+    check "mirror: source untouched" test "$(cat "$src/small.txt")" = hello
+
+    # Linear read of a cold file: every byte served once, no seek.
+    cold "$f"
+    reset
+    dd if="$f" of=/dev/null bs=64k 2>/dev/null
+    b=$(stat_of bytes) r=$(stat_of requests) s=$(stat_of seeks) m=$(stat_of max_request)
+    check "linear: bytes == file size ($b)" test "$b" -eq $size
+    check "linear: no seek ($s)" test "$s" -eq 0
+    check "linear: requests cover the file ($r x <= $m)" \
+        test "$r" -ge $((size / m)) -a "$r" -le $((size / 4096))
+    check "linear: requests at most 1 MiB ($m)" test "$m" -le 1048576
+    check "linear: file resident after reading" test "$(resident "$f")" -eq $size
+
+    # The kernel page cache is on: a second read is served from memory.
+    reset
+    dd if="$f" of=/dev/null bs=64k 2>/dev/null
+    check "warm: second read served by the page cache" test "$(stat_of bytes)" -eq 0
+
+    # Cold means cold: 0 bytes resident, and a read goes to the device again.
+    cold "$f"
+    check "cold: 0 bytes resident" test "$(resident "$f")" -eq 0
+    reset
+    dd if="$f" of=/dev/null bs=1M count=1 2>/dev/null
+    check "cold: reading again reaches the device" test "$(stat_of bytes)" -ge 1048576
+
+    # A read elsewhere counts a seek.
+    cold "$f"
+    reset
+    dd if="$f" of=/dev/null bs=4k count=1 2>/dev/null
+    dd if="$f" of=/dev/null bs=4k count=1 skip=768 2>/dev/null
+    check "random: a jump counts one seek ($(stat_of seeks))" test "$(stat_of seeks)" -eq 1
+    check "random: two requests ($(stat_of requests))" test "$(stat_of requests)" -eq 2
+
+    # The control file is never cached and checks its commands.
+    reset
+    check "ctl: reset zeroes" test "$(stat_of requests)" -eq 0
+    check "ctl: bad command refused" \
+        sh -c "! sh '$SLOWFS_SH' ctl '$mnt' frobnicate 2>/dev/null"
+    check "ctl: bad fault refused" \
+        sh -c "! sh '$SLOWFS_SH' ctl '$mnt' eio f.bin 9-3 2>/dev/null"
+
+    # EIO injection: the range fails, the rest reads.
+    sh "$SLOWFS_SH" ctl "$mnt" eio f.bin 2Mi-3Mi
+    cold "$f"
+    reset
+    check "eio: read before the range works" dd if="$f" of=/dev/null bs=64k count=16 status=none
+    check "eio: read inside the range fails" \
+        sh -c "! dd if='$f' of=/dev/null bs=64k skip=40 count=1 status=none 2>/dev/null"
+    check "eio: counted" test "$(stat_of eio)" -ge 1
+    check "eio: whole-file read fails" sh -c "! cat '$f' > /dev/null 2>&1"
+    sh "$SLOWFS_SH" ctl "$mnt" clear
+    cold "$f"
+    check "eio: cleared" cmp -s "$src/f.bin" "$f"
+
+    # Stall injection: a request covering the offset takes the extra time.
+    sh "$SLOWFS_SH" ctl "$mnt" stall f.bin 1Mi 200
+    cold "$f"
+    reset
+    t0=$(now)
+    dd if="$f" of=/dev/null bs=4k count=1 skip=256 status=none
+    t1=$(now)
+    check "stall: >= 0.2 s" elapsed_ge "$t0" "$t1" 0.2
+    check "stall: counted" test "$(stat_of stalls)" -eq 1
+    sh "$SLOWFS_SH" ctl "$mnt" clear
+
+    # Timing model, bounded from below only: 4 MiB at 40 MB/s >= 0.1 s.
+    sh "$SLOWFS_SH" ctl "$mnt" bw 40M
+    cold "$f"
+    reset
+    t0=$(now)
+    dd if="$f" of=/dev/null bs=64k status=none
+    t1=$(now)
+    check "timing: 4 MiB at 40 MB/s takes >= 0.1 s" elapsed_ge "$t0" "$t1" 0.1
+    check "timing: model charged >= 100 ms" \
+        awk -v m="$(stat_of model_ms)" 'BEGIN { exit !(m >= 100) }'
+    sh "$SLOWFS_SH" ctl "$mnt" bw 0
+
+    # Seek and latency costs.
+    sh "$SLOWFS_SH" ctl "$mnt" seek-ms 100
+    cold "$f"
+    reset
+    t0=$(now)
+    dd if="$f" of=/dev/null bs=4k count=1 status=none
+    dd if="$f" of=/dev/null bs=4k count=1 skip=768 status=none
+    t1=$(now)
+    check "timing: a seek costs >= 0.1 s" elapsed_ge "$t0" "$t1" 0.1
+    sh "$SLOWFS_SH" ctl "$mnt" seek-ms 0
+    sh "$SLOWFS_SH" ctl "$mnt" lat-ms 30
+    # A whole file: no readahead request still running when dd returns.
+    cold "$mnt/half.bin"
+    reset
+    t0=$(now)
+    dd if="$mnt/half.bin" of=/dev/null bs=64k status=none
+    t1=$(now)
+    r=$(stat_of requests)
+    check "timing: latency per request ($r x 30 ms)" \
+        elapsed_ge "$t0" "$t1" "$(awk -v r="$r" 'BEGIN { print r * 0.03 }')"
+    sh "$SLOWFS_SH" ctl "$mnt" lat-ms 0
+
+    sh "$SLOWFS_SH" umount "$mnt"
+    mounted=
+    check "umount: gone" sh -c "! grep -q ' $mnt fuse.slowfs ' /proc/self/mountinfo"
+
+    # Mount-time options: a profile with explicit overrides, a fault.
+    if sh "$SLOWFS_SH" mount --profile=hdd --seek-ms=3 --fault-eio=f.bin:0-4096 \
+        "$src" "$mnt"; then
+        mounted=1
+        check "options: profile bandwidth" test "$(stat_of bw)" -eq 80000000
+        check "options: explicit seek overrides" test "$(stat_of seek_ms)" -eq 3
+        check "options: fault from the command line" \
+            sh -c "! head -c 1 '$f' > /dev/null 2>&1"
+        sh "$SLOWFS_SH" umount "$mnt"
+        mounted=
+    else
+        bad "options: mount with a profile"
+    fi
+    check "options: bad profile refused" \
+        sh -c "! sh '$SLOWFS_SH' mount --profile=floppy '$src' '$mnt' 2>/dev/null"
+    check "options: no daemon left" \
+        sh -c "! grep -q ' $mnt fuse.slowfs ' /proc/self/mountinfo"
+}
+
+# ------------------------------------------------------------------ media --
+
+field() {
+    # field FILE KEY: the value after KEY in `mkmedia.sh info` output
+    awk -v k="$2" '$1 == k { print $2; exit }' "$1"
+}
+
+media_tests() {
+    m=$tmp/media
+    mkdir -p "$m"
+    opts="-q -d 4 -s 320x240 -b 800k"
+    # shellcheck disable=SC2086
+    if ! sh "$MKMEDIA" $opts good "$m/good.mkv" 2> "$tmp/mk.err"; then
+        bad "media: make good.mkv" "$(cat "$tmp/mk.err")"
+        return
+    fi
+    sh "$MKMEDIA" info "$m/good.mkv" > "$m/good.info"
+    size=$(field "$m/good.info" file | head -1)
+    size=$(awk '$1 == "file" { print $4 }' "$m/good.info")
+    gmax=$(field "$m/good.info" av_distance_max)
+    check "good: 2 streams" test "$(grep -c '^stream ' "$m/good.info")" -eq 2
+    check "good: audio near its video ($gmax of $size bytes)" test "$gmax" -lt $((size / 8))
+    sum=$(awk '$1 == "stream" { s += $8 } END { print s }' "$m/good.info")
+    check "good: stream bytes within the file ($sum <= $size)" \
+        test "$sum" -le "$size" -a "$sum" -gt $((size * 9 / 10))
+    v=$(awk '$1 == "stream" && $2 == 0 { print $8 }' "$m/good.info")
+    check "bytes: one stream" test "$(sh "$MKMEDIA" bytes "$m/good.mkv" 0)" -eq "$v"
+
+    for c in mkv mp4 avi; do
+        f=$m/skew.$c
+        # shellcheck disable=SC2086
+        if ! sh "$MKMEDIA" $opts -k 2 skew "$f" 2> "$tmp/mk.err"; then
+            bad "skew.$c: make" "$(cat "$tmp/mk.err")"
+            continue
+        fi
+        sh "$MKMEDIA" info "$f" > "$f.info"
+        fsize=$(awk '$1 == "file" { print $4 }' "$f.info")
+        med=$(field "$f.info" av_distance_median)
+        # 2 s of a 4 s file lie between audio and its video: about half.
+        check "skew.$c: audio far from its video ($med of $fsize bytes)" \
+            test "$med" -gt $((fsize * 3 / 10))
+        # Audio ahead: its first packet precedes the first video packet.
+        a1=$(awk '$1 == "stream" && $3 == "audio" { print $10; exit }' "$f.info")
+        v1=$(awk '$1 == "stream" && $3 == "video" { print $10; exit }' "$f.info")
+        check "skew.$c: audio stored ahead" test "$a1" -lt "$v1"
+        # Timestamps unchanged: both streams start together.
+        check "skew.$c: in sync" sh -c "ffprobe -v error -show_entries stream=start_time \
+            -of csv=p=0 '$f' | awk 'NR == 1 { a = \$1 } { d = \$1 - a; if (d < 0) d = -d; \
+            if (d > 0.1) bad = 1 } END { exit bad }'"
+    done
+
+    # shellcheck disable=SC2086
+    sh "$MKMEDIA" $opts -k -2 skew "$m/late.mkv" &&
+        sh "$MKMEDIA" info "$m/late.mkv" > "$m/late.info"
+    a1=$(awk '$1 == "stream" && $3 == "audio" { print $10; exit }' "$m/late.info")
+    v1=$(awk '$1 == "stream" && $3 == "video" { print $10; exit }' "$m/late.info")
+    check "skew -2: audio stored behind" test "$a1" -gt "$v1"
+
+    for c in mkv mp4 avi; do
+        f=$m/non.$c
+        # shellcheck disable=SC2086
+        if ! sh "$MKMEDIA" $opts noninter "$f" 2> "$tmp/mk.err"; then
+            bad "noninter.$c: make" "$(cat "$tmp/mk.err")"
+            continue
+        fi
+        sh "$MKMEDIA" info "$f" > "$f.info"
+        check "noninter.$c: two runs" test "$(field "$f.info" runs)" -eq 2
+        vlast=$(awk '$1 == "stream" && $3 == "video" { print $12 }' "$f.info")
+        afirst=$(awk '$1 == "stream" && $3 == "audio" { print $10 }' "$f.info")
+        check "noninter.$c: all video before all audio" test "$vlast" -lt "$afirst"
+        check "noninter.$c: decodes cleanly" \
+            sh -c "test -z \"\$(ffmpeg -nostdin -v error -i '$f' -f null - 2>&1)\""
+    done
+
+    # shellcheck disable=SC2086
+    if sh "$MKMEDIA" $opts multi "$m/multi.mp4" 2> "$tmp/mk.err"; then
+        sh "$MKMEDIA" info "$m/multi.mp4" > "$m/multi.info"
+        check "multi: 5 streams" test "$(grep -c '^stream ' "$m/multi.info")" -eq 5
+        check "multi: 4 audio" test "$(grep -c '^stream [0-9]* audio' "$m/multi.info")" -eq 4
+    else
+        bad "multi: make" "$(cat "$tmp/mk.err")"
+    fi
+
+    # A given input is copied, not re-encoded: same video bytes.
+    if sh "$MKMEDIA" -q -i "$m/good.mkv" noninter "$m/given.mkv" 2> "$tmp/mk.err"; then
+        sh "$MKMEDIA" info "$m/given.mkv" > "$m/given.info"
+        gv=$(awk '$1 == "stream" && $3 == "video" { print $8 }' "$m/given.info")
+        check "input: copied ($gv == $v)" test "$gv" -eq "$v"
+        check "input: non-interleaved" test "$(field "$m/given.info" runs)" -eq 2
+    else
+        bad "input: remux a given file" "$(cat "$tmp/mk.err")"
+    fi
+    check "bad kind refused" sh -c "! sh '$MKMEDIA' -q frob '$m/x.mkv' 2>/dev/null"
+}
+
+# ------------------------------------------------------------------- main --
+
+if ! sh "$SLOWFS_SH" build 2> "$tmp/build.err"; then
+    reason=$(fuse_reason)
+    if [ -n "$reason" ]; then
+        skip "storage" "$reason"
+    else
+        bad "build slowfs" "$(cat "$tmp/build.err")"
+    fi
+else
+    reason=$(fuse_reason)
+    if [ -n "$reason" ]; then
+        skip "storage" "$reason"
+    else
+        storage_tests
+    fi
+fi
+
+if command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1; then
+    media_tests
+else
+    skip "media" "no ffmpeg/ffprobe (package ffmpeg)"
+fi
+
+if [ "$skipped" -gt 0 ]; then
+    echo "tools: $passed passed, $failed failed, $skipped skipped"
+else
+    echo "tools: $passed passed, $failed failed"
+fi
+[ "$failed" -eq 0 ]

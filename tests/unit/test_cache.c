@@ -1,0 +1,667 @@
+/*
+ * Unit tests for the caches of the stream layer: the ring cache
+ * (-cache-mode ring, stream/cache_ring.c) over files, FIFOs and failing
+ * sources, and the read-plan executor for plain files
+ * (stream_set_read_plan, stream/readahead.c), whose advice is recorded
+ * through stream_opts.file_io. Assertions are on contents, counters and
+ * fill levels, never on time.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include "common/mp_msg.h"
+#include "stream/stream.h"
+#include "test_util.h"
+
+#define KB 1024
+#define MB (1024 * 1024)
+#define MAX_EVENTS 20000
+
+/* ---- files ---- */
+
+struct fixture {
+    char *dir;
+    char *path;
+    unsigned char *data;  /* the file's contents */
+    int64_t size;
+};
+
+/* A file of pseudo-random bytes (so any misplaced byte shows). */
+static void make_file(struct fixture *f, const char *name, int64_t size)
+{
+    free(f->path);
+    free(f->data);
+    assert_true(asprintf(&f->path, "%s/%s", f->dir, name) > 0);
+    f->size = size;
+    f->data = malloc((size_t)size);
+    assert_non_null(f->data);
+    uint32_t x = 12345;
+    for (int64_t i = 0; i < size; i++) {
+        x = x * 1103515245u + 12345u;
+        f->data[i] = (unsigned char)(x >> 16);
+    }
+    FILE *fp = fopen(f->path, "wb");
+    assert_non_null(fp);
+    assert_int_equal(fwrite(f->data, 1, (size_t)size, fp), (size_t)size);
+    assert_int_equal(fclose(fp), 0);
+}
+
+static int setup(void **state)
+{
+    struct fixture *f = calloc(1, sizeof(*f));
+    assert_non_null(f);
+    f->dir = test_mkdtemp();
+    assert_non_null(f->dir);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct fixture *f = *state;
+    test_rmdir(f->dir);
+    free(f->path);
+    free(f->data);
+    free(f);
+    return 0;
+}
+
+static stream_t *open_ring(const char *path, int kb, int min, int seek_min,
+                           const struct stream_file_io *io)
+{
+    struct stream_opts o = {
+        .cache_kb = kb,
+        .cache_min_percent = min,
+        .cache_seek_min_percent = seek_min,
+        .cache_mode = STREAM_CACHE_RING,
+        .file_io = io,
+    };
+    stream_t *s = NULL;
+    assert_int_equal(stream_open(&s, path, &o), 0);
+    assert_non_null(s);
+    return s;
+}
+
+/* Read len bytes at the current position and compare with the file. */
+static void read_check(stream_t *s, const struct fixture *f, int len)
+{
+    int64_t pos = stream_tell(s);
+    unsigned char *buf = malloc(len > 0 ? (size_t)len : 1);
+    assert_non_null(buf);
+    int n = stream_read(s, buf, len);
+    int64_t want = f->size - pos < len ? f->size - pos : len;
+    if (want < 0)
+        want = 0;
+    assert_int_equal(n, want);
+    assert_memory_equal(buf, f->data + pos, (size_t)want);
+    free(buf);
+}
+
+/* ---- ring cache ---- */
+
+static void test_ring_contents(void **state)
+{
+    struct fixture *f = *state;
+    make_file(f, "ring.bin", 3 * MB + 123);
+    stream_t *s = open_ring(f->path, 256, 20, 50, NULL);
+    assert_int_equal(stream_get_kind(s), STREAM_KIND_FILE);
+    assert_int_equal(stream_size(s), f->size);
+    struct stream_cache_status cs;
+    assert_true(stream_get_cache_status(s, &cs));
+    assert_int_equal(cs.size, 256 * KB);
+
+    /* Linear, in odd pieces. */
+    uint32_t x = 7;
+    while (stream_tell(s) < f->size) {
+        x = x * 1103515245u + 12345u;
+        read_check(s, f, 1 + (int)((x >> 8) % 70000));
+    }
+    /* Random seeks, near and far, both ways. */
+    for (int i = 0; i < 200; i++) {
+        x = x * 1103515245u + 12345u;
+        int64_t pos = (int64_t)((x >> 4) % (uint32_t)f->size);
+        assert_int_equal(stream_seek(s, pos), 0);
+        x = x * 1103515245u + 12345u;
+        read_check(s, f, 1 + (int)((x >> 8) % 40000));
+    }
+    const struct stream_stats *st = stream_get_stats(s);
+    assert_true(st->cache_bytes_fetched >= (uint64_t)f->size);
+    assert_true(st->cache_bytes_served >= (uint64_t)f->size);
+    /* The counters of the source are the fill thread's reads. */
+    assert_true(st->bytes_read >= st->cache_bytes_fetched);
+    stream_close(s);
+}
+
+static void test_ring_seek_back_and_far(void **state)
+{
+    struct fixture *f = *state;
+    make_file(f, "seek.bin", 4 * MB);
+    stream_t *s = open_ring(f->path, 1024, 0, 90, NULL);
+    for (int i = 0; i < 2 * MB / (4 * KB); i++)
+        read_check(s, f, 4 * KB);
+    stream_cache_sync(s);
+    struct stream_cache_status cs;
+    assert_true(stream_get_cache_status(s, &cs));
+    /* Half the ring behind, half ahead: full. */
+    assert_int_equal(cs.back, 512 * KB);
+    assert_int_equal(cs.fill, 512 * KB);
+    struct stream_stats a = *stream_get_stats(s);
+    assert_int_equal(a.bytes_read, 2 * MB + 512 * KB);
+
+    /* Back within the kept half: served from the ring, no source I/O. */
+    assert_int_equal(stream_seek(s, 2 * MB - 100 * KB), 0);
+    read_check(s, f, 50 * KB);
+    stream_cache_sync(s);
+    struct stream_stats b = *stream_get_stats(s);
+    assert_int_equal(b.bytes_read, a.bytes_read);
+    assert_int_equal(b.read_calls, a.read_calls);
+    assert_int_equal(b.seeks, a.seeks);
+    assert_int_equal(b.cache_bytes_fetched, a.cache_bytes_fetched);
+
+    /* Forward past the ring but within -cache-seek-min (90%: 921 KB from
+     * the read position): read on, no source seek. */
+    int64_t pos = stream_tell(s);
+    assert_int_equal(stream_seek(s, 2 * MB + 600 * KB), 0);
+    assert_true(2 * MB + 600 * KB - pos <= 1024 * KB * 90 / 100);
+    read_check(s, f, 4 * KB);
+    stream_cache_sync(s);
+    struct stream_stats c = *stream_get_stats(s);
+    assert_int_equal(c.seeks, a.seeks);
+
+    /* Far away: flushed, the source seeks once and the ring refills. */
+    assert_int_equal(stream_seek(s, 3 * MB + 700 * KB), 0);
+    read_check(s, f, 64 * KB);
+    stream_cache_sync(s);
+    struct stream_stats d = *stream_get_stats(s);
+    assert_int_equal(d.seeks, c.seeks + 1);
+    assert_true(stream_get_cache_status(s, &cs));
+    assert_int_equal(cs.back, 64 * KB);
+    /* Refilled to the end of the file (under 1 MB ahead). */
+    assert_int_equal(cs.fill, f->size - (3 * MB + 764 * KB));
+    assert_true(cs.eof);
+
+    /* Back before the flush point: gone from the ring, flushed again. */
+    assert_int_equal(stream_seek(s, 1 * MB), 0);
+    read_check(s, f, 8 * KB);
+    assert_int_equal(stream_get_stats(s)->seeks, d.seeks + 1);
+    stream_close(s);
+}
+
+static void test_ring_cache_min(void **state)
+{
+    struct fixture *f = *state;
+    make_file(f, "min.bin", 4 * MB);
+    stream_t *s = open_ring(f->path, 1024, 50, 10, NULL);
+    struct stream_cache_status cs;
+    /* Open returned only once half of the ring was filled. */
+    assert_true(stream_get_cache_status(s, &cs));
+    assert_true(cs.fill >= 512 * KB);
+    read_check(s, f, 4 * KB);
+    /* A far seek: the first read waits for -cache-min again. */
+    assert_int_equal(stream_seek(s, 2 * MB), 0);
+    read_check(s, f, 4 * KB);
+    assert_true(stream_get_cache_status(s, &cs));
+    assert_true(cs.fill + 4 * KB >= 512 * KB);
+    assert_true(stream_get_stats(s)->cache_stalls <= 1);
+    stream_close(s);
+
+    /* A file smaller than -cache-min: open stops waiting at its end. */
+    make_file(f, "small.bin", 100 * KB);
+    s = open_ring(f->path, 1024, 90, 50, NULL);
+    assert_true(stream_get_cache_status(s, &cs));
+    assert_int_equal(cs.fill, 100 * KB);
+    assert_true(cs.eof);
+    stream_close(s);
+}
+
+static void test_ring_eof(void **state)
+{
+    struct fixture *f = *state;
+    make_file(f, "eof.bin", 100000);
+    stream_t *s = open_ring(f->path, 64, 20, 50, NULL);
+    int64_t total = 0;
+    unsigned char buf[3000];
+    int n;
+    while ((n = stream_read(s, buf, sizeof(buf))) > 0) {
+        assert_memory_equal(buf, f->data + total, (size_t)n);
+        total += n;
+    }
+    assert_int_equal(n, 0);
+    assert_int_equal(total, f->size);
+    assert_true(stream_eof(s));
+    assert_int_equal(stream_read(s, buf, sizeof(buf)), 0);
+    /* The tail is still in the ring. */
+    assert_int_equal(stream_seek(s, f->size - 20000), 0);
+    read_check(s, f, 30000);
+    assert_true(stream_eof(s));
+    stream_close(s);
+}
+
+/* Reads fail with EIO from fail_at on. */
+struct failing {
+    int64_t fail_at;
+};
+
+static ssize_t fail_pread(void *ctx, int fd, void *buf, size_t len, off_t off)
+{
+    const struct failing *fl = ctx;
+    if (off + (off_t)len > fl->fail_at) {
+        if (off >= fl->fail_at) {
+            errno = EIO;
+            return -1;
+        }
+        len = (size_t)(fl->fail_at - off);
+    }
+    return pread(fd, buf, len, off);
+}
+
+static ssize_t fail_preadv2(void *ctx, int fd, void *buf, size_t len, off_t off, int flags)
+{
+    return fail_pread(ctx, fd, buf, len, off);
+}
+
+static void test_ring_error(void **state)
+{
+    struct fixture *f = *state;
+    make_file(f, "err.bin", 1 * MB);
+    struct failing fl = {.fail_at = 200 * KB};
+    struct stream_file_io io = {.pread = fail_pread, .preadv2 = fail_preadv2, .ctx = &fl};
+    stream_t *s = open_ring(f->path, 128, 0, 50, &io);
+    read_check(s, f, 200 * KB);
+    unsigned char buf[4096];
+    assert_int_equal(stream_read(s, buf, sizeof(buf)), -STREAM_ERR_IO);
+    assert_int_equal(stream_read(s, buf, sizeof(buf)), -STREAM_ERR_IO);
+    /* A seek back into the ring still works. */
+    assert_int_equal(stream_seek(s, 150 * KB), 0);
+    read_check(s, f, 4 * KB);
+    stream_close(s);
+}
+
+static void test_ring_fifo_close_while_blocked(void **state)
+{
+    struct fixture *f = *state;
+    char *fifo = NULL;
+    assert_true(asprintf(&fifo, "%s/fifo", f->dir) > 0);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    /* Hold both ends, so opening for reading does not wait for a writer
+     * and the pipe never reports EOF. */
+    int wfd = open(fifo, O_RDWR | O_CLOEXEC);
+    assert_true(wfd >= 0);
+    unsigned char msg[10000];
+    for (size_t i = 0; i < sizeof(msg); i++)
+        msg[i] = (unsigned char)(i * 7);
+    assert_int_equal(write(wfd, msg, sizeof(msg)), (ssize_t)sizeof(msg));
+
+    stream_t *s = open_ring(fifo, 64, 0, 50, NULL);
+    assert_int_equal(stream_get_kind(s), STREAM_KIND_FD);
+    assert_false(stream_seekable(s));
+    unsigned char got[sizeof(msg)];
+    assert_int_equal(stream_read(s, got, sizeof(got)), (int)sizeof(got));
+    assert_memory_equal(got, msg, sizeof(msg));
+    /* Unseekable, but back within the ring works; before it does not. */
+    assert_int_equal(stream_seek(s, 1000), 0);
+    assert_int_equal(stream_read(s, got, 3000), 3000);
+    assert_memory_equal(got, msg + 1000, 3000);
+    assert_int_equal(stream_seek(s, sizeof(msg)), 0);
+    /* The fill thread now waits for data that never comes. */
+    stream_cache_sync(s);
+    const struct stream_stats *st = stream_get_stats(s);
+    assert_int_equal(st->cache_bytes_fetched, sizeof(msg));
+    /* Must return (and join the thread) although nothing is written. */
+    stream_close(s);
+
+    /* The same with the writer gone: EOF reaches the reader. */
+    s = open_ring(fifo, 16, 0, 50, NULL);
+    assert_int_equal(write(wfd, msg, sizeof(msg)), (ssize_t)sizeof(msg));
+    assert_int_equal(write(wfd, msg, sizeof(msg)), (ssize_t)sizeof(msg));
+    assert_int_equal(stream_read(s, got, 9000), 9000);
+    assert_int_equal(stream_read(s, got, 9000), 9000);
+    /* 20000 bytes through a 16 KB ring: the first ones are gone. */
+    stream_cache_sync(s);
+    assert_int_equal(stream_seek(s, 0), -STREAM_ERR_UNSUPPORTED);
+    assert_int_equal(stream_seek(s, 18000), 0);
+    assert_int_equal(write(wfd, msg, 100), 100);
+    close(wfd);
+    int64_t total = 0;
+    int n;
+    while ((n = stream_read(s, got, sizeof(got))) > 0)
+        total += n;
+    assert_int_equal(n, 0);
+    assert_int_equal(total, 2000 + 100);
+    assert_true(stream_eof(s));
+    stream_close(s);
+    free(fifo);
+}
+
+static void test_ring_plan_unsupported(void **state)
+{
+    struct fixture *f = *state;
+    make_file(f, "np.bin", 64 * KB);
+    stream_t *s = open_ring(f->path, 64, 0, 50, NULL);
+    struct stream_range r = {0, 4096};
+    assert_int_equal(stream_set_read_plan(s, &r, 1), -STREAM_ERR_UNSUPPORTED);
+    stream_close(s);
+    /* No cache: no ring status. */
+    assert_int_equal(stream_open(&s, f->path, NULL), 0);
+    struct stream_cache_status cs;
+    assert_false(stream_get_cache_status(s, &cs));
+    stream_close(s);
+}
+
+/* ---- read plans ---- */
+
+struct event {
+    int64_t off, len;
+    bool willneed;
+};
+
+/* Records advice (none reaches the kernel); a closed gate holds the
+ * readahead thread inside its fadvise call. */
+struct recorder {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    struct event ev[MAX_EVENTS];
+    int n;
+    bool gate_closed;
+    int in_gate;
+};
+
+static ssize_t rec_pread(void *ctx, int fd, void *buf, size_t len, off_t off)
+{
+    return pread(fd, buf, len, off);
+}
+
+static ssize_t rec_preadv2(void *ctx, int fd, void *buf, size_t len, off_t off, int flags)
+{
+    return pread(fd, buf, len, off);
+}
+
+static int rec_fadvise(void *ctx, int fd, off_t off, off_t len, int advice)
+{
+    struct recorder *r = ctx;
+    pthread_mutex_lock(&r->lock);
+    r->in_gate++;
+    pthread_cond_broadcast(&r->cond);
+    while (r->gate_closed)
+        pthread_cond_wait(&r->cond, &r->lock);
+    r->in_gate--;
+    if (r->n < MAX_EVENTS)
+        r->ev[r->n++] = (struct event){off, len, advice == POSIX_FADV_WILLNEED};
+    pthread_mutex_unlock(&r->lock);
+    return 0;
+}
+
+static void rec_gate(struct recorder *r, bool closed)
+{
+    pthread_mutex_lock(&r->lock);
+    r->gate_closed = closed;
+    pthread_cond_broadcast(&r->cond);
+    pthread_mutex_unlock(&r->lock);
+}
+
+static void rec_wait_in_gate(struct recorder *r)
+{
+    pthread_mutex_lock(&r->lock);
+    while (r->in_gate == 0)
+        pthread_cond_wait(&r->cond, &r->lock);
+    pthread_mutex_unlock(&r->lock);
+}
+
+static int rec_count(struct recorder *r)
+{
+    pthread_mutex_lock(&r->lock);
+    int n = r->n;
+    pthread_mutex_unlock(&r->lock);
+    return n;
+}
+
+/* Check that the WILLNEED events from index `from` on cover exactly the
+ * union of ranges rs (no byte outside, none twice, each call at most
+ * chunk bytes). */
+static void check_advice(struct recorder *r, int from, const struct stream_range *rs, int nr,
+                         int64_t file_size, int64_t chunk)
+{
+    unsigned char *want = calloc((size_t)file_size, 1);
+    unsigned char *got = calloc((size_t)file_size, 1);
+    assert_non_null(want);
+    assert_non_null(got);
+    for (int i = 0; i < nr; i++)
+        memset(want + rs[i].pos, 1, (size_t)rs[i].len);
+    pthread_mutex_lock(&r->lock);
+    int n = r->n;
+    pthread_mutex_unlock(&r->lock);
+    for (int i = from; i < n; i++) {
+        const struct event *e = &r->ev[i];
+        assert_true(e->willneed);
+        assert_true(e->len > 0 && e->len <= chunk);
+        assert_true(e->off >= 0 && e->off + e->len <= file_size);
+        for (int64_t b = e->off; b < e->off + e->len; b++) {
+            if (!want[b])
+                fail_msg("byte %lld advised outside the plan", (long long)b);
+            if (got[b])
+                fail_msg("byte %lld advised twice", (long long)b);
+            got[b] = 1;
+        }
+    }
+    assert_memory_equal(want, got, (size_t)file_size);
+    free(want);
+    free(got);
+}
+
+struct plan_fixture {
+    struct fixture f;
+    struct recorder rec;
+    struct stream_file_io io;
+};
+
+static int plan_setup(void **state)
+{
+    struct plan_fixture *p = calloc(1, sizeof(*p));
+    assert_non_null(p);
+    p->f.dir = test_mkdtemp();
+    assert_non_null(p->f.dir);
+    pthread_mutex_init(&p->rec.lock, NULL);
+    pthread_cond_init(&p->rec.cond, NULL);
+    p->io = (struct stream_file_io){rec_pread, rec_preadv2, rec_fadvise, &p->rec};
+    make_file(&p->f, "plan.bin", 8 * MB);
+    *state = p;
+    return 0;
+}
+
+static int plan_teardown(void **state)
+{
+    struct plan_fixture *p = *state;
+    test_rmdir(p->f.dir);
+    free(p->f.path);
+    free(p->f.data);
+    pthread_mutex_destroy(&p->rec.lock);
+    pthread_cond_destroy(&p->rec.cond);
+    free(p);
+    return 0;
+}
+
+static stream_t *open_plan(struct plan_fixture *p, int cache_kb, int64_t distance)
+{
+    struct stream_opts o = {
+        .readahead_chunk = 64 * KB,
+        .readahead_distance = distance,
+        .cache_kb = cache_kb,
+        .file_io = &p->io,
+    };
+    stream_t *s = NULL;
+    assert_int_equal(stream_open(&s, p->f.path, &o), 0);
+    return s;
+}
+
+static void test_plan_exact_and_renewed(void **state)
+{
+    struct plan_fixture *p = *state;
+    stream_t *s = open_plan(p, 0, 0);
+    const struct stream_range plan1[3] = {
+        {1 * MB, 200 * KB},
+        {5 * MB + 4 * KB, 132 * KB},
+        {300 * KB, 64 * KB},
+    };
+    assert_int_equal(stream_set_read_plan(s, plan1, 3), 0);
+    stream_file_sync_readahead(s);
+    check_advice(&p->rec, 0, plan1, 3, p->f.size, 64 * KB);
+    /* Advised in the order needed. */
+    assert_true(p->rec.ev[0].off == 1 * MB);
+    const struct stream_stats *st = stream_get_stats(s);
+    assert_int_equal(st->plan_ranges, 3);
+    assert_int_equal(st->plan_bytes_advised, 396 * KB);
+    assert_int_equal(st->bytes_advised, 396 * KB);
+
+    /* Renewed while playing on: overlaps the first range by 100 KB, keeps
+     * the second, drops the third. Only the new 100 KB are advised. */
+    int n0 = rec_count(&p->rec);
+    const struct stream_range plan2[2] = {
+        {1 * MB + 100 * KB, 200 * KB},
+        {5 * MB + 4 * KB, 132 * KB},
+    };
+    assert_int_equal(stream_set_read_plan(s, plan2, 2), 0);
+    stream_file_sync_readahead(s);
+    const struct stream_range fresh = {1 * MB + 200 * KB, 100 * KB};
+    check_advice(&p->rec, n0, &fresh, 1, p->f.size, 64 * KB);
+    assert_int_equal(stream_get_stats(s)->plan_ranges, 5);
+
+    /* An unaligned range is advised in whole pages, once. */
+    n0 = rec_count(&p->rec);
+    const struct stream_range plan3 = {6 * MB + 100, 5000};
+    assert_int_equal(stream_set_read_plan(s, &plan3, 1), 0);
+    stream_file_sync_readahead(s);
+    const struct stream_range pages = {6 * MB, 8 * KB};
+    check_advice(&p->rec, n0, &pages, 1, p->f.size, 64 * KB);
+    stream_close(s);
+}
+
+static void test_plan_replaced_after_seek(void **state)
+{
+    struct plan_fixture *p = *state;
+    stream_t *s = open_plan(p, 0, 0);
+    rec_gate(&p->rec, true);
+    const struct stream_range a = {0, 2 * MB};
+    assert_int_equal(stream_set_read_plan(s, &a, 1), 0);
+    /* The thread is inside the first call of plan a. */
+    rec_wait_in_gate(&p->rec);
+    assert_int_equal(stream_seek(s, 6 * MB), 0);
+    const struct stream_range b = {6 * MB, 256 * KB};
+    assert_int_equal(stream_set_read_plan(s, &b, 1), 0);
+    rec_gate(&p->rec, false);
+    stream_file_sync_readahead(s);
+    /* Exactly one call of plan a (the one under way), then plan b. */
+    assert_int_equal(p->rec.ev[0].off, 0);
+    assert_int_equal(p->rec.ev[0].len, 64 * KB);
+    check_advice(&p->rec, 1, &b, 1, p->f.size, 64 * KB);
+    stream_close(s);
+}
+
+static void test_plan_budget(void **state)
+{
+    struct plan_fixture *p = *state;
+    stream_t *s = open_plan(p, 256, 0);
+    const struct stream_range r = {1 * MB, 1 * MB};
+    assert_int_equal(stream_set_read_plan(s, &r, 1), 0);
+    stream_file_sync_readahead(s);
+    /* -cache 256: no more than 256 KB advised ahead of the reader. */
+    assert_int_equal(stream_get_stats(s)->plan_bytes_advised, 256 * KB);
+    /* Reading 128 KB of it frees 128 KB of budget. */
+    assert_int_equal(stream_seek(s, 1 * MB), 0);
+    struct fixture *f = &p->f;
+    read_check(s, f, 128 * KB);
+    stream_file_sync_readahead(s);
+    assert_int_equal(stream_get_stats(s)->plan_bytes_advised, 384 * KB);
+    const struct stream_range done = {1 * MB, 384 * KB};
+    check_advice(&p->rec, 0, &done, 1, p->f.size, 64 * KB);
+    stream_close(s);
+}
+
+static void test_plan_wins_over_window(void **state)
+{
+    struct plan_fixture *p = *state;
+    /* A 1 MB readahead window: advised at open, as always. */
+    stream_t *s = open_plan(p, 0, 1 * MB);
+    stream_file_sync_readahead(s);
+    int n0 = rec_count(&p->rec);
+    assert_true(n0 > 0);
+    /* With a plan the window is silent: reading on advises only what the
+     * plan names. */
+    const struct stream_range plan[2] = {{4 * MB, 64 * KB}, {7 * MB, 128 * KB}};
+    assert_int_equal(stream_set_read_plan(s, plan, 2), 0);
+    assert_int_equal(stream_seek(s, 4 * MB), 0);
+    read_check(s, &p->f, 64 * KB);
+    stream_file_sync_readahead(s);
+    /* The first range was being read: the reader may have got there
+     * first, so check everything advised lies in the plan and the second
+     * range is complete. */
+    int n = rec_count(&p->rec);
+    int64_t second = 0;
+    for (int i = n0; i < n; i++) {
+        const struct event *e = &p->rec.ev[i];
+        bool in1 = e->off >= 4 * MB && e->off + e->len <= 4 * MB + 64 * KB;
+        bool in2 = e->off >= 7 * MB && e->off + e->len <= 7 * MB + 128 * KB;
+        assert_true(in1 || in2);
+        if (in2)
+            second += e->len;
+    }
+    assert_int_equal(second, 128 * KB);
+    /* Plan cleared: the window is back. */
+    assert_int_equal(stream_set_read_plan(s, NULL, 0), 0);
+    n0 = rec_count(&p->rec);
+    assert_int_equal(stream_seek(s, 2 * MB), 0);
+    read_check(s, &p->f, 4 * KB);
+    stream_file_sync_readahead(s);
+    assert_true(rec_count(&p->rec) > n0);
+    stream_close(s);
+}
+
+static void test_plan_unsupported_on_pipe(void **state)
+{
+    struct fixture *f = *state;
+    char *fifo = NULL;
+    assert_true(asprintf(&fifo, "%s/fifo2", f->dir) > 0);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    int wfd = open(fifo, O_RDWR | O_CLOEXEC);
+    assert_true(wfd >= 0);
+    stream_t *s = NULL;
+    assert_int_equal(stream_open(&s, fifo, NULL), 0);
+    struct stream_range r = {0, 4096};
+    assert_int_equal(stream_set_read_plan(s, &r, 1), -STREAM_ERR_UNSUPPORTED);
+    stream_close(s);
+    close(wfd);
+    free(fifo);
+}
+
+int main(void)
+{
+    mp_msg_set_default_level(MSGL_ERR);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_ring_contents, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ring_seek_back_and_far, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ring_cache_min, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ring_eof, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ring_error, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ring_fifo_close_while_blocked, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ring_plan_unsupported, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_plan_exact_and_renewed, plan_setup, plan_teardown),
+        cmocka_unit_test_setup_teardown(test_plan_replaced_after_seek, plan_setup,
+                                        plan_teardown),
+        cmocka_unit_test_setup_teardown(test_plan_budget, plan_setup, plan_teardown),
+        cmocka_unit_test_setup_teardown(test_plan_wins_over_window, plan_setup, plan_teardown),
+        cmocka_unit_test_setup_teardown(test_plan_unsupported_on_pipe, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
