@@ -80,6 +80,8 @@ struct play_state {
     double first_frame_wall;    /* seconds from open to the first frame */
     int decode_errors;          /* corrupt packets skipped */
     bool paused;
+    bool plan_enabled;          /* -cache plan mode on an indexed file */
+    double plan_next_renew;     /* play time at which to renew the plan */
     double pause_pos;           /* where the clock stood when paused */
 };
 

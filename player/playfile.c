@@ -42,6 +42,10 @@ static enum mp_stop_reason play_open(struct play_state *ps)
         .buffer_size = (int)o->stream_buffer_size,
         .readahead_distance = o->readahead_distance,
         .drop_behind = o->cache_drop_behind,
+        .cache_kb = o->cache_kb,
+        .cache_min_percent = o->cache_min_percent,
+        .cache_seek_min_percent = o->cache_seek_min_percent,
+        .cache_mode = (enum stream_cache_mode)o->cache_mode,
         .abort_cb = play_abort_cb,
         .abort_ctx = mpctx,
     };

@@ -20,6 +20,7 @@
 #include "osdep/osdep.h"
 #include "player/play_priv.h"
 #include "player/player.h"
+#include "stream/stream.h"
 
 /* Longest sleep between looks at the clock, the audio buffer and signals. */
 #define LOOP_MAX_SLEEP 0.01
@@ -430,6 +431,7 @@ void play_seek(struct play_state *ps, double target)
     /* Land exactly: what decodes before the target is dropped. */
     ps->seek_target = target;
     ps->pause_pos = target;
+    ps->plan_next_renew = -INFINITY;
 }
 
 /* Run every command that is waiting. Returns MP_STOP_NONE to go on. */
@@ -472,6 +474,45 @@ static void loop_wait(struct play_state *ps, double secs)
         mp_input_queue_cmd(in, cmd);
 }
 
+/* ---- read plans (-cache-mode plan) ---- */
+
+/* Ranges per plan, and how close two ranges must be to be read as one. */
+#define LOOP_PLAN_MAX 1024
+#define LOOP_PLAN_GAP 4096
+
+/* Hand the stream the byte ranges the selected tracks need next, from the
+ * container index; renewed every half window and at once after a seek. */
+static void loop_update_plan(struct play_state *ps)
+{
+    if (!ps->plan_enabled)
+        return;
+    const struct MPOpts *o = &ps->mpctx->opts;
+    double start = ps->demuxer->start_time;
+    double pos = play_position(ps);
+    if (isnan(pos))
+        pos = isfinite(ps->seek_target) ? ps->seek_target : start;
+    double t = pos - start;
+    if (t < ps->plan_next_renew)
+        return;
+    struct demux_read_range rr[LOOP_PLAN_MAX];
+    struct stream_range sr[LOOP_PLAN_MAX];
+    int n = demux_plan_next(ps->demuxer, t, o->cache_secs, LOOP_PLAN_GAP, rr, LOOP_PLAN_MAX);
+    if (n >= 0) {
+        for (int i = 0; i < n; i++)
+            sr[i] = (struct stream_range){ .pos = rr[i].pos, .len = rr[i].len };
+        if (stream_set_read_plan(ps->stream, sr, n) < 0)
+            n = -1;
+    }
+    if (n < 0) {
+        mp_msg(MSGT_CACHE, MSGL_V, "Read plans not usable for '%s'; windows instead.\n",
+               ps->filename);
+        ps->plan_enabled = false;
+        return;
+    }
+    mp_msg(MSGT_CACHE, MSGL_DBG2, "Read plan at %.2f s: %d ranges\n", t, n);
+    ps->plan_next_renew = t + o->cache_secs / 2;
+}
+
 /* ---- the loop ---- */
 
 static void loop_start_position(struct play_state *ps)
@@ -504,6 +545,9 @@ enum mp_stop_reason play_loop(struct play_state *ps)
     if (!ps->sh_video)
         ps->video_done = true;
     loop_start_position(ps);
+    ps->plan_enabled = o->cache_kb > 0 && o->cache_mode == STREAM_CACHE_PLAN &&
+                       demux_has_index(ps->demuxer);
+    ps->plan_next_renew = -INFINITY;
 
     mp_msg(MSGT_CPLAYER, MSGL_INFO, "Starting playback...\n");
     enum mp_stop_reason reason = MP_STOP_EOF;
@@ -520,6 +564,7 @@ enum mp_stop_reason play_loop(struct play_state *ps)
             loop_wait(ps, LOOP_PAUSE_WAIT);
             continue;
         }
+        loop_update_plan(ps);
         if (ps->sh_audio && loop_audio_fill(ps) < 0) {
             reason = MP_STOP_OUTPUT;
             break;
