@@ -99,9 +99,13 @@ check-tools: $(TOOL_BINS) $(SLOWFS_BIN)
 	    PAGECACHE=$(abspath $(BUILD)/TOOLS/pagecache) \
 	    MKMUX=$(abspath $(BUILD)/TOOLS/mkmux) sh tests/tools/run.sh
 
+check-patches:
+	@sh patches/selftest.sh
+
 check: all
 	@$(MAKE) --no-print-directory unit
 	@$(MAKE) --no-print-directory check-tools
+	@$(MAKE) --no-print-directory check-patches
 	@$(MAKE) --no-print-directory e2e
 
 check-san:
@@ -128,5 +132,5 @@ clean:
 distclean: clean
 	rm -f config.h config.mak
 
-.PHONY: all unit e2e check-tools check check-san check-all demo install uninstall clean distclean
+.PHONY: all unit e2e check-tools check-patches check check-san check-all demo install uninstall clean distclean
 .DELETE_ON_ERROR:
