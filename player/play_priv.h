@@ -82,6 +82,7 @@ struct play_state {
     bool paused;
     bool plan_enabled;          /* -cache plan mode on an indexed file */
     double plan_next_renew;     /* play time at which to renew the plan */
+    double plan_until;          /* play time the last plan reaches */
     double pause_pos;           /* where the clock stood when paused */
 };
 

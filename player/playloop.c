@@ -309,6 +309,8 @@ static int loop_video_show(struct play_state *ps)
 
 /* ---- status line ---- */
 
+static void loop_cache_text(struct play_state *ps, double clock, char *buf, size_t size);
+
 static void loop_format_time(char *buf, size_t size, double t)
 {
     if (!isfinite(t) || t < 0)
@@ -334,23 +336,26 @@ static void loop_status_line(struct play_state *ps, double clock)
     int vc = total > 0.5 ? (int)(100.0 * ps->mpctx->bench_video / total) : 0;
     int vo = total > 0.5 ? (int)(100.0 * ps->mpctx->bench_vout / total) : 0;
     double au = total > 0.5 ? 100.0 * ps->mpctx->bench_audio / total : 0;
+    char cache[32];
+    loop_cache_text(ps, clock, cache, sizeof(cache));
     if (ps->sh_video && ps->sh_audio) {
         double a = isnan(clock) ? 0 : clock;
         mp_msg(MSGT_STATUSLINE, MSGL_STATUS,
-               "A:%6.1f V:%6.1f A-V:%7.3f ct:%7.3f %3d/%3d %2d%% %2d%% %4.1f%% %d %d \r", a,
+               "A:%6.1f V:%6.1f A-V:%7.3f ct:%7.3f %3d/%3d %2d%% %2d%% %4.1f%% %d %d%s \r", a,
                ps->next_pts, a - ps->next_pts, 0.0, (int)ps->frames_shown,
                (int)(ps->frames_shown + ps->frames_dropped), vc, vo, au,
-               (int)ps->frames_dropped, 0);
+               (int)ps->frames_dropped, 0, cache);
     } else if (ps->sh_video) {
-        mp_msg(MSGT_STATUSLINE, MSGL_STATUS, "V:%6.1f %3d %2d%% %2d%% %4.1f%% %d %d \r",
-               ps->next_pts, (int)ps->frames_shown, vc, vo, au, (int)ps->frames_dropped, 0);
+        mp_msg(MSGT_STATUSLINE, MSGL_STATUS, "V:%6.1f %3d %2d%% %2d%% %4.1f%% %d %d%s \r",
+               ps->next_pts, (int)ps->frames_shown, vc, vo, au, (int)ps->frames_dropped, 0,
+               cache);
     } else {
         char tpos[32], tlen[32];
         double len = ps->demuxer->duration;
         loop_format_time(tpos, sizeof(tpos), clock);
         loop_format_time(tlen, sizeof(tlen), len);
-        mp_msg(MSGT_STATUSLINE, MSGL_STATUS, "A:%6.1f (%s) of %.1f (%s) %4.1f%% \r",
-               isnan(clock) ? 0 : clock, tpos, len > 0 ? len : 0, tlen, au);
+        mp_msg(MSGT_STATUSLINE, MSGL_STATUS, "A:%6.1f (%s) of %.1f (%s) %4.1f%%%s \r",
+               isnan(clock) ? 0 : clock, tpos, len > 0 ? len : 0, tlen, au, cache);
     }
     ps->last_status_time = now;
 }
@@ -511,6 +516,21 @@ static void loop_update_plan(struct play_state *ps)
     }
     mp_msg(MSGT_CACHE, MSGL_DBG2, "Read plan at %.2f s: %d ranges\n", t, n);
     ps->plan_next_renew = t + o->cache_secs / 2;
+    ps->plan_until = t + o->cache_secs;
+}
+
+/* What the cache holds ahead, for the status line: "c:NN%" (ring fill) or
+ * "p:N.Ns" (seconds the read plan reaches past the position). */
+static void loop_cache_text(struct play_state *ps, double clock, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    struct stream_cache_status cs;
+    if (stream_get_cache_status(ps->stream, &cs) && cs.size > 0) {
+        snprintf(buf, size, " c:%d%%", (int)(100 * cs.fill / cs.size));
+    } else if (ps->plan_enabled && !isnan(clock)) {
+        double ahead = ps->plan_until - (clock - ps->demuxer->start_time);
+        snprintf(buf, size, " p:%.1fs", ahead > 0 ? ahead : 0.0);
+    }
 }
 
 /* ---- the loop ---- */
