@@ -184,6 +184,19 @@ static const struct opt_def opt_table[] = {
     OPT_FN("cache-mode", func_cache_mode, OPTF_ARG, "ring (MPlayer's) or plan (default)"),
     OPT("cache-secs", OPT_DOUBLE, cache_secs, 0.1, 3600, OPTF_RANGE,
         "seconds of playback a read plan reaches ahead"),
+    OPT("sub", OPT_STRING, sub_files, 0, 0, 0, "external subtitle files, comma-separated"),
+    OPT("nosub", OPT_FLAG, no_sub, 0, 0, 0, "show no subtitles"),
+    OPT("autosub", OPT_FLAG, autosub, 0, 0, 0, "load same-named subtitle files"),
+    OPT("subdelay", OPT_DOUBLE, sub_delay, -36000, 36000, OPTF_RANGE,
+        "subtitle delay in seconds"),
+    OPT("subpos", OPT_INT, sub_pos, 0, 100, OPTF_RANGE,
+        "vertical subtitle position, 0 top .. 100 bottom"),
+    OPT("subfont-text-scale", OPT_DOUBLE, subfont_text_scale, 0, 100, OPTF_RANGE,
+        "subtitle text size, percent of the picture"),
+    OPT("ass", OPT_FLAG, ass, 0, 0, 0, "keep the styling of ASS/SSA subtitles"),
+    OPT("subcp", OPT_STRING, subcp, 0, 0, 0, "charset of external text subtitles"),
+    OPT("osdlevel", OPT_INT, osd_level, 0, 3, OPTF_RANGE,
+        "OSD: 0 subtitles only, 1 bars, 2 time, 3 time and length"),
 };
 
 #define OPT_COUNT (sizeof(opt_table) / sizeof(opt_table[0]))
@@ -220,6 +233,11 @@ void mp_opts_init(struct MPOpts *o)
     o->cache_min_percent = 20;
     o->cache_seek_min_percent = 50;
     o->cache_secs = 10;
+    o->autosub = true;
+    o->sub_pos = 100;
+    o->subfont_text_scale = 3.5;
+    o->ass = true;
+    o->osd_level = 1;
     o->consolecontrols = true;
     o->audio_id = -1;
     o->video_id = -1;

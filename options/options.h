@@ -58,6 +58,16 @@ struct MPOpts {
     int cache_seek_min_percent; /* -cache-seek-min; default 50 */
     int cache_mode;             /* -cache-mode: enum stream_cache_mode, 0 = plan, 1 = ring */
     double cache_secs;          /* -cache-secs: how far ahead read plans reach */
+    /* subtitles and OSD (sub/) */
+    char *sub_files;            /* -sub a.srt,b.ass */
+    bool no_sub;                /* -nosub: no subtitle track at all */
+    bool autosub;               /* -noautosub: do not load same-named files */
+    double sub_delay;           /* -subdelay seconds */
+    int sub_pos;                /* -subpos 0..100 */
+    double subfont_text_scale;  /* -subfont-text-scale */
+    bool ass;                   /* -ass / -noass */
+    char *subcp;                /* -subcp charset of external text subtitles */
+    int osd_level;              /* -osdlevel 0..3 */
 };
 
 /* Set every field to its default. */

@@ -1,14 +1,26 @@
 /*
  * Commands from keys, -slave and -input file=: what each one does to the
- * file playing, and the ANS_ answers front-ends read.
+ * file playing, the properties get_property/set_property/step_property
+ * reach, and the ANS_ answers front-ends read.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * Answers follow MPlayer 1.x: get_property prints ANS_<name>=<value> with
+ * flags as yes/no, integers in decimal, floats and times as "%f"; a
+ * failure prints ANS_ERROR=PROPERTY_UNKNOWN (no such property),
+ * PROPERTY_UNAVAILABLE (nothing to report now, e.g. video_codec without
+ * video), NOT_IMPLEMENTED (read-only, or no way to change it here) or
+ * ERROR (a value that does not parse). Commands that map to a property
+ * (switch_audio, vo_fullscreen, sub_delay, ...) fail silently, as there.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include <libavutil/dict.h>
 
 #include "common/mp_msg.h"
 #include "input/input.h"
@@ -16,11 +28,16 @@
 #include "libmpcodecs/mpcodecs.h"
 #include "libmpdemux/demuxer.h"
 #include "libvo/video_out.h"
+#include "options/options.h"
 #include "osdep/osdep.h"
 #include "player/play_priv.h"
 #include "player/player.h"
+#include "stream/stream.h"
+#include "sub/sub.h"
 
 #define ANS(...) mp_msg(MSGT_GLOBAL, MSGL_INFO, __VA_ARGS__)
+
+/* ---- small helpers ---- */
 
 static double cmd_length(const struct play_state *ps)
 {
@@ -31,6 +48,29 @@ static const char *cmd_basename(const char *path)
 {
     const char *slash = strrchr(path, '/');
     return slash && slash[1] ? slash + 1 : path;
+}
+
+/* The position on the file's clock, also before the first frame. */
+static double cmd_position(struct play_state *ps)
+{
+    double pos = play_position(ps);
+    if (isnan(pos))
+        pos = isfinite(ps->seek_target) ? ps->seek_target : ps->demuxer->start_time;
+    return pos;
+}
+
+static int cmd_percent_pos(struct play_state *ps)
+{
+    double len = cmd_length(ps);
+    double pct = 0;
+    if (len > 0) {
+        pct = 100 * (cmd_position(ps) - ps->demuxer->start_time) / len;
+    } else {
+        int64_t size = stream_size(ps->stream);
+        if (size > 0)
+            pct = 100.0 * (double)stream_tell(ps->stream) / (double)size;
+    }
+    return pct < 0 ? 0 : pct > 100 ? 100 : (int)pct;
 }
 
 static void cmd_set_speed(struct play_state *ps, double speed)
@@ -51,34 +91,971 @@ static void cmd_set_speed(struct play_state *ps, double speed)
     mp_msg(MSGT_CPLAYER, MSGL_INFO, "Speed: x %6.2f\n", speed);
 }
 
-/* get_property / the get_* answers. Returns false for an unknown name. */
-static bool cmd_answer_property(struct play_state *ps, const char *name)
+/* The chapter playing: the last one starting at or before the position. */
+static int cmd_current_chapter(struct play_state *ps)
 {
-    double pos = play_position(ps);
-    if (isnan(pos))
-        pos = ps->demuxer->start_time;
-    double rel = pos - ps->demuxer->start_time;
-    double len = cmd_length(ps);
-    if (!strcmp(name, "pause"))
-        ANS("ANS_pause=%s\n", ps->paused ? "yes" : "no");
-    else if (!strcmp(name, "time_pos"))
-        ANS("ANS_time_pos=%.6f\n", rel);
-    else if (!strcmp(name, "length"))
-        ANS("ANS_length=%.6f\n", len);
-    else if (!strcmp(name, "percent_pos"))
-        ANS("ANS_percent_pos=%d\n", len > 0 ? (int)(100 * rel / len) : 0);
-    else if (!strcmp(name, "filename"))
-        ANS("ANS_filename=%s\n", cmd_basename(ps->filename));
-    else if (!strcmp(name, "path"))
-        ANS("ANS_path=%s\n", ps->filename);
-    else if (!strcmp(name, "speed"))
-        ANS("ANS_speed=%.6f\n", ps->mpctx->opts.speed);
-    else if (!strcmp(name, "demuxer"))
-        ANS("ANS_demuxer=%s\n", ps->demuxer->format_name);
-    else
-        return false;
-    return true;
+    int n = play_num_chapters(ps);
+    double pos = cmd_position(ps);
+    int cur = 0;
+    for (int i = 0; i < n; i++) {
+        if (play_chapter_start(ps, i) <= pos + 1e-3)
+            cur = i;
+    }
+    return cur;
 }
+
+static void cmd_seek_chapter(struct play_state *ps, int chapter)
+{
+    int n = play_num_chapters(ps);
+    if (chapter < 0)
+        chapter = 0;
+    if (chapter >= n) {
+        /* Past the last chapter: the end, as MPlayer does. */
+        play_seek(ps, ps->demuxer->start_time + cmd_length(ps));
+        return;
+    }
+    mp_msg(MSGT_CPLAYER, MSGL_V, "Chapter %d at %.3f s.\n", chapter + 1,
+           play_chapter_start(ps, chapter));
+    play_seek(ps, play_chapter_start(ps, chapter));
+}
+
+/* ---- switching the audio track ---- */
+
+/* Open the decoder and converter playing sh needs, and an output when
+ * there is none yet. The output that is open stays: the converter
+ * resamples and remixes the new track to its format, so a WAV being
+ * written goes on in one piece. Returns 0 with everything committed to
+ * ps, or a negative error with ps unchanged. */
+static int cmd_audio_open(struct play_state *ps, struct sh_stream *sh)
+{
+    struct MPContext *mpctx = ps->mpctx;
+    struct mp_decoder *dec = NULL;
+    int err = mp_decoder_open(&dec, sh->codecpar, sh->time_base, mpctx->opts.lavdopts_threads);
+    if (err < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "Cannot decode audio track %d of '%s' (%s: %s).\n",
+               sh->id, ps->filename, mp_codec_name(sh->codecpar), codec_strerror(err));
+        return err;
+    }
+    struct ao *ao = ps->ao;
+    struct ao_format afmt = ps->afmt;
+    if (!ao) {
+        const AVCodecParameters *par = sh->codecpar;
+        enum AVSampleFormat fmt = av_get_packed_sample_fmt((enum AVSampleFormat)par->format);
+        afmt = (struct ao_format){
+            .fmt = fmt == AV_SAMPLE_FMT_NONE ? AV_SAMPLE_FMT_S16 : fmt,
+            .rate = par->sample_rate > 0 ? par->sample_rate : 44100,
+            .channels = par->ch_layout.nb_channels > 0 ? par->ch_layout.nb_channels : 2,
+        };
+        const char *spec = mpctx->opts.ao ? mpctx->opts.ao : PLAY_DEFAULT_AO;
+        err = ao_open(&ao, spec, &afmt);
+        if (err < 0) {
+            mp_msg(MSGT_CPLAYER, MSGL_ERR, "Could not open audio output '%s'.\n", spec);
+            mp_decoder_close(dec);
+            return err;
+        }
+        if (mpctx->opts.benchmark)
+            ao_set_fast(ao, true);
+        if (ps->paused)
+            ao_pause(ao);
+    }
+    struct mp_audio_format cf = { .fmt = afmt.fmt, .rate = afmt.rate, .channels = afmt.channels };
+    struct mp_audio_conv *conv = NULL;
+    err = mp_audio_conv_create(&conv, &cf);
+    if (err < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot convert audio of '%s': %s.\n", ps->filename,
+               codec_strerror(err));
+        if (ao != ps->ao)
+            ao_abort(ao);
+        mp_decoder_close(dec);
+        return err;
+    }
+    mp_audio_conv_set_speed(conv, mpctx->opts.speed);
+
+    if (ps->sh_audio)
+        demux_select_stream(ps->demuxer, ps->sh_audio, false);
+    mp_decoder_close(ps->adec);
+    mp_audio_conv_free(ps->aconv);
+    demux_select_stream(ps->demuxer, sh, true);
+    ps->sh_audio = sh;
+    ps->adec = dec;
+    ps->aconv = conv;
+    ps->ao = ao;
+    ps->afmt = afmt;
+    ps->frame_bytes = mp_audio_format_frame_bytes(&cf);
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "Selected audio codec: [%s]\n", mp_decoder_name(dec));
+    return 0;
+}
+
+/* No audio track: the system timer takes over from the position now. */
+static void cmd_audio_off(struct play_state *ps)
+{
+    double pos = cmd_position(ps);
+    demux_select_stream(ps->demuxer, ps->sh_audio, false);
+    mp_decoder_close(ps->adec);
+    mp_audio_conv_free(ps->aconv);
+    ps->adec = NULL;
+    ps->aconv = NULL;
+    ps->sh_audio = NULL;
+    ps->abuf = NULL;
+    ps->abuf_samples = 0;
+    ps->audio_done = true;
+    if (ps->ao)
+        ao_reset(ps->ao);
+    ps->sys_clock_running = true;
+    ps->sys_base_pts = pos;
+    ps->sys_base_time = mp_time_sec();
+    ps->pause_pos = pos;
+}
+
+/* Drop what the audio path holds and start it again at the position, so
+ * the new track joins in sync. A seekable file is re-read from there (the
+ * new track's packets before the demuxer's read position were never
+ * queued); otherwise the new track starts where the demuxer is. */
+static void cmd_audio_resync(struct play_state *ps, double pos)
+{
+    if (ps->demuxer->seekable) {
+        play_seek(ps, pos);
+        return;
+    }
+    if (ps->ao)
+        ao_reset(ps->ao);
+    ps->abuf = NULL;
+    ps->abuf_samples = 0;
+    ps->conv_next_pts = NAN;
+    ps->audio_pts_known = false;
+    ps->audio_sent_eof = false;
+    ps->audio_flushed = false;
+    ps->audio_done = false;
+    ps->sys_clock_running = false;
+}
+
+/* switch_audio: id >= 0 picks that track, -2 turns audio off, anything
+ * else takes the next track. Prints ID_AUDIO_TRACK as MPlayer does. */
+static int cmd_switch_audio(struct play_state *ps, int id)
+{
+    demuxer_t *d = ps->demuxer;
+    int count = 0;
+    while (demux_get_stream(d, MP_STREAM_AUDIO, count))
+        count++;
+    int cur = ps->sh_audio ? ps->sh_audio->id : -2;
+    if (id < 0 && id != -2) {
+        if (count == 0)
+            return -1;
+        id = (cur < 0 ? 0 : cur + 1) % count;
+    }
+    int ret = 0;
+    if (id == cur) {
+        /* nothing to do */
+    } else if (id == -2) {
+        cmd_audio_off(ps);
+    } else {
+        struct sh_stream *sh = demux_get_stream(d, MP_STREAM_AUDIO, id);
+        if (!sh) {
+            mp_msg(MSGT_CPLAYER, MSGL_WARN, "No audio track %d in '%s'.\n", id, ps->filename);
+            ret = -1;
+        } else {
+            double pos = cmd_position(ps);
+            ret = cmd_audio_open(ps, sh);
+            if (ret == 0)
+                cmd_audio_resync(ps, pos);
+        }
+    }
+    mp_msg(MSGT_IDENTIFY, MSGL_INFO, "ID_AUDIO_TRACK=%d\n", ps->sh_audio ? ps->sh_audio->id : -2);
+    return ret;
+}
+
+/* ---- properties ---- */
+
+enum prop_result {
+    PROP_OK = 1,
+    PROP_ERROR = 0,
+    PROP_UNAVAILABLE = -1,
+    PROP_NOT_IMPLEMENTED = -2,
+    PROP_UNKNOWN = -3,
+};
+
+enum prop_type { PT_FLAG, PT_INT, PT_FLOAT, PT_TIME, PT_POS, PT_STRING };
+
+/* A value: i for flags, ints and byte positions, f for floats and times,
+ * s (malloc'ed, freed by whoever asked) for strings. */
+struct prop_val {
+    int64_t i;
+    double f;
+    char *s;
+};
+
+struct prop_def {
+    const char *name;
+    enum prop_type type;
+    /* PROP_OK with *v set, or why not. NULL: a property MPlayer has that
+     * this player has nothing behind (OSD bars, picture controls,
+     * TV/DVD): always PROPERTY_UNAVAILABLE. */
+    int (*get)(struct play_state *ps, struct prop_val *v);
+    /* NULL: read-only (NOT_IMPLEMENTED). */
+    int (*set)(struct play_state *ps, const struct prop_val *v);
+    /* step_property without a value: this much; wrap: cycle within
+     * min..max instead of stopping at the ends. */
+    double step;
+    double min, max; /* set clamps when min < max */
+    bool wrap;
+};
+
+static int prop_str(struct prop_val *v, const char *s)
+{
+    v->s = strdup(s ? s : "");
+    return v->s ? PROP_OK : PROP_ERROR;
+}
+
+/* general */
+
+static int get_osdlevel(struct play_state *ps, struct prop_val *v)
+{
+    v->i = ps->mpctx->opts.osd_level;
+    return PROP_OK;
+}
+
+static int set_osdlevel(struct play_state *ps, const struct prop_val *v)
+{
+    ps->mpctx->opts.osd_level = (int)v->i;
+    if (ps->sub)
+        mp_sub_osd_set_level(ps->sub, (int)v->i);
+    return PROP_OK;
+}
+
+static int get_speed(struct play_state *ps, struct prop_val *v)
+{
+    v->f = ps->mpctx->opts.speed;
+    return PROP_OK;
+}
+
+static int set_speed(struct play_state *ps, const struct prop_val *v)
+{
+    cmd_set_speed(ps, v->f);
+    return PROP_OK;
+}
+
+static int get_loop(struct play_state *ps, struct prop_val *v)
+{
+    v->i = ps->mpctx->opts.loop;
+    return PROP_OK;
+}
+
+static int get_pause(struct play_state *ps, struct prop_val *v)
+{
+    v->i = ps->paused;
+    return PROP_OK;
+}
+
+static int set_pause(struct play_state *ps, const struct prop_val *v)
+{
+    play_set_pause(ps, v->i != 0);
+    return PROP_OK;
+}
+
+static int get_filename(struct play_state *ps, struct prop_val *v)
+{
+    return prop_str(v, cmd_basename(ps->filename));
+}
+
+static int get_path(struct play_state *ps, struct prop_val *v)
+{
+    return prop_str(v, ps->filename);
+}
+
+static int get_demuxer(struct play_state *ps, struct prop_val *v)
+{
+    (void)ps;
+    /* The same name ID_DEMUXER gives. */
+    return prop_str(v, "lavf");
+}
+
+static int get_stream_pos(struct play_state *ps, struct prop_val *v)
+{
+    v->i = stream_tell(ps->stream);
+    return PROP_OK;
+}
+
+static int get_stream_start(struct play_state *ps, struct prop_val *v)
+{
+    (void)ps;
+    v->i = 0;
+    return PROP_OK;
+}
+
+static int get_stream_end(struct play_state *ps, struct prop_val *v)
+{
+    v->i = stream_size(ps->stream);
+    return v->i >= 0 ? PROP_OK : PROP_UNAVAILABLE;
+}
+
+static int get_length(struct play_state *ps, struct prop_val *v)
+{
+    v->f = cmd_length(ps);
+    return v->f > 0 ? PROP_OK : PROP_UNAVAILABLE;
+}
+
+static int get_percent_pos(struct play_state *ps, struct prop_val *v)
+{
+    v->i = cmd_percent_pos(ps);
+    return PROP_OK;
+}
+
+static int set_percent_pos(struct play_state *ps, const struct prop_val *v)
+{
+    play_seek(ps, ps->demuxer->start_time + cmd_length(ps) * (double)v->i / 100.0);
+    return PROP_OK;
+}
+
+static int get_time_pos(struct play_state *ps, struct prop_val *v)
+{
+    v->f = cmd_position(ps) - ps->demuxer->start_time;
+    return PROP_OK;
+}
+
+static int set_time_pos(struct play_state *ps, const struct prop_val *v)
+{
+    play_seek(ps, ps->demuxer->start_time + v->f);
+    return PROP_OK;
+}
+
+static int get_chapter(struct play_state *ps, struct prop_val *v)
+{
+    if (play_num_chapters(ps) <= 0)
+        return PROP_UNAVAILABLE;
+    v->i = cmd_current_chapter(ps);
+    return PROP_OK;
+}
+
+static int set_chapter(struct play_state *ps, const struct prop_val *v)
+{
+    cmd_seek_chapter(ps, (int)v->i);
+    return PROP_OK;
+}
+
+static int get_chapters(struct play_state *ps, struct prop_val *v)
+{
+    v->i = play_num_chapters(ps);
+    return PROP_OK;
+}
+
+static int get_titles(struct play_state *ps, struct prop_val *v)
+{
+    (void)ps;
+    v->i = 0;
+    return PROP_OK;
+}
+
+/* MPlayer's string list: key,value,key,value. */
+static int get_metadata(struct play_state *ps, struct prop_val *v)
+{
+    const AVDictionary *m = ps->demuxer->avfc->metadata;
+    const AVDictionaryEntry *t = NULL;
+    size_t len = 1;
+    while ((t = av_dict_get(m, "", t, AV_DICT_IGNORE_SUFFIX)))
+        len += strlen(t->key) + strlen(t->value) + 2;
+    v->s = malloc(len);
+    if (!v->s)
+        return PROP_ERROR;
+    size_t pos = 0;
+    v->s[0] = '\0';
+    while ((t = av_dict_get(m, "", t, AV_DICT_IGNORE_SUFFIX)))
+        pos += (size_t)snprintf(v->s + pos, len - pos, "%s%s,%s", pos ? "," : "", t->key,
+                                t->value);
+    return PROP_OK;
+}
+
+/* audio */
+
+static int get_volume(struct play_state *ps, struct prop_val *v)
+{
+    /* No mixer or software volume: the sound goes out as decoded. */
+    v->f = 100;
+    return ps->sh_audio ? PROP_OK : PROP_UNAVAILABLE;
+}
+
+static int get_mute(struct play_state *ps, struct prop_val *v)
+{
+    v->i = 0;
+    return ps->sh_audio ? PROP_OK : PROP_UNAVAILABLE;
+}
+
+static int get_audio_delay(struct play_state *ps, struct prop_val *v)
+{
+    v->f = 0;
+    return ps->sh_audio && ps->sh_video ? PROP_OK : PROP_UNAVAILABLE;
+}
+
+static int get_audio_format(struct play_state *ps, struct prop_val *v)
+{
+    if (!ps->sh_audio)
+        return PROP_UNAVAILABLE;
+    v->i = play_format_tag(ps->sh_audio);
+    return PROP_OK;
+}
+
+static int get_audio_codec(struct play_state *ps, struct prop_val *v)
+{
+    if (!ps->adec)
+        return PROP_UNAVAILABLE;
+    char name[64];
+    play_codec_name(ps->adec, name, sizeof(name));
+    return prop_str(v, name);
+}
+
+/* MPlayer's bitrate properties are in bytes per second. */
+static int get_audio_bitrate(struct play_state *ps, struct prop_val *v)
+{
+    if (!ps->sh_audio)
+        return PROP_UNAVAILABLE;
+    v->i = ps->sh_audio->codecpar->bit_rate / 8;
+    return PROP_OK;
+}
+
+static int get_samplerate(struct play_state *ps, struct prop_val *v)
+{
+    if (!ps->sh_audio)
+        return PROP_UNAVAILABLE;
+    v->i = ps->sh_audio->codecpar->sample_rate;
+    return PROP_OK;
+}
+
+static int get_channels(struct play_state *ps, struct prop_val *v)
+{
+    if (!ps->sh_audio)
+        return PROP_UNAVAILABLE;
+    v->i = ps->sh_audio->codecpar->ch_layout.nb_channels;
+    return PROP_OK;
+}
+
+static int get_switch_audio(struct play_state *ps, struct prop_val *v)
+{
+    v->i = ps->sh_audio ? ps->sh_audio->id : -2;
+    return PROP_OK;
+}
+
+static int set_switch_audio(struct play_state *ps, const struct prop_val *v)
+{
+    return cmd_switch_audio(ps, (int)v->i) < 0 ? PROP_ERROR : PROP_OK;
+}
+
+/* video */
+
+static int get_fullscreen(struct play_state *ps, struct prop_val *v)
+{
+    if (!ps->mpctx->vo)
+        return PROP_UNAVAILABLE;
+    v->i = vo_get_fullscreen(ps->mpctx->vo);
+    return PROP_OK;
+}
+
+static int set_fullscreen(struct play_state *ps, const struct prop_val *v)
+{
+    return vo_set_fullscreen(ps->mpctx->vo, v->i != 0) < 0 ? PROP_ERROR : PROP_OK;
+}
+
+static int get_framedropping(struct play_state *ps, struct prop_val *v)
+{
+    v->i = ps->mpctx->opts.framedrop;
+    return PROP_OK;
+}
+
+static int set_framedropping(struct play_state *ps, const struct prop_val *v)
+{
+    ps->mpctx->opts.framedrop = (int)v->i;
+    /* Leaving -hardframedrop: the decoder decodes everything again. */
+    if (v->i < 2 && ps->skipping_nonref && ps->vdec) {
+        mp_decoder_set_skip_frame(ps->vdec, AVDISCARD_DEFAULT);
+        ps->skipping_nonref = false;
+    }
+    return PROP_OK;
+}
+
+static int get_video_format(struct play_state *ps, struct prop_val *v)
+{
+    if (!ps->sh_video)
+        return PROP_UNAVAILABLE;
+    v->i = play_format_tag(ps->sh_video);
+    return PROP_OK;
+}
+
+static int get_video_codec(struct play_state *ps, struct prop_val *v)
+{
+    if (!ps->vdec)
+        return PROP_UNAVAILABLE;
+    char name[64];
+    play_codec_name(ps->vdec, name, sizeof(name));
+    return prop_str(v, name);
+}
+
+static int get_video_bitrate(struct play_state *ps, struct prop_val *v)
+{
+    if (!ps->sh_video)
+        return PROP_UNAVAILABLE;
+    v->i = ps->sh_video->codecpar->bit_rate / 8;
+    return PROP_OK;
+}
+
+static int get_width(struct play_state *ps, struct prop_val *v)
+{
+    if (!ps->sh_video)
+        return PROP_UNAVAILABLE;
+    v->i = ps->sh_video->codecpar->width;
+    return PROP_OK;
+}
+
+static int get_height(struct play_state *ps, struct prop_val *v)
+{
+    if (!ps->sh_video)
+        return PROP_UNAVAILABLE;
+    v->i = ps->sh_video->codecpar->height;
+    return PROP_OK;
+}
+
+static int get_fps(struct play_state *ps, struct prop_val *v)
+{
+    if (!ps->sh_video)
+        return PROP_UNAVAILABLE;
+    v->f = ps->sh_video->fps;
+    return PROP_OK;
+}
+
+static int get_aspect(struct play_state *ps, struct prop_val *v)
+{
+    if (!ps->sh_video)
+        return PROP_UNAVAILABLE;
+    v->f = play_video_aspect(ps->sh_video);
+    return PROP_OK;
+}
+
+static int get_switch_video(struct play_state *ps, struct prop_val *v)
+{
+    v->i = ps->sh_video ? ps->sh_video->id : -2;
+    return PROP_OK;
+}
+
+static int set_switch_video(struct play_state *ps, const struct prop_val *v)
+{
+    if (v->i == (ps->sh_video ? ps->sh_video->id : -2))
+        return PROP_OK;
+    mp_msg(MSGT_CPLAYER, MSGL_V, "Switching the video track is not supported yet.\n");
+    return PROP_NOT_IMPLEMENTED;
+}
+
+/* subtitles (shown by player/subs.c) */
+
+static bool cmd_has_subs(struct play_state *ps)
+{
+    return demux_get_stream(ps->demuxer, MP_STREAM_SUB, 0) != NULL;
+}
+
+static int get_sub(struct play_state *ps, struct prop_val *v)
+{
+    v->i = ps->sub ? mp_sub_selected(ps->sub) : -1;
+    return cmd_has_subs(ps) || (ps->sub && mp_sub_track_count(ps->sub) > 0) ? PROP_OK
+                                                                          : PROP_UNAVAILABLE;
+}
+
+static int get_sub_delay(struct play_state *ps, struct prop_val *v)
+{
+    v->f = ps->mpctx->opts.sub_delay;
+    return ps->sh_video ? PROP_OK : PROP_UNAVAILABLE;
+}
+
+static int set_sub_delay(struct play_state *ps, const struct prop_val *v)
+{
+    ps->mpctx->opts.sub_delay = v->f;
+    return PROP_OK;
+}
+
+static int get_sub_visibility(struct play_state *ps, struct prop_val *v)
+{
+    v->i = ps->mpctx->sub_visibility;
+    return ps->sh_video ? PROP_OK : PROP_UNAVAILABLE;
+}
+
+static int set_sub_visibility(struct play_state *ps, const struct prop_val *v)
+{
+    ps->mpctx->sub_visibility = v->i != 0;
+    if (ps->sub)
+        mp_sub_select(ps->sub, v->i ? ps->sub_track : -1);
+    return PROP_OK;
+}
+
+/* MPlayer's property list (DOCS/tech/slave.txt), in its order. */
+static const struct prop_def cmd_props[] = {
+    { "osdlevel", PT_INT, get_osdlevel, set_osdlevel, 1, 0, 3, true },
+    { "speed", PT_FLOAT, get_speed, set_speed, 0.1, 0.01, 100, false },
+    { "loop", PT_INT, get_loop, NULL, 0, 0, 0, false },
+    { "pause", PT_FLAG, get_pause, set_pause, 0, 0, 1, false },
+    { "filename", PT_STRING, get_filename, NULL, 0, 0, 0, false },
+    { "path", PT_STRING, get_path, NULL, 0, 0, 0, false },
+    { "demuxer", PT_STRING, get_demuxer, NULL, 0, 0, 0, false },
+    { "stream_pos", PT_POS, get_stream_pos, NULL, 0, 0, 0, false },
+    { "stream_start", PT_POS, get_stream_start, NULL, 0, 0, 0, false },
+    { "stream_end", PT_POS, get_stream_end, NULL, 0, 0, 0, false },
+    { "stream_length", PT_POS, get_stream_end, NULL, 0, 0, 0, false },
+    { "stream_time_pos", PT_TIME, NULL, NULL, 0, 0, 0, false },
+    { "titles", PT_INT, get_titles, NULL, 0, 0, 0, false },
+    { "chapter", PT_INT, get_chapter, set_chapter, 1, 0, 0, false },
+    { "chapters", PT_INT, get_chapters, NULL, 0, 0, 0, false },
+    { "angle", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "length", PT_TIME, get_length, NULL, 0, 0, 0, false },
+    { "percent_pos", PT_INT, get_percent_pos, set_percent_pos, 10, 0, 100, false },
+    { "time_pos", PT_TIME, get_time_pos, set_time_pos, 10, 0, 0, false },
+    { "metadata", PT_STRING, get_metadata, NULL, 0, 0, 0, false },
+    { "volume", PT_FLOAT, get_volume, NULL, 0, 0, 100, false },
+    { "balance", PT_FLOAT, NULL, NULL, 0, 0, 0, false },
+    { "mute", PT_FLAG, get_mute, NULL, 0, 0, 1, false },
+    { "audio_delay", PT_FLOAT, get_audio_delay, NULL, 0.1, -100, 100, false },
+    { "audio_format", PT_INT, get_audio_format, NULL, 0, 0, 0, false },
+    { "audio_codec", PT_STRING, get_audio_codec, NULL, 0, 0, 0, false },
+    { "audio_bitrate", PT_INT, get_audio_bitrate, NULL, 0, 0, 0, false },
+    { "samplerate", PT_INT, get_samplerate, NULL, 0, 0, 0, false },
+    { "channels", PT_INT, get_channels, NULL, 0, 0, 0, false },
+    { "switch_audio", PT_INT, get_switch_audio, set_switch_audio, 0, -2, 65535, false },
+    { "switch_angle", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "switch_title", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "capturing", PT_FLAG, NULL, NULL, 0, 0, 0, false },
+    { "fullscreen", PT_FLAG, get_fullscreen, set_fullscreen, 0, 0, 1, false },
+    { "deinterlace", PT_FLAG, NULL, NULL, 0, 0, 0, false },
+    { "ontop", PT_FLAG, NULL, NULL, 0, 0, 0, false },
+    { "rootwin", PT_FLAG, NULL, NULL, 0, 0, 0, false },
+    { "border", PT_FLAG, NULL, NULL, 0, 0, 0, false },
+    { "framedropping", PT_INT, get_framedropping, set_framedropping, 1, 0, 2, true },
+    { "gamma", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "brightness", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "contrast", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "saturation", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "hue", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "panscan", PT_FLOAT, NULL, NULL, 0, 0, 0, false },
+    { "vsync", PT_FLAG, NULL, NULL, 0, 0, 0, false },
+    { "video_format", PT_INT, get_video_format, NULL, 0, 0, 0, false },
+    { "video_codec", PT_STRING, get_video_codec, NULL, 0, 0, 0, false },
+    { "video_bitrate", PT_INT, get_video_bitrate, NULL, 0, 0, 0, false },
+    { "width", PT_INT, get_width, NULL, 0, 0, 0, false },
+    { "height", PT_INT, get_height, NULL, 0, 0, 0, false },
+    { "fps", PT_FLOAT, get_fps, NULL, 0, 0, 0, false },
+    { "aspect", PT_FLOAT, get_aspect, NULL, 0, 0, 0, false },
+    { "switch_video", PT_INT, get_switch_video, set_switch_video, 0, -2, 65535, false },
+    { "switch_program", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "sub", PT_INT, get_sub, NULL, 0, 0, 0, false },
+    { "sub_source", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "sub_file", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "sub_vob", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "sub_demux", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "sub_delay", PT_FLOAT, get_sub_delay, set_sub_delay, 0.1, 0, 0, false },
+    { "sub_pos", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "sub_alignment", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "sub_visibility", PT_FLAG, get_sub_visibility, set_sub_visibility, 0, 0, 1, false },
+    { "sub_forced_only", PT_FLAG, NULL, NULL, 0, 0, 0, false },
+    { "sub_scale", PT_FLOAT, NULL, NULL, 0, 0, 0, false },
+};
+
+static const struct prop_def *prop_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof(cmd_props) / sizeof(cmd_props[0]); i++) {
+        if (!strcasecmp(cmd_props[i].name, name))
+            return &cmd_props[i];
+    }
+    return NULL;
+}
+
+/* "metadata/<key>": one value of the container's metadata. */
+static int prop_get_meta_key(struct play_state *ps, const char *name, struct prop_val *v)
+{
+    const char *key = name + strlen("metadata/");
+    const char *value = key[0] ? demux_get_metadata(ps->demuxer, key) : NULL;
+    if (!value)
+        return PROP_UNKNOWN;
+    return prop_str(v, value);
+}
+
+static int prop_get(struct play_state *ps, const char *name, const struct prop_def **def_out,
+                    struct prop_val *v)
+{
+    *def_out = NULL;
+    *v = (struct prop_val){ 0 };
+    if (!strncasecmp(name, "metadata/", strlen("metadata/")))
+        return prop_get_meta_key(ps, name, v);
+    const struct prop_def *def = prop_find(name);
+    if (!def)
+        return PROP_UNKNOWN;
+    *def_out = def;
+    return def->get ? def->get(ps, v) : PROP_UNAVAILABLE;
+}
+
+/* The value as get_property prints it; buf for numbers, v->s for strings. */
+static const char *prop_format(const struct prop_def *def, const struct prop_val *v, char *buf,
+                               size_t size)
+{
+    switch (def ? def->type : PT_STRING) {
+    case PT_FLAG:
+        return v->i ? "yes" : "no";
+    case PT_INT:
+    case PT_POS:
+        snprintf(buf, size, "%lld", (long long)v->i);
+        return buf;
+    case PT_FLOAT:
+    case PT_TIME:
+        snprintf(buf, size, "%f", v->f);
+        return buf;
+    case PT_STRING:
+    default:
+        return v->s ? v->s : "";
+    }
+}
+
+static int prop_parse(const struct prop_def *def, const char *s, struct prop_val *v)
+{
+    char *end = NULL;
+    *v = (struct prop_val){ 0 };
+    switch (def->type) {
+    case PT_FLAG:
+        if (!strcasecmp(s, "yes") || !strcasecmp(s, "on") || !strcmp(s, "1"))
+            v->i = 1;
+        else if (!strcasecmp(s, "no") || !strcasecmp(s, "off") || !strcmp(s, "0"))
+            v->i = 0;
+        else
+            return -1;
+        return 0;
+    case PT_INT:
+    case PT_POS:
+        v->i = strtoll(s, &end, 10);
+        return end != s && !*end ? 0 : -1;
+    case PT_FLOAT:
+        v->f = strtod(s, &end);
+        return end != s && !*end && isfinite(v->f) ? 0 : -1;
+    case PT_TIME:
+        return mp_parse_time(s, &v->f);
+    case PT_STRING:
+    default:
+        return -1;
+    }
+}
+
+static void prop_clamp(const struct prop_def *def, struct prop_val *v)
+{
+    if (!(def->min < def->max))
+        return;
+    if (def->type == PT_FLOAT || def->type == PT_TIME) {
+        v->f = v->f < def->min ? def->min : v->f > def->max ? def->max : v->f;
+    } else {
+        if (v->i < (int64_t)def->min)
+            v->i = (int64_t)def->min;
+        if (v->i > (int64_t)def->max)
+            v->i = (int64_t)def->max;
+    }
+}
+
+/* Set def to v (already parsed): checks the property is there now and
+ * writable, clamps, applies. */
+static int prop_set(struct play_state *ps, const struct prop_def *def, struct prop_val *v)
+{
+    struct prop_val cur = { 0 };
+    int r = def->get ? def->get(ps, &cur) : PROP_UNAVAILABLE;
+    free(cur.s);
+    if (r <= 0)
+        return r;
+    if (!def->set)
+        return PROP_NOT_IMPLEMENTED;
+    prop_clamp(def, v);
+    return def->set(ps, v);
+}
+
+/* step_property and the toggle commands: by amount (0 = the property's
+ * default step) in direction dir (+1/-1). */
+static int prop_step(struct play_state *ps, const struct prop_def *def, double amount, int dir)
+{
+    struct prop_val v = { 0 };
+    int r = def->get ? def->get(ps, &v) : PROP_UNAVAILABLE;
+    if (r <= 0) {
+        free(v.s);
+        return r;
+    }
+    if (!def->set) {
+        free(v.s);
+        return PROP_NOT_IMPLEMENTED;
+    }
+    if (!strcmp(def->name, "switch_audio")) {
+        /* MPlayer cycles forward only. */
+        if (dir < 0)
+            return PROP_NOT_IMPLEMENTED;
+        return set_switch_audio(ps, &(struct prop_val){ .i = -1 });
+    }
+    switch (def->type) {
+    case PT_FLAG:
+        v.i = !v.i;
+        break;
+    case PT_INT:
+    case PT_POS: {
+        int64_t step = amount != 0 ? (int64_t)amount : (int64_t)def->step;
+        v.i += step * dir;
+        if (def->wrap) {
+            if (v.i > (int64_t)def->max)
+                v.i = (int64_t)def->min;
+            else if (v.i < (int64_t)def->min)
+                v.i = (int64_t)def->max;
+        }
+        break;
+    }
+    case PT_FLOAT:
+    case PT_TIME:
+        v.f += (amount != 0 ? amount : def->step) * dir;
+        break;
+    default:
+        return PROP_NOT_IMPLEMENTED;
+    }
+    prop_clamp(def, &v);
+    return def->set(ps, &v);
+}
+
+static const char *prop_error_name(int r)
+{
+    switch (r) {
+    case PROP_UNAVAILABLE:
+        return "PROPERTY_UNAVAILABLE";
+    case PROP_NOT_IMPLEMENTED:
+        return "NOT_IMPLEMENTED";
+    case PROP_UNKNOWN:
+        return "PROPERTY_UNKNOWN";
+    default:
+        return "ERROR";
+    }
+}
+
+static void cmd_get_property(struct play_state *ps, const char *name)
+{
+    const struct prop_def *def;
+    struct prop_val v;
+    int r = prop_get(ps, name, &def, &v);
+    if (r <= 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "Failed to get value of property '%s'.\n", name);
+        ANS("ANS_ERROR=%s\n", prop_error_name(r));
+    } else {
+        char buf[64];
+        ANS("ANS_%s=%s\n", name, prop_format(def, &v, buf, sizeof(buf)));
+    }
+    free(v.s);
+}
+
+static void cmd_set_property(struct play_state *ps, const char *name, const char *value)
+{
+    const struct prop_def *def = prop_find(name);
+    struct prop_val v = { 0 };
+    int r;
+    if (!def) {
+        r = PROP_UNKNOWN;
+    } else if (def->set && prop_parse(def, value, &v) < 0) {
+        r = PROP_ERROR;
+    } else {
+        r = prop_set(ps, def, &v);
+    }
+    if (r == PROP_UNKNOWN)
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "Unknown property: '%s'\n", name);
+    else if (r <= 0)
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "Failed to set property '%s' to '%s'.\n", name, value);
+    if (r <= 0)
+        ANS("ANS_ERROR=%s\n", prop_error_name(r));
+}
+
+static void cmd_step_property(struct play_state *ps, const struct mp_cmd *cmd)
+{
+    const char *name = cmd->args[0].v.s;
+    double amount = cmd->args[1].v.f;
+    const struct prop_def *def = prop_find(name);
+    int r = def ? prop_step(ps, def, amount, cmd->args[2].v.i < 0 ? -1 : 1) : PROP_UNKNOWN;
+    if (r == PROP_UNKNOWN)
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "Unknown property: '%s'\n", name);
+    else if (r <= 0)
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "Failed to increment property '%s' by %f.\n", name,
+               amount);
+    if (r <= 0)
+        ANS("ANS_ERROR=%s\n", prop_error_name(r));
+}
+
+/* Commands that are a property in MPlayer: "cmd [value]" toggles or
+ * cycles without a value and sets with one; "cmd <value> [abs]" adds or,
+ * with abs, sets. Failures are silent (-v), as there. */
+static void cmd_toggle_property(struct play_state *ps, const char *name, const struct mp_cmd *cmd)
+{
+    const struct prop_def *def = prop_find(name);
+    int r;
+    if (cmd->nargs > 0 && cmd->args[0].v.i >= (int)def->min)
+        r = prop_set(ps, def, &(struct prop_val){ .i = cmd->args[0].v.i });
+    else
+        r = prop_step(ps, def, 0, cmd->nargs > 0 ? -1 : 1);
+    if (r <= 0)
+        mp_msg(MSGT_INPUT, MSGL_V, "%s: %s.\n", cmd->name, prop_error_name(r));
+}
+
+static void cmd_adjust_property(struct play_state *ps, const char *name, const struct mp_cmd *cmd)
+{
+    const struct prop_def *def = prop_find(name);
+    double value = cmd->args[0].v.f;
+    int r;
+    if (cmd->args[1].v.i)
+        r = prop_set(ps, def, &(struct prop_val){ .f = value, .i = (int64_t)value });
+    else
+        r = prop_step(ps, def, value, 1);
+    if (r <= 0)
+        mp_msg(MSGT_INPUT, MSGL_V, "%s: %s.\n", cmd->name, prop_error_name(r));
+}
+
+/* ---- the get_* answers ---- */
+
+/* get_meta_*: MPlayer's tag names; libavformat says "date" for the year. */
+static void cmd_answer_meta(struct play_state *ps, const char *ans, const char *key)
+{
+    const char *value = demux_get_metadata(ps->demuxer, key);
+    if (!value && !strcmp(key, "year"))
+        value = demux_get_metadata(ps->demuxer, "date");
+    ANS("ANS_%s='%s'\n", ans, value ? value : "");
+}
+
+static void cmd_answer_stream_info(struct play_state *ps, enum mp_cmd_id id)
+{
+    const struct sh_stream *v = ps->sh_video;
+    const struct sh_stream *a = ps->sh_audio;
+    char buf[128] = "";
+    switch (id) {
+    case MP_CMD_GET_VIDEO_CODEC:
+        /* MPlayer answers the format here, not the decoder. */
+        if (v)
+            play_format_tag_str(play_format_tag(v), false, buf, sizeof(buf));
+        ANS("ANS_VIDEO_CODEC='%s'\n", buf);
+        break;
+    case MP_CMD_GET_VIDEO_BITRATE:
+        if (v)
+            snprintf(buf, sizeof(buf), "%d kbps", (int)(v->codecpar->bit_rate / 8 * 8 / 1024));
+        ANS("ANS_VIDEO_BITRATE='%s'\n", buf);
+        break;
+    case MP_CMD_GET_VIDEO_RESOLUTION:
+        if (v)
+            snprintf(buf, sizeof(buf), "%d x %d", v->codecpar->width, v->codecpar->height);
+        ANS("ANS_VIDEO_RESOLUTION='%s'\n", buf);
+        break;
+    case MP_CMD_GET_AUDIO_CODEC:
+        if (ps->adec)
+            play_codec_name(ps->adec, buf, sizeof(buf));
+        ANS("ANS_AUDIO_CODEC='%s'\n", buf);
+        break;
+    case MP_CMD_GET_AUDIO_BITRATE:
+        if (a)
+            snprintf(buf, sizeof(buf), "%d kbps", (int)(a->codecpar->bit_rate / 8 * 8 / 1000));
+        ANS("ANS_AUDIO_BITRATE='%s'\n", buf);
+        break;
+    case MP_CMD_GET_AUDIO_SAMPLES:
+        if (a)
+            snprintf(buf, sizeof(buf), "%d Hz, %d ch.", a->codecpar->sample_rate,
+                     a->codecpar->ch_layout.nb_channels);
+        ANS("ANS_AUDIO_SAMPLES='%s'\n", buf);
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- running commands ---- */
 
 static enum mp_stop_reason cmd_loadfile(struct play_state *ps, const struct mp_cmd *cmd)
 {
@@ -106,14 +1083,97 @@ static enum mp_stop_reason cmd_pt_step(struct play_state *ps, int n)
     return MP_STOP_NEXT;
 }
 
+static void cmd_seek(struct play_state *ps, const struct mp_cmd *cmd)
+{
+    double v = cmd->args[0].v.f;
+    int type = cmd->nargs > 1 ? cmd->args[1].v.i : 0;
+    double start = ps->demuxer->start_time;
+    double target;
+    if (type == 1)
+        target = start + cmd_length(ps) * v / 100.0;
+    else if (type == 2)
+        target = start + v;
+    else
+        target = cmd_position(ps) + v;
+    play_seek(ps, target);
+}
+
+static void cmd_osd(struct play_state *ps, const struct mp_cmd *cmd)
+{
+    int v = cmd->args[0].v.i;
+    int level = v < 0 ? (ps->mpctx->opts.osd_level + 1) % 4 : v > 3 ? 3 : v;
+    set_osdlevel(ps, &(struct prop_val){ .i = level });
+}
+
+/* ${name} in text replaced by the property's value (nothing when it has
+ * none), as osd_show_property_text does. Malloc'ed, or NULL. */
+static char *cmd_expand_properties(struct play_state *ps, const char *text)
+{
+    size_t cap = strlen(text) + 1, len = 0;
+    char *out = malloc(cap);
+    while (out && *text) {
+        const char *piece = text, *end = strchr(text, '}');
+        size_t n = 1;
+        char name[128], buf[64];
+        struct prop_val v = { 0 };
+        if (text[0] == '$' && text[1] == '{' && end && (size_t)(end - text - 2) < sizeof(name)) {
+            const struct prop_def *def;
+            memcpy(name, text + 2, (size_t)(end - text - 2));
+            name[end - text - 2] = '\0';
+            piece = prop_get(ps, name, &def, &v) > 0 ? prop_format(def, &v, buf, sizeof(buf)) : "";
+            n = strlen(piece);
+            text = end + 1;
+        } else {
+            text++;
+        }
+        if (len + n + 1 > cap) {
+            cap = (len + n + 1) * 2;
+            char *grown = realloc(out, cap);
+            if (!grown) {
+                free(out);
+                out = NULL;
+            }
+            out = grown;
+        }
+        if (out) {
+            memcpy(out + len, piece, n);
+            len += n;
+        }
+        free(v.s);
+    }
+    if (out)
+        out[len] = '\0';
+    return out;
+}
+
+/* osd_show_text / osd_show_property_text: on the video's OSD; without
+ * video there is none and nothing is printed. */
+static void cmd_osd_show(struct play_state *ps, const struct mp_cmd *cmd)
+{
+    if (!ps->sub) {
+        mp_msg(MSGT_INPUT, MSGL_V, "Command %s ignored: no OSD without video.\n", cmd->name);
+        return;
+    }
+    char *text = cmd->id == MP_CMD_OSD_SHOW_PROPERTY_TEXT
+                     ? cmd_expand_properties(ps, cmd->args[0].v.s) : strdup(cmd->args[0].v.s);
+    if (!text)
+        return;
+    int ms = cmd->args[1].v.i;
+    play_osd_text(ps, cmd->args[2].v.i, text, ms >= 0 ? ms / 1000.0 : 0);
+    free(text);
+}
+
+/* Commands for what this player does not have (OSD, mixer, subtitles
+ * rendering, filters, DVD/TV): accepted and said so with -v. */
+static void cmd_not_here(const struct mp_cmd *cmd, const char *why)
+{
+    mp_msg(MSGT_INPUT, MSGL_V, "Command %s ignored: %s.\n", cmd->name, why);
+}
+
 /* Run one command; returns MP_STOP_NONE to go on playing this file. */
 static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *cmd)
 {
     struct MPContext *mpctx = ps->mpctx;
-    double pos = play_position(ps);
-    if (isnan(pos))
-        pos = ps->demuxer->start_time;
-    double len = cmd_length(ps);
     switch (cmd->id) {
     case MP_CMD_QUIT:
         mpctx->quit = true;
@@ -124,65 +1184,157 @@ static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *c
         return MP_STOP_QUIT;
     case MP_CMD_PAUSE:
         play_set_pause(ps, !ps->paused);
-        return MP_STOP_NONE;
-    case MP_CMD_SEEK: {
-        double v = cmd->args[0].v.f;
-        int type = cmd->nargs > 1 ? cmd->args[1].v.i : 0;
-        double target;
-        if (type == 1)
-            target = ps->demuxer->start_time + len * v / 100.0;
-        else if (type == 2)
-            target = ps->demuxer->start_time + v;
-        else
-            target = pos + v;
-        play_seek(ps, target);
-        return MP_STOP_NONE;
-    }
+        break;
+    case MP_CMD_FRAME_STEP:
+        ps->step_pending = true;
+        play_set_pause(ps, false);
+        break;
+    case MP_CMD_SEEK:
+        cmd_seek(ps, cmd);
+        break;
+    case MP_CMD_SEEK_CHAPTER:
+        /* As MPlayer: relative by 0 is the next chapter too. */
+        if (play_num_chapters(ps) > 0 && cmd->args[1].v.i)
+            cmd_seek_chapter(ps, cmd->args[0].v.i);
+        else if (play_num_chapters(ps) > 0)
+            cmd_seek_chapter(ps, cmd_current_chapter(ps) +
+                                     (cmd->args[0].v.i ? cmd->args[0].v.i : 1));
+        break;
     case MP_CMD_SPEED_SET:
         cmd_set_speed(ps, cmd->args[0].v.f);
-        return MP_STOP_NONE;
+        break;
     case MP_CMD_SPEED_INCR:
         cmd_set_speed(ps, mpctx->opts.speed + cmd->args[0].v.f);
-        return MP_STOP_NONE;
+        break;
     case MP_CMD_SPEED_MULT:
         cmd_set_speed(ps, mpctx->opts.speed * cmd->args[0].v.f);
-        return MP_STOP_NONE;
+        break;
     case MP_CMD_PLAY_TREE_STEP:
         return cmd_pt_step(ps, cmd->args[0].v.i);
     case MP_CMD_LOADFILE:
         return cmd_loadfile(ps, cmd);
     case MP_CMD_GET_TIME_POS:
-        ANS("ANS_TIME_POSITION=%.1f\n", pos - ps->demuxer->start_time);
-        return MP_STOP_NONE;
+        ANS("ANS_TIME_POSITION=%.1f\n", cmd_position(ps) - ps->demuxer->start_time);
+        break;
     case MP_CMD_GET_TIME_LENGTH:
-        ANS("ANS_LENGTH=%.2f\n", len);
-        return MP_STOP_NONE;
+        ANS("ANS_LENGTH=%.2f\n", cmd_length(ps));
+        break;
     case MP_CMD_GET_PERCENT_POS:
-        ANS("ANS_PERCENT_POSITION=%d\n",
-            len > 0 ? (int)(100 * (pos - ps->demuxer->start_time) / len) : 0);
-        return MP_STOP_NONE;
+        ANS("ANS_PERCENT_POSITION=%d\n", cmd_percent_pos(ps));
+        break;
     case MP_CMD_GET_FILENAME:
         ANS("ANS_FILENAME='%s'\n", cmd_basename(ps->filename));
-        return MP_STOP_NONE;
-    case MP_CMD_VO_FULLSCREEN:
-        if (mpctx->vo) {
-            bool fs = cmd->nargs > 0 && cmd->args[0].v.i >= 0 ? cmd->args[0].v.i != 0
-                                                                : !vo_get_fullscreen(mpctx->vo);
-            vo_set_fullscreen(mpctx->vo, fs);
-        }
-        return MP_STOP_NONE;
+        break;
+    case MP_CMD_GET_VIDEO_CODEC:
+    case MP_CMD_GET_VIDEO_BITRATE:
+    case MP_CMD_GET_VIDEO_RESOLUTION:
+    case MP_CMD_GET_AUDIO_CODEC:
+    case MP_CMD_GET_AUDIO_BITRATE:
+    case MP_CMD_GET_AUDIO_SAMPLES:
+        cmd_answer_stream_info(ps, cmd->id);
+        break;
+    case MP_CMD_GET_META_TITLE:
+        cmd_answer_meta(ps, "META_TITLE", "title");
+        break;
+    case MP_CMD_GET_META_ARTIST:
+        cmd_answer_meta(ps, "META_ARTIST", "artist");
+        break;
+    case MP_CMD_GET_META_ALBUM:
+        cmd_answer_meta(ps, "META_ALBUM", "album");
+        break;
+    case MP_CMD_GET_META_YEAR:
+        cmd_answer_meta(ps, "META_YEAR", "year");
+        break;
+    case MP_CMD_GET_META_COMMENT:
+        cmd_answer_meta(ps, "META_COMMENT", "comment");
+        break;
+    case MP_CMD_GET_META_TRACK:
+        cmd_answer_meta(ps, "META_TRACK", "track");
+        break;
+    case MP_CMD_GET_META_GENRE:
+        cmd_answer_meta(ps, "META_GENRE", "genre");
+        break;
+    case MP_CMD_GET_SUB_VISIBILITY:
+        if (ps->sh_video)
+            ANS("ANS_SUB_VISIBILITY=%d\n", mpctx->sub_visibility ? 1 : 0);
+        break;
     case MP_CMD_GET_VO_FULLSCREEN:
         ANS("ANS_VO_FULLSCREEN=%d\n", mpctx->vo && vo_get_fullscreen(mpctx->vo) ? 1 : 0);
-        return MP_STOP_NONE;
+        break;
+    case MP_CMD_VO_FULLSCREEN:
+        cmd_toggle_property(ps, "fullscreen", cmd);
+        break;
+    case MP_CMD_SWITCH_AUDIO:
+        cmd_toggle_property(ps, "switch_audio", cmd);
+        break;
+    case MP_CMD_SWITCH_VIDEO:
+        cmd_toggle_property(ps, "switch_video", cmd);
+        break;
+    case MP_CMD_FRAMEDROPPING:
+        cmd_toggle_property(ps, "framedropping", cmd);
+        break;
+    case MP_CMD_SUB_VISIBILITY:
+        cmd_toggle_property(ps, "sub_visibility", cmd);
+        break;
+    case MP_CMD_SUB_DELAY:
+        cmd_adjust_property(ps, "sub_delay", cmd);
+        break;
+    case MP_CMD_OSD:
+        cmd_osd(ps, cmd);
+        break;
     case MP_CMD_GET_PROPERTY:
-        if (!cmd_answer_property(ps, cmd->args[0].v.s))
-            ANS("ANS_ERROR=PROPERTY_UNKNOWN\n");
-        return MP_STOP_NONE;
+        cmd_get_property(ps, cmd->args[0].v.s);
+        break;
+    case MP_CMD_SET_PROPERTY:
+        cmd_set_property(ps, cmd->args[0].v.s, cmd->args[1].v.s);
+        break;
+    case MP_CMD_STEP_PROPERTY:
+        cmd_step_property(ps, cmd);
+        break;
+    case MP_CMD_OSD_SHOW_TEXT:
+    case MP_CMD_OSD_SHOW_PROPERTY_TEXT:
+        cmd_osd_show(ps, cmd);
+        break;
+    case MP_CMD_OSD_SHOW_PROGRESSION:
+        if (ps->sub)
+            play_osd_bar_seek(ps);
+        break;
+    case MP_CMD_VOLUME:
+    case MP_CMD_MUTE:
+    case MP_CMD_BALANCE:
+    case MP_CMD_MIXER_USEMASTER:
+        cmd_not_here(cmd, "no volume control");
+        break;
+    case MP_CMD_SUB_STEP:
+    case MP_CMD_SUB_POS:
+    case MP_CMD_SUB_ALIGNMENT:
+    case MP_CMD_SUB_LOAD:
+    case MP_CMD_SUB_REMOVE:
+    case MP_CMD_SUB_SELECT:
+    case MP_CMD_SUB_SOURCE:
+    case MP_CMD_SUB_VOB:
+    case MP_CMD_SUB_DEMUX:
+    case MP_CMD_SUB_FILE:
+    case MP_CMD_SUB_LOG:
+    case MP_CMD_SUB_SCALE:
+    case MP_CMD_SUB_FORCED_ONLY:
+    case MP_CMD_ASS_USE_MARGINS:
+        cmd_not_here(cmd, "not supported yet");
+        break;
     default:
         mp_msg(MSGT_INPUT, MSGL_V, "Command %s is not supported by this player yet.\n",
                cmd->name);
-        return MP_STOP_NONE;
+        break;
     }
+    return MP_STOP_NONE;
+}
+
+void play_step_done(struct play_state *ps)
+{
+    if (!ps->step_pending)
+        return;
+    ps->step_pending = false;
+    play_set_pause(ps, true);
 }
 
 enum mp_stop_reason play_run_command(struct play_state *ps, struct mp_cmd *cmd)

@@ -15,6 +15,7 @@
 #include "libvo/video_out.h"
 #include "osdep/osdep.h"
 #include "player/player.h"
+#include "sub/sub.h"
 
 struct MPContext *mp_create(void)
 {
@@ -22,6 +23,7 @@ struct MPContext *mp_create(void)
     if (!mpctx)
         return NULL;
     mp_opts_init(&mpctx->opts);
+    mpctx->sub_visibility = true;
     /* Quit signals are blocked and polled by the loop, so no handler and
      * no global flag are needed, and every thread started later inherits
      * the mask. */
@@ -40,6 +42,7 @@ void mp_destroy(struct MPContext *mpctx)
     if (!mpctx)
         return;
     mp_input_free(mpctx->input);
+    mp_sub_free(mpctx->sub);
     playlist_clear(&mpctx->playlist);
     mp_opts_free(&mpctx->opts);
     free(mpctx);

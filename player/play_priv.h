@@ -10,6 +10,7 @@
 #define MP_PLAYER_PLAY_PRIV_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "libao2/audio_out.h"
@@ -23,6 +24,8 @@ struct mp_image_conv;
 struct mp_audio_conv;
 struct vo;
 struct AVFrame;
+struct mp_cmd;
+struct mp_sub;
 
 /* Outputs used when -vo/-ao are not given: a window and a sound device
  * once those drivers exist, else the null drivers. */
@@ -80,10 +83,19 @@ struct play_state {
     double first_frame_wall;    /* seconds from open to the first frame */
     int decode_errors;          /* corrupt packets skipped */
     bool paused;
+    /* subtitles and OSD (player/subs.c) */
+    struct mp_sub *sub;         /* the run's (mpctx->sub), or NULL */
+    struct sh_stream *sh_sub;   /* the embedded subtitle track shown */
+    int sub_track;              /* its number in sub/, or -1 */
+    double osd_until;           /* an OSD bar or message shows until then */
     bool plan_enabled;          /* -cache plan mode on an indexed file */
     double plan_next_renew;     /* play time at which to renew the plan */
     double plan_until;          /* play time the last plan reaches */
     double pause_pos;           /* where the clock stood when paused */
+
+    /* slave commands (player/command.c) */
+    bool step_pending;          /* frame_step: pause again after one frame */
+    struct mp_cmd *waited_cmd;  /* read while waiting, run next (owned) */
 };
 
 /* player/playloop.c: run the A/V loop until the file ends or stops. */
@@ -99,7 +111,37 @@ void play_seek(struct play_state *ps, double target);
 struct mp_cmd;
 enum mp_stop_reason play_run_command(struct play_state *ps, struct mp_cmd *cmd);
 
+/* player/command.c: frame_step's second half; the loop calls it after
+ * each frame shown or dropped, and after each audio fill once there is
+ * no video left. Pauses when a step was asked for. */
+void play_step_done(struct play_state *ps);
+
+/* player/subs.c: pick and load subtitle tracks for the file; feed queued
+ * subtitle packets; draw subtitles and OSD onto *frame before it is shown
+ * (decoded is the decoder's own frame: never drawn on, a copy replaces
+ * *frame then); OSD seek bar and messages. */
+void play_subs_open(struct play_state *ps);
+void play_subs_feed(struct play_state *ps);
+void play_subs_draw(struct play_state *ps, struct AVFrame **frame, struct AVFrame *decoded);
+void play_osd_bar_seek(struct play_state *ps);
+void play_osd_text(struct play_state *ps, int min_level, const char *text, double secs);
+
 /* player/identify.c: -identify ID_ lines for the opened file. */
 void play_identify(struct play_state *ps);
+
+/* player/identify.c, shared with the slave answers: */
+/* The codec tag MPlayer reported for sh (ID_VIDEO_FORMAT, video_format):
+ * a FOURCC or a WAVE format id. */
+uint32_t play_format_tag(const struct sh_stream *sh);
+/* The tag as MPlayer printed it: "H264", "MP4A", "0x10000002", "85". */
+void play_format_tag_str(uint32_t tag, bool audio, char *buf, size_t size);
+/* MPlayer's codec name for a decoder: "ffh264". */
+void play_codec_name(const struct mp_decoder *dec, char *buf, size_t size);
+/* Display aspect from the sample aspect ratio; 0 when the file has none. */
+double play_video_aspect(const struct sh_stream *sh);
+/* The container's chapters: how many, and the start of chapter n (file
+ * clock seconds, 0 <= n < count). */
+int play_num_chapters(const struct play_state *ps);
+double play_chapter_start(const struct play_state *ps, int n);
 
 #endif

@@ -43,6 +43,7 @@ struct playlist {
 
 struct vo;
 struct mp_input;
+struct mp_sub;
 
 struct MPContext {
     struct MPOpts opts;
@@ -50,6 +51,7 @@ struct MPContext {
      * stays open and -vo png numbers frames on through a playlist. */
     struct vo *vo;
     bool vo_failed;
+    struct mp_sub *sub;      /* subtitles and OSD, made at the first video */
     struct playlist playlist;
     int playlist_pos;        /* the entry playing */
     int playlist_next;       /* with MP_STOP_NEXT: the entry to play next */
@@ -58,6 +60,9 @@ struct MPContext {
     bool quit;
     bool stopped;            /* the stop command: end the playlist */
     sigset_t quit_signals;   /* blocked; polled by the loop */
+    /* sub_visibility (player/command.c): false hides subtitles; kept
+     * across files as in MPlayer. Set up by mp_create. */
+    bool sub_visibility;
     /* totals over the run, for -benchmark */
     double bench_video, bench_vout, bench_audio, bench_start;
     int64_t total_frames, total_dropped;

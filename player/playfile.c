@@ -252,6 +252,7 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
     if (!ps.sh_video)
         mp_msg(MSGT_CPLAYER, MSGL_INFO, "Video: no video\n");
 
+    play_subs_open(&ps);
     play_identify(&ps);
     if (mpctx->opts.play_frames == 0) {
         reason = MP_STOP_EOF;

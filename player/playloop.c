@@ -291,6 +291,7 @@ static int loop_video_show(struct play_state *ps)
         ps->output_failed = true;
         return -1;
     }
+    play_subs_draw(ps, &out, f);
     double conv_done = mp_time_sec();
     int err = vo_draw(ps->vo, out);
     if (out != f)
@@ -437,6 +438,7 @@ void play_seek(struct play_state *ps, double target)
     ps->seek_target = target;
     ps->pause_pos = target;
     ps->plan_next_renew = -INFINITY;
+    play_osd_bar_seek(ps);
 }
 
 /* Run every command that is waiting. Returns MP_STOP_NONE to go on. */
@@ -456,27 +458,28 @@ static enum mp_stop_reason loop_commands(struct play_state *ps)
     }
     if (!in)
         return MP_STOP_NONE;
-    struct mp_cmd *cmd;
-    while ((cmd = mp_input_read_cmd(in, 0))) {
+    struct mp_cmd *cmd = ps->waited_cmd;
+    ps->waited_cmd = NULL;
+    while (cmd || (cmd = mp_input_read_cmd(in, 0))) {
         enum mp_stop_reason r = play_run_command(ps, cmd);
+        cmd = NULL;
         if (r != MP_STOP_NONE)
             return r;
     }
     return MP_STOP_NONE;
 }
 
-/* Wait up to secs, waking early for input; a command read is put back for
- * loop_commands. */
+/* Wait up to secs, waking early for input; a command read is kept for
+ * loop_commands to run first (queueing it again would put it behind the
+ * lines read with it, and lose it behind a quit). */
 static void loop_wait(struct play_state *ps, double secs)
 {
     struct mp_input *in = ps->mpctx->input;
-    if (!in) {
+    if (!in || ps->waited_cmd) {
         mp_sleep_sec(secs);
         return;
     }
-    struct mp_cmd *cmd = mp_input_read_cmd(in, secs);
-    if (cmd)
-        mp_input_queue_cmd(in, cmd);
+    ps->waited_cmd = mp_input_read_cmd(in, secs);
 }
 
 /* ---- read plans (-cache-mode plan) ---- */
@@ -589,8 +592,10 @@ enum mp_stop_reason play_loop(struct play_state *ps)
             reason = MP_STOP_OUTPUT;
             break;
         }
-        if (ps->sh_video)
+        if (ps->sh_video) {
             loop_video_decode(ps);
+            play_subs_feed(ps);
+        }
         if (ps->video_done && ps->audio_done)
             break;
 
@@ -626,6 +631,7 @@ enum mp_stop_reason play_loop(struct play_state *ps)
                 }
                 av_frame_free(&ps->next_frame);
                 loop_status_line(ps, isnan(clock) ? ps->next_pts : clock);
+                play_step_done(ps);
                 if (o->play_frames > 0 && ps->frames_shown + ps->frames_dropped >= o->play_frames)
                     break;
                 continue;
@@ -636,11 +642,14 @@ enum mp_stop_reason play_loop(struct play_state *ps)
             continue;
         }
         /* Only audio left to play. */
+        play_step_done(ps);
         if (!ps->sh_video && mp_time_sec() - ps->last_status_time >= LOOP_STATUS_INTERVAL)
             loop_status_line(ps, clock);
         if (!o->benchmark)
             loop_wait(ps, LOOP_MAX_SLEEP);
     }
+    mp_cmd_free(ps->waited_cmd);
+    ps->waited_cmd = NULL;
     if (!o->quiet && !o->really_quiet && mp_msg_test(MSGT_STATUSLINE, MSGL_STATUS))
         mp_msg(MSGT_STATUSLINE, MSGL_STATUS, "\n");
     if (ps->sh_video)

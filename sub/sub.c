@@ -1,0 +1,410 @@
+/*
+ * The subtitle/OSD object: libass setup, tracks, selection, rendering.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * Two libass renderers share one library (and its fonts): one for the
+ * subtitles, one for the OSD, because -subpos, -ass-font-scale and -noass
+ * are renderer settings that must not move or resize the OSD.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "common/mp_msg.h"
+#include "sub_priv.h"
+
+/* MPlayer scales the default text size by this for its default
+ * -subfont-autoscale 3 (proportional to the diagonal). */
+#define SUB_AUTOSCALE_DIAGONAL 1.4
+#define SUB_PLAYRES_X 384
+#define SUB_PLAYRES_Y 288
+
+void mp_sub_opts_default(struct mp_sub_opts *o)
+{
+    *o = (struct mp_sub_opts){
+        .text_scale = 3.5,
+        .osd_scale = 6.0,
+        .font_scale = 1.0,
+        .subpos = 100,
+        .ass_styles = true,
+        .charset = NULL,
+        .font = NULL,
+        .color = 0xFFFF0000,
+        .border_color = 0x00000000,
+        .osd_level = 1,
+    };
+}
+
+static void ass_log(int level, const char *fmt, va_list va, void *data)
+{
+    (void)data;
+    /* libass: 0 fatal .. 7 debug. Its errors rarely stop playback, so
+     * they are warnings here; its chatter belongs to -v. */
+    int lev = level <= 1 ? MSGL_WARN : level <= 4 ? MSGL_V : MSGL_DBG2;
+    if (!mp_msg_test(MSGT_SUBREADER, lev))
+        return;
+    char buf[512];
+    vsnprintf(buf, sizeof(buf), fmt, va);
+    mp_msg(MSGT_SUBREADER, lev, "[libass] %s\n", buf);
+}
+
+static const char *font_family(const struct mp_sub *sub)
+{
+    return sub->font && sub->font[0] ? sub->font : "sans-serif";
+}
+
+static void configure_fonts(struct mp_sub *sub)
+{
+    ass_set_fonts(sub->sub_rend, NULL, font_family(sub), ASS_FONTPROVIDER_AUTODETECT, NULL, 1);
+    ass_set_fonts(sub->osd_rend, NULL, font_family(sub), ASS_FONTPROVIDER_AUTODETECT, NULL, 1);
+    sub->fonts_dirty = false;
+}
+
+/* ASS colours are &HAABBGGRR; the options are RRGGBBAA like MPlayer's. */
+static unsigned ass_colour(uint32_t rgba)
+{
+    return ((rgba & 0xff) << 24) | ((rgba >> 8 & 0xff) << 16) | ((rgba >> 16 & 0xff) << 8) |
+           (rgba >> 24 & 0xff);
+}
+
+static double plain_font_size(const struct mp_sub *sub)
+{
+    double scale = sub->opts.text_scale > 0 ? fmin(sub->opts.text_scale, 100) : 3.5;
+    return SUB_PLAYRES_Y * scale / 100.0 * SUB_AUTOSCALE_DIAGONAL;
+}
+
+/* The script header of a track shown in the default style. */
+static char *plain_header(const struct mp_sub *sub)
+{
+    char *h = NULL;
+    unsigned c1 = ass_colour(sub->opts.color), c3 = ass_colour(sub->opts.border_color);
+    int n = asprintf(&h,
+                     "[Script Info]\n"
+                     "ScriptType: v4.00+\n"
+                     "PlayResX: %d\n"
+                     "PlayResY: %d\n"
+                     "ScaledBorderAndShadow: yes\n"
+                     "\n"
+                     "[V4+ Styles]\n"
+                     "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, "
+                     "OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, "
+                     "ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, "
+                     "MarginL, MarginR, MarginV, Encoding\n"
+                     "Style: Default,%s,%.2f,&H%08X,&H%08X,&H%08X,&H%08X,0,0,0,0,100,100,0,0,"
+                     "1,2,0,2,10,10,5,1\n"
+                     "\n"
+                     "[Events]\n"
+                     "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, "
+                     "Effect, Text\n",
+                     SUB_PLAYRES_X, SUB_PLAYRES_Y, font_family(sub), plain_font_size(sub), c1,
+                     c1, c3, c3);
+    return n < 0 ? NULL : h;
+}
+
+int sub_track_init_ass(struct mp_sub *sub, struct sub_track *t)
+{
+    t->plain = !t->native_ass || !sub->opts.ass_styles;
+    t->ass = ass_new_track(sub->lib);
+    if (!t->ass)
+        return -1;
+    ass_set_check_readorder(t->ass, 0);
+    if (t->plain || !t->dec || !t->dec->subtitle_header) {
+        char *h = plain_header(sub);
+        if (!h)
+            return -1;
+        ass_process_codec_private(t->ass, h, (int)strlen(h));
+        free(h);
+        t->plain = true;
+    } else {
+        ass_process_codec_private(t->ass, (char *)t->dec->subtitle_header,
+                                  t->dec->subtitle_header_size);
+    }
+    return 0;
+}
+
+void sub_track_free(struct sub_track *t)
+{
+    if (!t)
+        return;
+    if (t->ass)
+        ass_free_track(t->ass);
+    avcodec_free_context(&t->dec);
+    free(t->iconv_from);
+    free(t->seen);
+    free(t);
+}
+
+int sub_add_track(struct mp_sub *sub, struct sub_track *t)
+{
+    struct sub_track **n = realloc(sub->tracks, sizeof(*n) * (size_t)(sub->num_tracks + 1));
+    if (!n) {
+        sub_track_free(t);
+        return -1;
+    }
+    sub->tracks = n;
+    sub->tracks[sub->num_tracks] = t;
+    return sub->num_tracks++;
+}
+
+static void apply_renderer_opts(struct mp_sub *sub)
+{
+    int pos = sub->opts.subpos < 0 ? 0 : sub->opts.subpos > 100 ? 100 : sub->opts.subpos;
+    ass_set_line_position(sub->sub_rend, 100 - pos);
+    ass_set_font_scale(sub->sub_rend, sub->opts.font_scale > 0 ? sub->opts.font_scale : 1.0);
+}
+
+/* Keep owned copies of the option strings; o may point into sub->opts. */
+static int copy_opts(struct mp_sub *sub, const struct mp_sub_opts *o)
+{
+    char *cs = o->charset ? strdup(o->charset) : NULL;
+    char *font = o->font ? strdup(o->font) : NULL;
+    if ((o->charset && !cs) || (o->font && !font)) {
+        free(cs);
+        free(font);
+        return -1;
+    }
+    sub->opts = *o;
+    free(sub->charset);
+    free(sub->font);
+    sub->charset = cs;
+    sub->font = font;
+    sub->opts.charset = cs;
+    sub->opts.font = font;
+    return 0;
+}
+
+struct mp_sub *mp_sub_create(const struct mp_sub_opts *o)
+{
+    struct mp_sub_opts def;
+    if (!o) {
+        mp_sub_opts_default(&def);
+        o = &def;
+    }
+    struct mp_sub *sub = calloc(1, sizeof(*sub));
+    if (!sub)
+        return NULL;
+    sub->selected = -1;
+    if (copy_opts(sub, o) < 0)
+        goto fail;
+    sub->lib = ass_library_init();
+    if (!sub->lib)
+        goto fail;
+    ass_set_message_cb(sub->lib, ass_log, NULL);
+    ass_set_extract_fonts(sub->lib, 1);
+    sub->sub_rend = ass_renderer_init(sub->lib);
+    sub->osd_rend = ass_renderer_init(sub->lib);
+    if (!sub->sub_rend || !sub->osd_rend)
+        goto fail;
+    apply_renderer_opts(sub);
+    configure_fonts(sub);
+    osd_init(&sub->osd, o->osd_level);
+    return sub;
+fail:
+    mp_msg(MSGT_SUBREADER, MSGL_ERR, "libass could not be initialized.\n");
+    mp_sub_free(sub);
+    return NULL;
+}
+
+void mp_sub_reset(struct mp_sub *sub)
+{
+    for (int i = 0; i < sub->num_tracks; i++)
+        sub_track_free(sub->tracks[i]);
+    free(sub->tracks);
+    sub->tracks = NULL;
+    sub->num_tracks = 0;
+    sub->selected = -1;
+}
+
+void mp_sub_free(struct mp_sub *sub)
+{
+    if (!sub)
+        return;
+    mp_sub_reset(sub);
+    osd_uninit(&sub->osd);
+    if (sub->sub_rend)
+        ass_renderer_done(sub->sub_rend);
+    if (sub->osd_rend)
+        ass_renderer_done(sub->osd_rend);
+    if (sub->lib)
+        ass_library_done(sub->lib);
+    free(sub->charset);
+    free(sub->font);
+    free(sub);
+}
+
+/* Bring the default style of a plain track in line with the options. */
+static void restyle_plain(struct mp_sub *sub, struct sub_track *t)
+{
+    for (int i = 0; i < t->ass->n_styles; i++) {
+        ASS_Style *st = &t->ass->styles[i];
+        if (!st->Name || strcmp(st->Name, "Default"))
+            continue;
+        char *fn = strdup(font_family(sub));
+        if (fn) {
+            free(st->FontName);
+            st->FontName = fn;
+        }
+        st->FontSize = plain_font_size(sub);
+        /* ASS_Style holds colours as RRGGBBAA, like the options. */
+        st->PrimaryColour = st->SecondaryColour = sub->opts.color;
+        st->OutlineColour = st->BackColour = sub->opts.border_color;
+    }
+}
+
+void mp_sub_set_opts(struct mp_sub *sub, const struct mp_sub_opts *o)
+{
+    bool fonts = strcmp(o->font ? o->font : "", sub->font ? sub->font : "") != 0;
+    if (copy_opts(sub, o) < 0) {
+        mp_msg(MSGT_SUBREADER, MSGL_ERR, "Out of memory setting subtitle options.\n");
+        return;
+    }
+    apply_renderer_opts(sub);
+    if (fonts)
+        sub->fonts_dirty = true;
+    for (int i = 0; i < sub->num_tracks; i++) {
+        if (sub->tracks[i]->plain)
+            restyle_plain(sub, sub->tracks[i]);
+    }
+    mp_sub_osd_set_level(sub, o->osd_level);
+}
+
+int mp_sub_add_stream(struct mp_sub *sub, const AVCodecParameters *par, AVRational tb)
+{
+    struct sub_track *t = calloc(1, sizeof(*t));
+    if (!t)
+        return -1;
+    t->tb = tb;
+    if (sub_lavc_open(t, par) < 0 || sub_track_init_ass(sub, t) < 0) {
+        sub_track_free(t);
+        return -1;
+    }
+    return sub_add_track(sub, t);
+}
+
+int mp_sub_decode_packet(struct mp_sub *sub, int track, const AVPacket *pkt)
+{
+    if (track < 0 || track >= sub->num_tracks)
+        return -1;
+    return sub_lavc_decode(sub, sub->tracks[track], pkt);
+}
+
+int mp_sub_add_file(struct mp_sub *sub, const char *path)
+{
+    return sub_lavc_read_file(sub, path);
+}
+
+int mp_sub_track_count(const struct mp_sub *sub)
+{
+    return sub->num_tracks;
+}
+
+int mp_sub_select(struct mp_sub *sub, int track)
+{
+    if (track >= sub->num_tracks || track < -1)
+        return -1;
+    sub->selected = track;
+    return 0;
+}
+
+int mp_sub_selected(const struct mp_sub *sub)
+{
+    return sub->selected;
+}
+
+int mp_sub_event_count(const struct mp_sub *sub, int track)
+{
+    if (track < 0 || track >= sub->num_tracks)
+        return -1;
+    return sub->tracks[track]->ass->n_events;
+}
+
+char *mp_sub_get_text(const struct mp_sub *sub, double pts)
+{
+    if (sub->selected < 0 || !isfinite(pts))
+        return NULL;
+    const ASS_Track *a = sub->tracks[sub->selected]->ass;
+    long long t = llround(pts * 1000);
+    char *out = NULL;
+    size_t len = 0;
+    for (int i = 0; i < a->n_events; i++) {
+        const ASS_Event *e = &a->events[i];
+        if (t < e->Start || t >= e->Start + e->Duration || !e->Text)
+            continue;
+        char *s = sub_text_strip(e->Text);
+        if (!s)
+            continue;
+        size_t sl = strlen(s);
+        char *n = realloc(out, len + sl + 2);
+        if (!n) {
+            free(s);
+            break;
+        }
+        out = n;
+        if (len)
+            out[len++] = '\n';
+        memcpy(out + len, s, sl + 1);
+        len += sl;
+        free(s);
+    }
+    return out;
+}
+
+void mp_sub_add_font(struct mp_sub *sub, const char *name, const uint8_t *data, size_t size)
+{
+    if (!data || size == 0 || size > INT32_MAX)
+        return;
+    ass_add_font(sub->lib, name ? name : "attachment", (const char *)data, (int)size);
+    sub->fonts_dirty = true;
+}
+
+bool mp_sub_format_supported(int pix_fmt)
+{
+    return sub_blend_supported(pix_fmt);
+}
+
+static void configure_size(struct mp_sub *sub, const AVFrame *f)
+{
+    /* libass stretches glyphs horizontally by its "pixel aspect"; the frame
+     * is shown stretched by its SAR afterwards, so glyphs are drawn
+     * squeezed by the inverse (measured: passing the SAR doubles the width
+     * of text on a 2:1 frame). */
+    double par = 1.0;
+    if (f->sample_aspect_ratio.num > 0 && f->sample_aspect_ratio.den > 0)
+        par = 1.0 / av_q2d(f->sample_aspect_ratio);
+    if (f->width == sub->frame_w && f->height == sub->frame_h && par == sub->frame_par)
+        return;
+    ASS_Renderer *r[2] = {sub->sub_rend, sub->osd_rend};
+    for (int i = 0; i < 2; i++) {
+        ass_set_frame_size(r[i], f->width, f->height);
+        ass_set_storage_size(r[i], f->width, f->height);
+        ass_set_pixel_aspect(r[i], par);
+    }
+    sub->frame_w = f->width;
+    sub->frame_h = f->height;
+    sub->frame_par = par;
+}
+
+int mp_sub_render(struct mp_sub *sub, double pts, double now, AVFrame *frame)
+{
+    if (!frame || frame->width <= 0 || frame->height <= 0 || !frame->data[0] ||
+        !sub_blend_supported(frame->format))
+        return -1;
+    if (sub->fonts_dirty)
+        configure_fonts(sub);
+    configure_size(sub, frame);
+    bool drawn = false;
+    if (sub->selected >= 0 && isfinite(pts)) {
+        ASS_Image *img = ass_render_frame(sub->sub_rend, sub->tracks[sub->selected]->ass,
+                                          llround(pts * 1000), NULL);
+        drawn |= sub_blend_images(frame, img);
+    }
+    ASS_Track *osd = osd_update(sub, now, frame->width, frame->height);
+    if (osd) {
+        ASS_Image *img = ass_render_frame(sub->osd_rend, osd, 0, NULL);
+        drawn |= sub_blend_images(frame, img);
+    }
+    return drawn;
+}

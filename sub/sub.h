@@ -1,0 +1,181 @@
+/*
+ * sub: subtitles and the on-screen display, rendered by libass onto video
+ * frames.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * One struct mp_sub holds any number of subtitle tracks (embedded streams
+ * fed packet by packet, or external files read whole at load), at most one
+ * of them selected, and the OSD (messages, a seek/volume bar, the timer of
+ * -osdlevel 2 and 3). mp_sub_render() draws the selected track and the OSD
+ * for one moment onto a decoded frame, in place, at the frame's own size.
+ *
+ * Text subtitles (SubRip, WebVTT, mov_text, plain text) are decoded with
+ * libavcodec into ASS event lines and shown in one default style built from
+ * the options (MPlayer's -subfont-text-scale, -subpos, -ass-color...); ASS
+ * and SSA keep their own styles unless -noass asks for the default style.
+ *
+ * Times: subtitle times are the stream's own timestamps in seconds (the
+ * caller applies -delay/-subdelay by shifting the pts it passes to
+ * mp_sub_render). OSD expiry times (`until`) and the `now` passed to
+ * mp_sub_render are on the caller's monotonic clock, so an OSD message
+ * expires while the video is paused or after a seek backwards.
+ *
+ * Not thread-safe: one thread uses one struct mp_sub.
+ */
+#ifndef MP_SUB_SUB_H
+#define MP_SUB_SUB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <libavcodec/avcodec.h>
+#include <libavutil/frame.h>
+#include <libavutil/rational.h>
+
+struct mp_sub_opts {
+    /* -subfont-text-scale: height of text subtitles in percent of the
+     * frame height before MPlayer's diagonal autoscale factor of 1.4
+     * (default 3.5, as MPlayer). */
+    double text_scale;
+    /* -subfont-osd-scale: OSD text height in percent of the frame height
+     * (default 6, as MPlayer). */
+    double osd_scale;
+    /* -ass-font-scale: multiplies every subtitle font size, ASS scripts
+     * included (default 1). */
+    double font_scale;
+    /* -subpos: vertical position of bottom-aligned subtitles, 0 = top,
+     * 100 = bottom (default 100). */
+    int subpos;
+    /* -ass (true, default) keeps the styling of ASS/SSA scripts; -noass
+     * shows every track in the default style with override tags removed. */
+    bool ass_styles;
+    /* -subcp: charset of external text subtitle files, converted with iconv
+     * to UTF-8; NULL or "" or "utf-8" means no conversion. Copied. */
+    const char *charset;
+    /* -subfont / -font: font family of the default style (NULL:
+     * "sans-serif"). Copied. */
+    const char *font;
+    /* -ass-color / -ass-border-color: RRGGBBAA, AA = transparency (0 opaque).
+     * Defaults: yellow text with a black border, as MPlayer. */
+    uint32_t color;
+    uint32_t border_color;
+    /* -osdlevel 0..3 (default 1): 0 subtitles only, 1 + volume/seek bars
+     * and messages, 2 + the current time, 3 + the total time. */
+    int osd_level;
+};
+
+/* Fill o with MPlayer's defaults. */
+void mp_sub_opts_default(struct mp_sub_opts *o);
+
+/* Create the renderer with options o (copied; NULL = defaults). Returns NULL
+ * if libass could not be set up. Owned by the caller: mp_sub_free. Font
+ * discovery (fontconfig) runs here, so create it once per program, not per
+ * file. */
+struct mp_sub *mp_sub_create(const struct mp_sub_opts *o);
+void mp_sub_free(struct mp_sub *sub);
+
+/* Change options later (for example -subpos or the font scale from a key).
+ * The default style of existing text tracks is rebuilt. */
+void mp_sub_set_opts(struct mp_sub *sub, const struct mp_sub_opts *o);
+
+/* Forget every track (between files); the OSD and options stay. */
+void mp_sub_reset(struct mp_sub *sub);
+
+/* --- tracks ------------------------------------------------------------ */
+
+/* Add an embedded subtitle stream with codec parameters par and time base
+ * tb (the demuxer's AVStream values). Returns the track number (>= 0), or
+ * -1 if the codec is not a text subtitle codec libavcodec can decode to
+ * ASS (bitmap subtitles such as DVD/PGS are not supported). */
+int mp_sub_add_stream(struct mp_sub *sub, const AVCodecParameters *par, AVRational tb);
+
+/* Decode one packet of track (its timestamps in the track's time base) and
+ * add its events. A packet seen before (after a seek back) is ignored.
+ * Returns 0, or -1 if the packet could not be decoded (playback goes on). */
+int mp_sub_decode_packet(struct mp_sub *sub, int track, const AVPacket *pkt);
+
+/* Load an external subtitle file (.srt .ass .ssa .vtt, anything
+ * libavformat reads as a text subtitle) completely. -subcp applies.
+ * Returns the track number, or -1 with a message. */
+int mp_sub_add_file(struct mp_sub *sub, const char *path);
+
+/* Number of tracks; -1 in mp_sub_select turns subtitles off. */
+int mp_sub_track_count(const struct mp_sub *sub);
+int mp_sub_select(struct mp_sub *sub, int track);
+int mp_sub_selected(const struct mp_sub *sub);
+
+/* Number of events a track holds (for -identify and tests), -1 if no such
+ * track. */
+int mp_sub_event_count(const struct mp_sub *sub, int track);
+
+/* The text of the selected track's events shown at pts, override tags
+ * removed, lines joined with '\n'. Malloc'ed (caller frees), NULL when
+ * nothing is shown. For the slave interface and tests. */
+char *mp_sub_get_text(const struct mp_sub *sub, double pts);
+
+/* A font attachment of the file (Matroska attachments): name and data are
+ * copied. Used by tracks rendered after this call. */
+void mp_sub_add_font(struct mp_sub *sub, const char *name, const uint8_t *data, size_t size);
+
+/* External subtitle files next to media_path with the same base name
+ * (case-insensitive): "movie.srt", "movie.en.ass", ... (.srt .ass .ssa
+ * .vtt; MicroDVD and VobSub .sub files are not supported). Exact
+ * name matches come first, then alphabetical order. Returns a malloc'ed
+ * NULL-terminated array of malloc'ed paths (free with
+ * mp_sub_free_candidates), an empty array if none, NULL on allocation
+ * failure. Whether to load them (-noautosub) is the caller's decision. */
+char **mp_sub_autoload_candidates(const char *media_path);
+void mp_sub_free_candidates(char **list);
+
+/* --- OSD ----------------------------------------------------------------- */
+
+enum mp_sub_bar_type {
+    MP_SUB_BAR_SEEK,
+    MP_SUB_BAR_VOLUME,
+    MP_SUB_BAR_BALANCE,     /* fraction 0..1, 0.5 = centre, drawn with a tick */
+    MP_SUB_BAR_BRIGHTNESS,
+    MP_SUB_BAR_CONTRAST,
+};
+
+/* -osdlevel; values outside 0..3 are clamped. */
+void mp_sub_osd_set_level(struct mp_sub *sub, int level);
+int mp_sub_osd_level(const struct mp_sub *sub);
+
+/* Show text (UTF-8, '\n' breaks lines) until `until` on the caller's clock,
+ * if the OSD level is at least min_level (MPlayer's osd_show_text uses 0,
+ * the player's own messages 1). NULL text removes the message. A message
+ * replaces the timer of levels 2 and 3 while it is shown. */
+void mp_sub_osd_set_text(struct mp_sub *sub, int min_level, const char *text, double until);
+
+/* Show a bar (OSD level >= 1) filled to fraction (0..1) until `until`. */
+void mp_sub_osd_set_bar(struct mp_sub *sub, enum mp_sub_bar_type type, double fraction,
+                        double until);
+
+/* Playback position and length in seconds for the timer of levels 2 and 3
+ * (length <= 0: unknown, level 3 then shows the position only). paused
+ * selects the symbol in front of the time. */
+void mp_sub_osd_set_time(struct mp_sub *sub, double pos, double length, bool paused);
+
+/* True if the OSD at time now would look different from what the last
+ * mp_sub_render drew (a message expired or was set): a paused player
+ * redraws its frame then. */
+bool mp_sub_osd_changed(const struct mp_sub *sub, double now);
+
+/* --- rendering ----------------------------------------------------------- */
+
+/* True if mp_sub_render can draw onto frames of this pixel format:
+ * RGB24, BGR24, RGBA, BGRA, ARGB, ABGR, RGB0, BGR0, 0RGB, 0BGR, YUV420P,
+ * YUVJ420P. */
+bool mp_sub_format_supported(int pix_fmt);
+
+/* Draw the selected track's subtitles at pts (seconds) and the OSD at time
+ * now onto frame, in place, at the frame's size (its sample_aspect_ratio
+ * keeps glyphs round on anamorphic video). The frame's data must be
+ * writable: call av_frame_make_writable() first if it may be shared.
+ * Returns 1 if anything was drawn, 0 if nothing was, -1 if the frame's
+ * format is not supported (frame untouched). */
+int mp_sub_render(struct mp_sub *sub, double pts, double now, AVFrame *frame);
+
+#endif

@@ -1,0 +1,189 @@
+/*
+ * Alpha-blend libass image lists onto video frames in place: packed RGB
+ * formats and planar YUV 4:2:0.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * A libass image is one colour plus an 8-bit coverage bitmap; the colour's
+ * low byte is transparency. For 4:2:0 the colour is converted to Y'CbCr
+ * once per image (BT.601 or BT.709 as the frame says, limited or full
+ * range) and the chroma planes take the mean coverage of the luma pixels
+ * each chroma sample covers.
+ */
+#include <libavutil/pixfmt.h>
+
+#include "sub_priv.h"
+
+struct rgb_layout {
+    int bpp;
+    int r, g, b, a;     /* byte offsets; a = -1 when there is none */
+};
+
+static bool rgb_layout_of(int fmt, struct rgb_layout *l)
+{
+    switch (fmt) {
+    case AV_PIX_FMT_RGB24: *l = (struct rgb_layout){3, 0, 1, 2, -1}; return true;
+    case AV_PIX_FMT_BGR24: *l = (struct rgb_layout){3, 2, 1, 0, -1}; return true;
+    case AV_PIX_FMT_RGBA: *l = (struct rgb_layout){4, 0, 1, 2, 3}; return true;
+    case AV_PIX_FMT_BGRA: *l = (struct rgb_layout){4, 2, 1, 0, 3}; return true;
+    case AV_PIX_FMT_ARGB: *l = (struct rgb_layout){4, 1, 2, 3, 0}; return true;
+    case AV_PIX_FMT_ABGR: *l = (struct rgb_layout){4, 3, 2, 1, 0}; return true;
+    case AV_PIX_FMT_RGB0: *l = (struct rgb_layout){4, 0, 1, 2, -1}; return true;
+    case AV_PIX_FMT_BGR0: *l = (struct rgb_layout){4, 2, 1, 0, -1}; return true;
+    case AV_PIX_FMT_0RGB: *l = (struct rgb_layout){4, 1, 2, 3, -1}; return true;
+    case AV_PIX_FMT_0BGR: *l = (struct rgb_layout){4, 3, 2, 1, -1}; return true;
+    default: return false;
+    }
+}
+
+bool sub_blend_supported(int pix_fmt)
+{
+    struct rgb_layout l;
+    return rgb_layout_of(pix_fmt, &l) || pix_fmt == AV_PIX_FMT_YUV420P ||
+           pix_fmt == AV_PIX_FMT_YUVJ420P;
+}
+
+static inline uint8_t mix(uint8_t dst, int src, int a)
+{
+    return (uint8_t)((src * a + dst * (255 - a) + 127) / 255);
+}
+
+/* The image's opacity 0..255 from the colour's transparency byte. */
+static inline int image_opacity(const ASS_Image *img)
+{
+    return 255 - (int)(img->color & 0xff);
+}
+
+static inline int coverage(const ASS_Image *img, int x, int y, int opacity)
+{
+    return (img->bitmap[(ptrdiff_t)y * img->stride + x] * opacity + 127) / 255;
+}
+
+/* Clip an image to the frame: the visible rectangle in image coordinates. */
+static bool clip_image(const AVFrame *f, const ASS_Image *img, int *x0, int *y0, int *x1,
+                       int *y1)
+{
+    *x0 = img->dst_x < 0 ? -img->dst_x : 0;
+    *y0 = img->dst_y < 0 ? -img->dst_y : 0;
+    *x1 = img->w;
+    *y1 = img->h;
+    if (img->dst_x + *x1 > f->width)
+        *x1 = f->width - img->dst_x;
+    if (img->dst_y + *y1 > f->height)
+        *y1 = f->height - img->dst_y;
+    return *x0 < *x1 && *y0 < *y1;
+}
+
+static bool blend_rgb(AVFrame *f, const ASS_Image *img, const struct rgb_layout *l)
+{
+    int x0, y0, x1, y1;
+    int opacity = image_opacity(img);
+    if (opacity == 0 || !clip_image(f, img, &x0, &y0, &x1, &y1))
+        return false;
+    int r = (img->color >> 24) & 0xff, g = (img->color >> 16) & 0xff,
+        b = (img->color >> 8) & 0xff;
+    bool any = false;
+    for (int y = y0; y < y1; y++) {
+        uint8_t *row = f->data[0] + (ptrdiff_t)(img->dst_y + y) * f->linesize[0];
+        for (int x = x0; x < x1; x++) {
+            int a = coverage(img, x, y, opacity);
+            if (!a)
+                continue;
+            uint8_t *p = row + (ptrdiff_t)(img->dst_x + x) * l->bpp;
+            p[l->r] = mix(p[l->r], r, a);
+            p[l->g] = mix(p[l->g], g, a);
+            p[l->b] = mix(p[l->b], b, a);
+            if (l->a >= 0)
+                p[l->a] = mix(p[l->a], 255, a);
+            any = true;
+        }
+    }
+    return any;
+}
+
+static void rgb_to_yuv(const AVFrame *f, int r, int g, int b, int *y, int *u, int *v)
+{
+    bool bt709 = f->colorspace == AVCOL_SPC_BT709 ||
+                 (f->colorspace == AVCOL_SPC_UNSPECIFIED && f->height > 576);
+    double kr = bt709 ? 0.2126 : 0.299, kb = bt709 ? 0.0722 : 0.114;
+    double R = r / 255.0, G = g / 255.0, B = b / 255.0;
+    double Y = kr * R + (1 - kr - kb) * G + kb * B;
+    double cb = (B - Y) / (2 * (1 - kb)), cr = (R - Y) / (2 * (1 - kr));
+    bool full = f->format == AV_PIX_FMT_YUVJ420P || f->color_range == AVCOL_RANGE_JPEG;
+    double ys = full ? 255 : 219, yo = full ? 0 : 16, cs = full ? 255 : 224;
+    *y = (int)(yo + ys * Y + 0.5);
+    *u = (int)(128 + cs * cb + 0.5);
+    *v = (int)(128 + cs * cr + 0.5);
+    *u = *u < 0 ? 0 : *u > 255 ? 255 : *u;
+    *v = *v < 0 ? 0 : *v > 255 ? 255 : *v;
+}
+
+static bool blend_yuv420(AVFrame *f, const ASS_Image *img)
+{
+    int x0, y0, x1, y1;
+    int opacity = image_opacity(img);
+    if (opacity == 0 || !clip_image(f, img, &x0, &y0, &x1, &y1))
+        return false;
+    int cy, cu, cv;
+    rgb_to_yuv(f, (img->color >> 24) & 0xff, (img->color >> 16) & 0xff,
+               (img->color >> 8) & 0xff, &cy, &cu, &cv);
+    bool any = false;
+    for (int y = y0; y < y1; y++) {
+        uint8_t *row = f->data[0] + (ptrdiff_t)(img->dst_y + y) * f->linesize[0];
+        for (int x = x0; x < x1; x++) {
+            int a = coverage(img, x, y, opacity);
+            if (a) {
+                row[img->dst_x + x] = mix(row[img->dst_x + x], cy, a);
+                any = true;
+            }
+        }
+    }
+    if (!any)
+        return false;
+    /* Chroma samples covering the clipped rectangle, in frame coordinates. */
+    int fx0 = img->dst_x + x0, fx1 = img->dst_x + x1;
+    int fy0 = img->dst_y + y0, fy1 = img->dst_y + y1;
+    int cw = (f->width + 1) / 2, ch = (f->height + 1) / 2;
+    for (int c_y = fy0 / 2; c_y <= (fy1 - 1) / 2 && c_y < ch; c_y++) {
+        uint8_t *urow = f->data[1] + (ptrdiff_t)c_y * f->linesize[1];
+        uint8_t *vrow = f->data[2] + (ptrdiff_t)c_y * f->linesize[2];
+        for (int c_x = fx0 / 2; c_x <= (fx1 - 1) / 2 && c_x < cw; c_x++) {
+            int sum = 0, n = 0;
+            for (int dy = 0; dy < 2; dy++) {
+                int ly = c_y * 2 + dy;
+                if (ly >= f->height)
+                    break;
+                for (int dx = 0; dx < 2; dx++) {
+                    int lx = c_x * 2 + dx;
+                    if (lx >= f->width)
+                        break;
+                    n++;
+                    if (lx >= fx0 && lx < fx1 && ly >= fy0 && ly < fy1)
+                        sum += coverage(img, lx - img->dst_x, ly - img->dst_y, opacity);
+                }
+            }
+            if (!n || !sum)
+                continue;
+            int a = (sum + n / 2) / n;
+            urow[c_x] = mix(urow[c_x], cu, a);
+            vrow[c_x] = mix(vrow[c_x], cv, a);
+        }
+    }
+    return true;
+}
+
+bool sub_blend_images(AVFrame *frame, const ASS_Image *img)
+{
+    struct rgb_layout l;
+    bool rgb = rgb_layout_of(frame->format, &l);
+    bool any = false;
+    for (; img; img = img->next) {
+        if (img->w <= 0 || img->h <= 0)
+            continue;
+        if (rgb)
+            any |= blend_rgb(frame, img, &l);
+        else
+            any |= blend_yuv420(frame, img);
+    }
+    return any;
+}

@@ -1,0 +1,274 @@
+/*
+ * Subtitle decoding with libavcodec: packets of text subtitle streams
+ * become ASS event lines for libass; external files are read whole with
+ * libavformat the same way.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * FFmpeg's text subtitle decoders all emit Matroska-style ASS lines
+ * ("ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text"), which
+ * is what ass_process_chunk takes; timing comes from the packet. libass's
+ * own duplicate check relies on ReadOrder, which FFmpeg renumbers after a
+ * decoder flush, so duplicates are dropped here instead, by a hash of the
+ * packet's time and bytes.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <libavformat/avformat.h>
+#include <libavutil/mem.h>
+
+#include "common/mp_msg.h"
+#include "sub_priv.h"
+
+/* A packet without a duration (some muxers leave it out) stays this long. */
+#define SUB_DEFAULT_DURATION_MS 5000
+
+int sub_lavc_open(struct sub_track *t, const AVCodecParameters *par)
+{
+    const AVCodecDescriptor *desc = avcodec_descriptor_get(par->codec_id);
+    if (!desc || !(desc->props & AV_CODEC_PROP_TEXT_SUB)) {
+        mp_msg(MSGT_SUBREADER, MSGL_WARN, "Subtitle codec %s is not supported (text only).\n",
+               avcodec_get_name(par->codec_id));
+        return -1;
+    }
+    const AVCodec *codec = avcodec_find_decoder(par->codec_id);
+    if (!codec) {
+        mp_msg(MSGT_SUBREADER, MSGL_WARN, "No decoder for subtitle codec %s.\n",
+               avcodec_get_name(par->codec_id));
+        return -1;
+    }
+    t->dec = avcodec_alloc_context3(codec);
+    if (!t->dec || avcodec_parameters_to_context(t->dec, par) < 0)
+        goto fail;
+    t->dec->pkt_timebase = t->tb;
+    if (t->iconv_from && t->dec->extradata_size > 0) {
+        /* An SSA/ASS header (styles, names) is text in the file's charset
+         * too. */
+        size_t n = 0;
+        char *conv = sub_charset_to_utf8(t->iconv_from, (const char *)t->dec->extradata,
+                                         (size_t)t->dec->extradata_size, &n);
+        if (!conv)
+            goto fail;
+        uint8_t *ed = av_mallocz(n + AV_INPUT_BUFFER_PADDING_SIZE);
+        if (!ed) {
+            free(conv);
+            goto fail;
+        }
+        memcpy(ed, conv, n);
+        free(conv);
+        av_free(t->dec->extradata);
+        t->dec->extradata = ed;
+        t->dec->extradata_size = (int)n;
+    }
+    if (avcodec_open2(t->dec, codec, NULL) < 0)
+        goto fail;
+    t->native_ass = par->codec_id == AV_CODEC_ID_ASS || par->codec_id == AV_CODEC_ID_SSA;
+    return 0;
+fail:
+    mp_msg(MSGT_SUBREADER, MSGL_ERR, "Could not open the %s subtitle decoder.\n",
+           avcodec_get_name(par->codec_id));
+    avcodec_free_context(&t->dec);
+    return -1;
+}
+
+/* Remember key; false if it was there already. */
+static bool seen_insert(struct sub_track *t, uint64_t key)
+{
+    if (!key)
+        key = 1;
+    if ((t->seen_count + 1) * 2 > t->seen_cap) {
+        size_t cap = t->seen_cap ? t->seen_cap * 2 : 64;
+        uint64_t *n = calloc(cap, sizeof(*n));
+        if (!n)
+            return true; /* no memory: accept the packet rather than lose it */
+        for (size_t i = 0; i < t->seen_cap; i++) {
+            if (!t->seen[i])
+                continue;
+            size_t j = t->seen[i] & (cap - 1);
+            while (n[j])
+                j = (j + 1) & (cap - 1);
+            n[j] = t->seen[i];
+        }
+        free(t->seen);
+        t->seen = n;
+        t->seen_cap = cap;
+    }
+    size_t j = key & (t->seen_cap - 1);
+    while (t->seen[j]) {
+        if (t->seen[j] == key)
+            return false;
+        j = (j + 1) & (t->seen_cap - 1);
+    }
+    t->seen[j] = key;
+    t->seen_count++;
+    return true;
+}
+
+/* A copy of pkt for the decoder (which takes a non-const packet), its text
+ * converted to UTF-8 when the track has a charset. */
+static AVPacket *decoder_packet(const struct sub_track *t, const AVPacket *pkt)
+{
+    AVPacket *p = av_packet_alloc();
+    if (!p)
+        return NULL;
+    if (!t->iconv_from) {
+        if (av_packet_ref(p, pkt) < 0)
+            av_packet_free(&p);
+        return p;
+    }
+    size_t n = 0;
+    char *conv = sub_charset_to_utf8(t->iconv_from, (const char *)pkt->data, (size_t)pkt->size,
+                                     &n);
+    if (!conv || n > INT32_MAX / 2 || av_new_packet(p, (int)n) < 0 ||
+        av_packet_copy_props(p, pkt) < 0) {
+        free(conv);
+        av_packet_free(&p);
+        return NULL;
+    }
+    memcpy(p->data, conv, n);
+    free(conv);
+    return p;
+}
+
+int sub_lavc_decode(struct mp_sub *sub, struct sub_track *t, const AVPacket *pkt)
+{
+    if (!t->dec || !pkt || pkt->size <= 0)
+        return -1;
+    int64_t ts = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
+    if (ts == AV_NOPTS_VALUE) {
+        mp_msg(MSGT_SUBREADER, MSGL_V, "Subtitle packet without a timestamp dropped.\n");
+        return -1;
+    }
+    AVRational ms = {1, 1000};
+    long long start = av_rescale_q(ts, t->tb, ms);
+    long long dur = pkt->duration > 0 ? av_rescale_q(pkt->duration, t->tb, ms) : -1;
+
+    uint64_t key = sub_text_hash(0xcbf29ce484222325ULL, &start, sizeof(start));
+    key = sub_text_hash(key, &dur, sizeof(dur));
+    key = sub_text_hash(key, pkt->data, (size_t)pkt->size);
+    if (!seen_insert(t, key))
+        return 0;
+
+    AVPacket *p = decoder_packet(t, pkt);
+    if (!p)
+        return -1;
+    AVSubtitle s;
+    int got = 0;
+    int r = avcodec_decode_subtitle2(t->dec, &s, &got, p);
+    av_packet_free(&p);
+    if (r < 0) {
+        mp_msg(MSGT_SUBREADER, MSGL_WARN, "Could not decode a subtitle packet at %.3f s.\n",
+               start / 1000.0);
+        return -1;
+    }
+    if (!got)
+        return 0;
+    if (dur < 0) {
+        dur = s.end_display_time > s.start_display_time && s.end_display_time != UINT32_MAX
+                  ? (long long)(s.end_display_time - s.start_display_time)
+                  : SUB_DEFAULT_DURATION_MS;
+    }
+    int ret = 0;
+    for (unsigned i = 0; i < s.num_rects; i++) {
+        const AVSubtitleRect *rect = s.rects[i];
+        if (rect->type != SUBTITLE_ASS || !rect->ass)
+            continue;
+        char *line = t->plain ? sub_text_plain_line(rect->ass, !sub->opts.ass_styles)
+                              : strdup(rect->ass);
+        if (!line) {
+            ret = -1;
+            continue;
+        }
+        ass_process_chunk(t->ass, line, (int)strlen(line), start, dur);
+        free(line);
+    }
+    avsubtitle_free(&s);
+    return ret;
+}
+
+static const AVInputFormat *format_from_extension(const char *path)
+{
+    static const char *const map[][2] = {
+        {".srt", "srt"}, {".ass", "ass"}, {".ssa", "ass"}, {".vtt", "webvtt"},
+    };
+    size_t n = strlen(path);
+    for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+        size_t el = strlen(map[i][0]);
+        if (n > el && !strcasecmp(path + n - el, map[i][0]))
+            return av_find_input_format(map[i][1]);
+    }
+    return NULL;
+}
+
+int sub_lavc_read_file(struct mp_sub *sub, const char *path)
+{
+    AVFormatContext *fmt = NULL;
+    /* A charset other than UTF-8 can make probing fail; the extension is
+     * the better guess then. */
+    if (avformat_open_input(&fmt, path, NULL, NULL) < 0) {
+        const AVInputFormat *ifmt = format_from_extension(path);
+        if (!ifmt || avformat_open_input(&fmt, path, ifmt, NULL) < 0) {
+            mp_msg(MSGT_SUBREADER, MSGL_ERR, "Cannot read subtitle file %s.\n", path);
+            return -1;
+        }
+    }
+    int idx = -1;
+    for (unsigned i = 0; i < fmt->nb_streams; i++) {
+        if (fmt->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_SUBTITLE) {
+            idx = (int)i;
+            break;
+        }
+    }
+    if (idx < 0) {
+        mp_msg(MSGT_SUBREADER, MSGL_ERR, "%s holds no subtitles.\n", path);
+        avformat_close_input(&fmt);
+        return -1;
+    }
+    struct sub_track *t = calloc(1, sizeof(*t));
+    if (!t) {
+        avformat_close_input(&fmt);
+        return -1;
+    }
+    t->tb = fmt->streams[idx]->time_base;
+    const char *cp = sub->charset;
+    if (cp && cp[0] && strcasecmp(cp, "utf-8") && strcasecmp(cp, "utf8")) {
+        t->iconv_from = strdup(cp);
+        if (!t->iconv_from)
+            goto fail;
+        /* An unknown charset fails the file now, not every event. */
+        char *probe = sub_charset_to_utf8(cp, "", 0, NULL);
+        if (!probe)
+            goto fail;
+        free(probe);
+    }
+    if (sub_lavc_open(t, fmt->streams[idx]->codecpar) < 0 || sub_track_init_ass(sub, t) < 0)
+        goto fail;
+    AVPacket *pkt = av_packet_alloc();
+    if (!pkt)
+        goto fail;
+    int bad = 0;
+    while (av_read_frame(fmt, pkt) >= 0) {
+        if (pkt->stream_index == idx && sub_lavc_decode(sub, t, pkt) < 0)
+            bad++;
+        av_packet_unref(pkt);
+    }
+    av_packet_free(&pkt);
+    avformat_close_input(&fmt);
+    if (bad)
+        mp_msg(MSGT_SUBREADER, MSGL_WARN, "%s: %d subtitle events could not be read.\n", path,
+               bad);
+    /* Everything is loaded: the decoder and the duplicate set are done. */
+    avcodec_free_context(&t->dec);
+    free(t->seen);
+    t->seen = NULL;
+    t->seen_cap = t->seen_count = 0;
+    mp_msg(MSGT_SUBREADER, MSGL_V, "Loaded %d subtitle events from %s.\n", t->ass->n_events,
+           path);
+    return sub_add_track(sub, t);
+fail:
+    sub_track_free(t);
+    avformat_close_input(&fmt);
+    return -1;
+}

@@ -1,0 +1,103 @@
+/*
+ * Internals shared by the files of sub/: not for use outside the folder.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ */
+#ifndef MP_SUB_SUB_PRIV_H
+#define MP_SUB_SUB_PRIV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <ass/ass.h>
+
+#include "sub.h"
+
+struct sub_track {
+    ASS_Track *ass;
+    AVCodecContext *dec;    /* NULL once an external file is fully read */
+    AVRational tb;
+    bool plain;             /* shown in the default style, not the script's */
+    bool native_ass;        /* codec is ASS/SSA: its header has the styles */
+    char *iconv_from;       /* charset to convert packets from, or NULL */
+    uint64_t *seen;         /* open-addressing set of packet keys, 0 = empty */
+    size_t seen_cap, seen_count;
+};
+
+struct osd_state {
+    char *text;
+    int text_level;
+    double text_until;
+    bool bar_on;
+    enum mp_sub_bar_type bar_type;
+    double bar_fraction;
+    double bar_until;
+    int level;
+    bool time_valid;
+    double time_pos, time_len;
+    bool paused;
+    /* What the OSD track was last built from; rebuilt when this changes. */
+    char *built_key;
+    ASS_Track *track;
+};
+
+struct mp_sub {
+    struct mp_sub_opts opts;
+    char *charset;          /* owned copies of the opts strings */
+    char *font;
+    ASS_Library *lib;
+    ASS_Renderer *sub_rend;
+    ASS_Renderer *osd_rend;
+    bool fonts_dirty;
+    struct sub_track **tracks;
+    int num_tracks;
+    int selected;
+    int frame_w, frame_h;
+    double frame_par;
+    struct osd_state osd;
+};
+
+/* sub_lavc.c: libavcodec decoding into a track's ASS events. */
+int sub_lavc_open(struct sub_track *t, const AVCodecParameters *par);
+int sub_lavc_decode(struct mp_sub *sub, struct sub_track *t, const AVPacket *pkt);
+int sub_lavc_read_file(struct mp_sub *sub, const char *path);
+
+/* sub.c: set up a track's ASS_Track once its decoder is open. */
+int sub_track_init_ass(struct mp_sub *sub, struct sub_track *t);
+int sub_add_track(struct mp_sub *sub, struct sub_track *t);
+void sub_track_free(struct sub_track *t);
+
+/* sub_text.c: ASS event line helpers. */
+/* The line "ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text"
+ * rewritten for the default style: Style becomes "Default", and with
+ * strip_tags the override blocks (and drawings) go. Malloc'ed or NULL. */
+char *sub_text_plain_line(const char *line, bool strip_tags);
+/* Text of an event without override tags, \N and \n as newlines, \h as a
+ * space. Malloc'ed or NULL. */
+char *sub_text_strip(const char *text);
+/* Append s to an ASS event text with '{', '}' and newlines escaped.
+ * Returns the new malloc'ed string (old one freed) or NULL. */
+char *sub_text_append_escaped(char *dst, const char *s);
+/* 64-bit FNV-1a over a byte range, continuing from h. */
+uint64_t sub_text_hash(uint64_t h, const void *data, size_t size);
+
+/* sub_charset.c: convert size bytes from charset `from` to UTF-8. Returns a
+ * malloc'ed NUL-terminated buffer and its length in *out_size, or NULL. */
+char *sub_charset_to_utf8(const char *from, const char *data, size_t size, size_t *out_size);
+
+/* sub_blend.c: blend a libass image list onto frame; returns whether any
+ * pixel changed. */
+bool sub_blend_images(AVFrame *frame, const ASS_Image *img);
+bool sub_blend_supported(int pix_fmt);
+
+/* osd.c */
+void osd_init(struct osd_state *osd, int level);
+void osd_uninit(struct osd_state *osd);
+/* Bring the OSD track up to date for time now and frame w x h; returns the
+ * track to render, or NULL when the OSD shows nothing. */
+ASS_Track *osd_update(struct mp_sub *sub, double now, int w, int h);
+/* The key osd_update would build for now (compared with built_key). */
+char *osd_make_key(const struct mp_sub *sub, double now, int w, int h);
+
+#endif
