@@ -87,6 +87,12 @@ struct demux_avio *demux_avio_create(stream_t *s)
     /* The seek callback stays set either way: an unseekable stream still
      * serves short backward jumps from its buffer, which probing uses. */
     io->pb->seekable = stream_seekable(s) ? AVIO_SEEKABLE_NORMAL : 0;
+    /* On a seekable stream the stream_t buffers already: with AVIO's own
+     * 32 KB buffer on top, every jump between far-apart tracks re-read
+     * 32 KB and read through short gaps into unselected tracks. Direct
+     * mode hands each read and seek straight to the stream. */
+    if (stream_seekable(s))
+        io->pb->direct = 1;
     return io;
 }
 

@@ -21,6 +21,10 @@
  * interrupt callback of the inner stream says "quit" once closing starts.
  * A plain file's pread always finishes, so there close waits for at most
  * one read.
+ *
+ * In plan mode a URL starts with the ring too; its first read plan hands
+ * the source and the ring's bytes over to the range cache (cache_range.c,
+ * stream_ring_release).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -53,6 +57,7 @@ struct ring {
     int64_t min_fill;        /* -cache-min in bytes */
     int64_t seek_min;        /* -cache-seek-min in bytes */
     bool seekable;
+    bool plan_ok;            /* a read plan turns this into the range cache */
     int wait_fd;             /* inner's pipe to poll, or -1 */
     int wake[2];             /* wake-up pipe for the poll, or -1 */
     bool (*abort_cb)(void *ctx);  /* the reader's (the user's) */
@@ -360,22 +365,32 @@ static int ring_seek(stream_t *s, int64_t pos)
     return rc;
 }
 
+/* Stop the fill thread. now: interrupt a blocked read of the source
+ * (closing); else let the read step under way finish, so the source stays
+ * usable (handing it over to the range cache). */
+static void ring_stop(struct ring *r, bool now)
+{
+    if (!r->thread_running)
+        return;
+    pthread_mutex_lock(&r->lock);
+    r->quit = true;
+    if (now)
+        atomic_store(&r->quit_now, true);
+    pthread_cond_signal(&r->work);
+    pthread_mutex_unlock(&r->lock);
+    if (now && r->wake[1] >= 0) {
+        ssize_t w;
+        do {
+            w = write(r->wake[1], "q", 1);
+        } while (w < 0 && errno == EINTR);
+    }
+    pthread_join(r->thread, NULL);
+    r->thread_running = false;
+}
+
 static void ring_free(struct ring *r)
 {
-    if (r->thread_running) {
-        pthread_mutex_lock(&r->lock);
-        r->quit = true;
-        atomic_store(&r->quit_now, true);
-        pthread_cond_signal(&r->work);
-        pthread_mutex_unlock(&r->lock);
-        if (r->wake[1] >= 0) {
-            ssize_t w;
-            do {
-                w = write(r->wake[1], "q", 1);
-            } while (w < 0 && errno == EINTR);
-        }
-        pthread_join(r->thread, NULL);
-    }
+    ring_stop(r, true);
     stream_close(r->inner);
     if (r->wake[0] >= 0)
         close(r->wake[0]);
@@ -396,6 +411,42 @@ static void ring_close(stream_t *s)
         return;
     ring_free(r);
     s->priv = NULL;
+}
+
+/* A plan on a URL in plan mode: hand the source over to the range cache
+ * (cache_range.c), which replaces this backend of s. */
+static int ring_set_plan(stream_t *s, const struct stream_range *rr, int n)
+{
+    struct ring *r = s->priv;
+    if (!r->plan_ok)
+        return -STREAM_ERR_UNSUPPORTED;
+    if (n == 0)
+        return 0;  /* no plan yet: stay the ring */
+    int rc = stream_range_from_ring(s);
+    if (rc < 0)
+        return rc;
+    return s->be->set_plan(s, rr, n);
+}
+
+stream_t *stream_ring_release(stream_t *s, stream_ring_take_fn take, void *ctx)
+{
+    struct ring *r = s->priv;
+    ring_stop(r, false);
+    if (!r->err && r->max_pos > r->min_pos) {
+        int64_t off = r->min_pos % r->size;
+        int64_t len = r->max_pos - r->min_pos;
+        int64_t first = r->size - off < len ? r->size - off : len;
+        take(ctx, r->min_pos, r->buf + off, first);
+        if (len > first)
+            take(ctx, r->min_pos + first, r->buf, len - first);
+    }
+    stream_t *inner = r->inner;
+    r->inner = NULL;
+    inner->opts.abort_cb = r->abort_cb;
+    inner->opts.abort_ctx = r->abort_ctx;
+    ring_free(r);
+    s->priv = NULL;
+    return inner;
 }
 
 static void ring_add_stats(const stream_t *s, struct stream_stats *st)
@@ -421,6 +472,9 @@ static bool ring_cache_status(const stream_t *s, struct stream_cache_status *st)
     int64_t back = r->read_pos - r->min_pos;
     st->back = r->read_pos <= r->max_pos && back > 0 ? back : 0;
     st->eof = r->eof;
+    st->held = r->size;
+    st->held_peak = r->size;
+    st->range_cache = false;
     pthread_mutex_unlock(&r->lock);
     return true;
 }
@@ -443,6 +497,7 @@ const struct stream_backend stream_backend_ring = {
     .seek = ring_seek,
     .close = ring_close,
     .add_stats = ring_add_stats,
+    .set_plan = ring_set_plan,
     .cache_status = ring_cache_status,
     .sync = ring_sync,
 };
@@ -498,6 +553,8 @@ int stream_ring_open(stream_t **out, stream_t *inner, const struct stream_opts *
     r->min_fill = r->size * o->cache_min_percent / 100;
     r->seek_min = r->size * o->cache_seek_min_percent / 100;
     r->seekable = inner->seekable;
+    r->plan_ok = o->cache_mode == STREAM_CACHE_PLAN && inner->kind == STREAM_KIND_LAVF &&
+                 inner->seekable;
     r->abort_cb = o->abort_cb;
     r->abort_ctx = o->abort_ctx;
     r->min_pos = r->max_pos = r->read_pos = stream_tell(inner);

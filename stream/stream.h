@@ -67,10 +67,11 @@ struct stream_opts {
      * instead of the real ones, so a test can record the exact pattern.
      * NULL = the real syscalls. Not owned by the stream; must outlive it. */
     const struct stream_file_io *file_io;
-    /* -cache <kB>: 0 = no cache. With STREAM_CACHE_RING (and, until the
-     * range cache exists, for non-file sources in plan mode) a ring buffer
-     * of this size filled by a thread; in plan mode for plain files the
-     * most bytes of a read plan advised ahead of the reader. */
+    /* -cache <kB>: 0 = no cache. With STREAM_CACHE_RING (and for pipes,
+     * and for URLs until their first read plan, in plan mode) a ring
+     * buffer of this size filled by a thread; in plan mode for plain files
+     * the most bytes of a read plan advised ahead of the reader; for URLs
+     * with a plan the most bytes the range cache holds. */
     int cache_kb;
     /* -cache-min: percent of the ring that must be filled before the
      * first read after open or a flush returns. Used as given (0 = no
@@ -120,12 +121,15 @@ struct stream_stats {
     uint64_t reads_blocked;   /* reads that had to wait for the device */
     uint64_t reads_cached;    /* reads served from the page cache */
     double wait_seconds;      /* time spent in reads that blocked */
-    /* Ring cache (-cache-mode ring). read_calls/bytes_read/seeks above are
-     * then those of the source, made by the fill thread. */
-    uint64_t cache_bytes_fetched; /* bytes the fill thread read into the ring */
-    uint64_t cache_bytes_served;  /* bytes the reader got from the ring */
-    uint64_t cache_stalls;        /* reads that had to wait for the fill thread */
-    double cache_stall_seconds;   /* time those reads waited */
+    /* Ring cache and range cache. With the ring, read_calls/bytes_read/
+     * seeks above are those of the source, made by the fill thread; with
+     * the range cache those of the reader's (main) connection. */
+    uint64_t cache_bytes_fetched; /* bytes the fill/fetch thread read into the cache */
+    uint64_t cache_bytes_served;  /* bytes the reader got from the cache */
+    uint64_t cache_stalls;        /* ring: reads that waited for the fill thread;
+                                   * range cache: reads that missed it (waited for
+                                   * a fetch under way or read through) */
+    double cache_stall_seconds;   /* time those reads took */
     /* Read plans (stream_set_read_plan). */
     uint64_t plan_ranges;         /* ranges handed down, over all plans */
     uint64_t plan_bytes_advised;  /* WILLNEED bytes given for plan ranges */
@@ -192,26 +196,39 @@ struct stream_range {
  * dropped, so after a seek the new plan is what counts, and a renewed plan
  * while playing on only adds its new bytes. While a plan is set the
  * readahead-distance windows give no advice (the plan knows better).
+ * For a seekable URL opened with cache_kb in plan mode the first plan
+ * turns the stream's ring into the range cache: a thread fetches the
+ * planned bytes over a second connection into at most cache_kb KB, and
+ * reads are served from there when the bytes are present (see
+ * DOCS/tech/cache.md); n = 0 before that keeps the ring.
  * Returns 0, or -STREAM_ERR_UNSUPPORTED for streams that cannot use a plan
- * (pipes, URLs, the ring cache), -STREAM_ERR_NOMEM.
+ * (pipes, URLs without -cache, the ring in ring mode), -STREAM_ERR_NOMEM.
  */
 int stream_set_read_plan(stream_t *s, const struct stream_range *r, int n);
 
-/* State of a ring cache (-cache-mode ring). */
+/* State of a ring cache or range cache. */
 struct stream_cache_status {
-    int64_t size;       /* bytes of the ring */
-    int64_t fill;       /* bytes buffered ahead of the read position */
-    int64_t back;       /* bytes buffered behind it (kept for seeking back) */
-    bool eof;           /* the fill thread reached the end of the source */
+    int64_t size;       /* bytes of the ring; the range cache's budget */
+    int64_t fill;       /* ring: bytes buffered ahead of the read position;
+                         * range cache: bytes held the reader has not read */
+    int64_t back;       /* ring: bytes kept behind the read position;
+                         * range cache: bytes held the reader has read */
+    bool eof;           /* the fill/fetch thread reached the end of the source */
+    int64_t held;       /* bytes of memory holding data (range cache: also
+                         * those reserved for a fetch under way); ring: size */
+    int64_t held_peak;  /* the most held at any time */
+    bool range_cache;   /* the range cache (URLs with a read plan), not the ring */
 };
 
-/* Fill *st and return true when s reads through a ring cache; else false. */
+/* Fill *st and return true when s reads through a ring or range cache;
+ * else false. */
 bool stream_get_cache_status(const stream_t *s, struct stream_cache_status *st);
 
 /* TEST HOOK: wait until the ring cache's fill thread has nothing to do
  * (ring full, end of source, error, or blocked in a read of a source
- * with no data), or for a plain file the readahead thread (see
- * stream_file_sync_readahead). */
+ * with no data), the range cache's fetch thread has fetched all it can
+ * (plan done, budget full, or the fetch connection failed), or for a
+ * plain file the readahead thread (see stream_file_sync_readahead). */
 void stream_cache_sync(stream_t *s);
 
 /* TEST HOOK: wait until a plain-file stream's readahead thread has issued

@@ -47,6 +47,7 @@ extern const struct stream_backend stream_backend_file;
 extern const struct stream_backend stream_backend_fd;
 extern const struct stream_backend stream_backend_lavf;
 extern const struct stream_backend stream_backend_ring;
+extern const struct stream_backend stream_backend_range;
 
 struct stream {
     const struct stream_backend *be;
@@ -131,6 +132,21 @@ int stream_read_some(stream_t *s, void *buf, int len);
  * which it takes over (also on failure), start its fill thread and wait
  * for -cache-min. *out is the new stream. Returns 0 or -STREAM_ERR_x. */
 int stream_ring_open(stream_t **out, stream_t *inner, const struct stream_opts *o);
+
+/* Receives one piece of the ring's bytes: source bytes [pos, pos + len). */
+typedef void (*stream_ring_take_fn)(void *ctx, int64_t pos, const unsigned char *p, int64_t len);
+/* Stop the ring cache behind s (s->be must be the ring) once its read
+ * step under way is done, hand its buffered bytes to take() (at most two
+ * pieces), free it and return its source stream, which the caller owns
+ * from now on (its abort callback is the one of the opts again). s->priv
+ * is NULL afterwards; s->be is the caller's to replace. */
+stream_t *stream_ring_release(stream_t *s, stream_ring_take_fn take, void *ctx);
+
+/* Turn the ring cache of s into the range cache (cache_range.c): the
+ * ring's source becomes the main connection, its bytes the first cached
+ * ranges, and s->be becomes stream_backend_range. Returns 0 or
+ * -STREAM_ERR_x (then s is unchanged). */
+int stream_range_from_ring(stream_t *s);
 
 /* Map an errno value to a positive stream_error. */
 int stream_errno_to_err(int e);

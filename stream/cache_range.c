@@ -1,0 +1,705 @@
+/*
+ * cache_range.c: the bounded sparse range cache of -cache-mode plan for
+ * URLs, which have no page cache to read ahead into. A fetch thread reads
+ * the byte ranges of the read plan over its own connection (a second
+ * avio_open2 of the URL) into at most cache_kb KB of memory; the reader
+ * takes bytes from there when they are present and reads through its own
+ * (main) connection when they are not.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * A URL in plan mode starts behind the ring (cache_ring.c); the first plan
+ * takes the ring's source over as the main connection and its bytes as the
+ * first cached pieces (stream_range_from_ring). From then on:
+ *
+ * - The main connection (an ordinary lavf stream_t) is the reader's alone;
+ *   the fetch connection (an AVIOContext) the fetch thread's alone. So the
+ *   demuxer's connection and position are never disturbed by prefetching.
+ * - Cached bytes are pieces ("extents") of at most one fetch each, kept
+ *   sorted by position and disjoint. Only the fetch thread adds them; an
+ *   extent being fetched grows under the lock as bytes arrive, so a reader
+ *   that needs its next byte waits for it instead of fetching it twice.
+ * - The thread picks the first bytes of the plan, in plan order, that no
+ *   extent holds. When the budget is full it frees extents the reader has
+ *   consumed, then ones no plan range needs, then the ones needed latest,
+ *   never one needed before the piece it wants; otherwise it waits for the
+ *   reader.
+ * - What the reader reads is cut from the plan, so bytes once consumed are
+ *   not fetched again after their extent was freed.
+ * - Everything is driven by condition variables. The one timed wait is a
+ *   reader waiting for a fetch while the user's abort callback must be
+ *   asked (it can only be asked, as in the ring).
+ */
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <libavformat/avformat.h>
+#include <libavformat/avio.h>
+#include <libavutil/error.h>
+
+#include "common/mp_msg.h"
+#include "osdep/osdep.h"
+#include "stream/stream.h"
+#include "stream/stream_priv.h"
+
+/* Most bytes per fetch (one extent), and per read of a fetch between
+ * which the reader is let in and a dropped plan is noticed. */
+#define RC_MAX_PIECE (256 * 1024)
+#define RC_MIN_PIECE 4096
+#define RC_STEP (16 * 1024)
+/* How often a reader waiting for a fetch asks the abort callback. */
+#define RC_ABORT_POLL_NS (50 * 1000 * 1000)
+
+struct rc_extent {
+    int64_t pos;
+    int64_t cap;             /* bytes reserved, counted in held */
+    int64_t len;             /* bytes present: [pos, pos + len) */
+    int64_t used_to;         /* the reader read up to here (pos: nothing) */
+    bool fetching;           /* the thread is filling [pos + len, pos + cap) */
+    unsigned char *data;     /* cap bytes */
+};
+
+struct rcache {
+    stream_t *inner;         /* the main connection: the reader's alone */
+    AVIOContext *fio;        /* the fetch connection: the thread's alone */
+    char *url;
+    int64_t budget;
+    int64_t piece;
+    int64_t size;            /* of the source, -1 unknown */
+    int64_t handover_pos;    /* the reader's position when the ring ended */
+    bool (*abort_cb)(void *ctx);
+    void *abort_ctx;
+    atomic_bool quit_now;    /* read lock-free by the interrupt callback */
+
+    pthread_mutex_t lock;
+    pthread_cond_t data;     /* a reader waits for a fetch here */
+    pthread_cond_t work;     /* the thread waits here */
+    pthread_cond_t idle_cv;  /* stream_cache_sync waits here */
+    pthread_t thread;
+    bool thread_running;
+
+    /* Under lock. */
+    struct rc_extent **ext;  /* sorted by pos, disjoint [pos, pos + cap) */
+    int n_ext, cap_ext;
+    struct stream_range *plan;  /* in the order needed; trimmed by reads */
+    int n_plan;
+    int64_t held, held_peak;
+    int64_t src_end;         /* the fetch connection hit the end here; -1 */
+    bool failed;             /* the fetch connection broke: no more fetching */
+    bool quit;
+    bool idle;               /* the thread waits for work */
+    bool kick;               /* something changed since the thread looked */
+    uint64_t fetched, served, stalls, plan_ranges;
+    double stall_secs;
+};
+
+static int rc_interrupt(void *ctx)
+{
+    struct rcache *rc = ctx;
+    return atomic_load(&rc->quit_now);
+}
+
+static int64_t rc_min64(int64_t a, int64_t b)
+{
+    return a < b ? a : b;
+}
+
+static int64_t rc_max64(int64_t a, int64_t b)
+{
+    return a > b ? a : b;
+}
+
+/* Index of the last extent with pos <= p, or -1. */
+static int rc_find(const struct rcache *rc, int64_t p)
+{
+    int lo = 0, hi = rc->n_ext;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (rc->ext[mid]->pos <= p)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo - 1;
+}
+
+/* The extent whose reserved bytes contain p, or NULL. */
+static struct rc_extent *rc_extent_at(const struct rcache *rc, int64_t p)
+{
+    int k = rc_find(rc, p);
+    if (k < 0)
+        return NULL;
+    struct rc_extent *e = rc->ext[k];
+    return p < e->pos + e->cap ? e : NULL;
+}
+
+/* Start of the first extent after p (INT64_MAX: none). */
+static int64_t rc_next_start(const struct rcache *rc, int64_t p)
+{
+    int k = rc_find(rc, p) + 1;
+    return k < rc->n_ext ? rc->ext[k]->pos : INT64_MAX;
+}
+
+static void rc_wake(struct rcache *rc)
+{
+    rc->kick = true;
+    if (rc->idle)
+        pthread_cond_signal(&rc->work);
+}
+
+static void rc_set_held(struct rcache *rc, int64_t held)
+{
+    rc->held = held;
+    if (held > rc->held_peak)
+        rc->held_peak = held;
+}
+
+/* Add an extent of cap bytes at pos (the caller made sure nothing is
+ * there). NULL: no memory. */
+static struct rc_extent *rc_insert(struct rcache *rc, int64_t pos, int64_t cap)
+{
+    if (rc->n_ext == rc->cap_ext) {
+        int nc = rc->cap_ext ? rc->cap_ext * 2 : 64;
+        struct rc_extent **ne = realloc(rc->ext, (size_t)nc * sizeof(*ne));
+        if (!ne)
+            return NULL;
+        rc->ext = ne;
+        rc->cap_ext = nc;
+    }
+    struct rc_extent *e = calloc(1, sizeof(*e));
+    unsigned char *d = malloc((size_t)cap);
+    if (!e || !d) {
+        free(e);
+        free(d);
+        return NULL;
+    }
+    e->pos = e->used_to = pos;
+    e->cap = cap;
+    e->data = d;
+    int k = rc_find(rc, pos) + 1;
+    memmove(rc->ext + k + 1, rc->ext + k, (size_t)(rc->n_ext - k) * sizeof(*rc->ext));
+    rc->ext[k] = e;
+    rc->n_ext++;
+    rc_set_held(rc, rc->held + cap);
+    return e;
+}
+
+static void rc_remove(struct rcache *rc, int k)
+{
+    struct rc_extent *e = rc->ext[k];
+    rc->held -= e->cap;
+    memmove(rc->ext + k, rc->ext + k + 1, (size_t)(rc->n_ext - k - 1) * sizeof(*rc->ext));
+    rc->n_ext--;
+    free(e->data);
+    free(e);
+}
+
+/* The reader read [a, b): those bytes are no longer to be fetched. A range
+ * the read reaches into loses everything up to b (the reader moves on in
+ * it; what it skipped it does not want). */
+static void rc_plan_consumed(struct rcache *rc, int64_t a, int64_t b)
+{
+    int j = 0;
+    for (int i = 0; i < rc->n_plan; i++) {
+        struct stream_range r = rc->plan[i];
+        int64_t end = r.pos + r.len;
+        if (r.pos < b && end > a) {
+            r.pos = b;
+            r.len = end - b;
+        }
+        if (r.len > 0)
+            rc->plan[j++] = r;
+    }
+    rc->n_plan = j;
+}
+
+/* Plan index of the first range needing bytes [a, b), or -1. */
+static int rc_rank(const struct rcache *rc, int64_t a, int64_t b)
+{
+    for (int i = 0; i < rc->n_plan; i++) {
+        const struct stream_range *r = &rc->plan[i];
+        if (r->pos < b && r->pos + r->len > a)
+            return i;
+    }
+    return -1;
+}
+
+/* Class of extent k as a victim for a piece of plan range rank: 3 the
+ * reader consumed it, 2 no plan range needs it, 1 it is needed after rank,
+ * 0 not to be freed (needed as soon or sooner, or being fetched). *rk is
+ * the range needing it. */
+static int rc_victim_class(const struct rcache *rc, int k, int rank, int *rk)
+{
+    const struct rc_extent *e = rc->ext[k];
+    *rk = -1;
+    if (e->fetching)
+        return 0;
+    if (e->used_to >= e->pos + e->len)
+        return 3;
+    *rk = rc_rank(rc, e->used_to, e->pos + e->len);
+    if (*rk < 0)
+        return 2;
+    return *rk > rank ? 1 : 0;
+}
+
+/* Make room for up to need more bytes for a piece of plan range rank, by
+ * freeing consumed extents, then unneeded ones, then those needed latest.
+ * Returns the bytes now free for it (need, or less when not more can be
+ * freed), or 0 when that is not worth a request; then nothing is freed. */
+static int64_t rc_make_room(struct rcache *rc, int64_t need, int rank)
+{
+    int64_t room = rc->budget - rc->held;
+    if (room >= need)
+        return need;
+    int64_t freeable = 0;
+    for (int k = 0; k < rc->n_ext; k++) {
+        int rk;
+        if (rc_victim_class(rc, k, rank, &rk) > 0)
+            freeable += rc->ext[k]->cap;
+    }
+    int64_t can = rc_min64(need, room + freeable);
+    if (can < rc_min64(need, RC_MIN_PIECE))
+        return 0;
+    while (rc->budget - rc->held < can) {
+        int best = -1, best_class = 0, best_rank = -1;
+        for (int k = 0; k < rc->n_ext; k++) {
+            int rk;
+            int cls = rc_victim_class(rc, k, rank, &rk);
+            if (cls > best_class || (cls == 1 && best_class == 1 && rk > best_rank)) {
+                best = k;
+                best_class = cls;
+                best_rank = rk;
+            }
+        }
+        if (best < 0)
+            break;  /* cannot happen: freeable said so */
+        rc_remove(rc, best);
+    }
+    return rc_min64(can, rc->budget - rc->held);
+}
+
+/* The next piece to fetch, in plan order: the first planned bytes no
+ * extent holds. Makes room for it. False: nothing due (plan done, or the
+ * budget is full of bytes needed as soon or sooner). */
+static bool rc_pick(struct rcache *rc, int64_t *pos, int64_t *len)
+{
+    for (int i = 0; i < rc->n_plan; i++) {
+        int64_t x = rc->plan[i].pos;
+        int64_t end = rc->plan[i].pos + rc->plan[i].len;
+        if (rc->src_end >= 0)
+            end = rc_min64(end, rc->src_end);
+        while (x < end) {
+            const struct rc_extent *e = rc_extent_at(rc, x);
+            if (e) {
+                x = e->pos + e->cap;
+                continue;
+            }
+            int64_t n = rc_min64(rc_min64(end, rc_next_start(rc, x)) - x, rc->piece);
+            n = rc_make_room(rc, n, i);
+            if (n <= 0)
+                return false;
+            *pos = x;
+            *len = n;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void rc_fetch_failed(struct rcache *rc, const char *what, int averr)
+{
+    if (averr == AVERROR_EXIT && atomic_load(&rc->quit_now))
+        return;  /* closing */
+    char msg[AV_ERROR_MAX_STRING_SIZE];
+    av_strerror(averr, msg, sizeof(msg));
+    mp_msg(MSGT_CACHE, MSGL_V, "Range cache: %s %s failed (%s); no more prefetching, "
+           "reading through.\n", what, rc->url, msg);
+    rc->failed = true;
+}
+
+/* Fetch into e (reserved, fetching) over the fetch connection. Called and
+ * returns locked; unlocks around the I/O. */
+static void rc_fetch(struct rcache *rc, struct rc_extent *e)
+{
+    pthread_mutex_unlock(&rc->lock);
+    int err = 0;
+    const char *what = NULL;
+    if (!rc->fio) {
+        AVIOInterruptCB cb = {.callback = rc_interrupt, .opaque = rc};
+        err = avio_open2(&rc->fio, rc->url, AVIO_FLAG_READ, &cb, NULL);
+        what = "opening a second connection to";
+    }
+    if (err >= 0 && avio_tell(rc->fio) != e->pos) {
+        int64_t r = avio_seek(rc->fio, e->pos, SEEK_SET);
+        err = r < 0 ? (int)r : 0;
+        what = "seeking the second connection to";
+    }
+    pthread_mutex_lock(&rc->lock);
+    if (err < 0) {
+        rc_fetch_failed(rc, what, err);
+        return;
+    }
+    for (;;) {
+        int64_t off = e->len;
+        int m = (int)rc_min64(e->cap - off, RC_STEP);
+        pthread_mutex_unlock(&rc->lock);
+        /* Only the bytes past len are written: the reader copies only
+         * those before it. */
+        int n = avio_read(rc->fio, e->data + off, m);
+        pthread_mutex_lock(&rc->lock);
+        if (n > 0) {
+            e->len += n;
+            rc->fetched += (uint64_t)n;
+            pthread_cond_broadcast(&rc->data);
+        } else if (n == 0 || n == AVERROR_EOF) {
+            rc->src_end = e->pos + e->len;
+            break;
+        } else {
+            rc_fetch_failed(rc, "reading", n);
+            break;
+        }
+        if (e->len >= e->cap || rc->quit)
+            break;
+        /* A new plan (after a seek) or the reader passing by may have
+         * made the rest of this piece useless. */
+        if (rc_rank(rc, rc_max64(e->pos + e->len, e->used_to), e->pos + e->cap) < 0)
+            break;
+    }
+}
+
+static void *rc_thread(void *arg)
+{
+    struct rcache *rc = arg;
+    pthread_mutex_lock(&rc->lock);
+    while (!rc->quit) {
+        rc->kick = false;
+        int64_t pos = 0, len = 0;
+        if (rc->failed || !rc_pick(rc, &pos, &len)) {
+            rc->idle = true;
+            pthread_cond_broadcast(&rc->idle_cv);
+            while (!rc->kick && !rc->quit)
+                pthread_cond_wait(&rc->work, &rc->lock);
+            rc->idle = false;
+            continue;
+        }
+        struct rc_extent *e = rc_insert(rc, pos, len);
+        if (!e) {
+            mp_msg(MSGT_CACHE, MSGL_V, "Range cache: out of memory; no more prefetching.\n");
+            rc->failed = true;
+            continue;
+        }
+        e->fetching = true;
+        mp_msg(MSGT_CACHE, MSGL_DBG2, "Range cache: fetching %" PRId64 "+%" PRId64
+               " (%" PRId64 " bytes held)\n", pos, len, rc->held);
+        rc_fetch(rc, e);
+        /* Give back what was reserved and not filled. */
+        e->fetching = false;
+        rc->held -= e->cap - e->len;
+        e->cap = e->len;
+        if (e->len == 0)
+            rc_remove(rc, rc_find(rc, e->pos));
+        pthread_cond_broadcast(&rc->data);
+    }
+    rc->idle = true;
+    pthread_cond_broadcast(&rc->idle_cv);
+    pthread_cond_broadcast(&rc->data);
+    pthread_mutex_unlock(&rc->lock);
+    return NULL;
+}
+
+/* Wait for the fetch under way; with an abort callback, wake up now and
+ * then to ask it. True: the user aborted. Called locked. */
+static bool rc_wait_data(struct rcache *rc)
+{
+    if (!rc->abort_cb) {
+        pthread_cond_wait(&rc->data, &rc->lock);
+        return false;
+    }
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += RC_ABORT_POLL_NS;
+    if (ts.tv_nsec >= 1000000000L) {
+        ts.tv_sec++;
+        ts.tv_nsec -= 1000000000L;
+    }
+    pthread_cond_timedwait(&rc->data, &rc->lock, &ts);
+    pthread_mutex_unlock(&rc->lock);
+    bool aborted = rc->abort_cb(rc->abort_ctx);
+    pthread_mutex_lock(&rc->lock);
+    return aborted;
+}
+
+/* The reader read [p, p + n), from the cache or (through) not. Called
+ * locked. Wakes the thread when that can give it work: a read through
+ * (the plan moved on), or an extent consumed whole (room). */
+static void rc_note_read(struct rcache *rc, int64_t p, int64_t n, bool through)
+{
+    rc_plan_consumed(rc, p, p + n);
+    bool wake = through;
+    struct rc_extent *e = rc_extent_at(rc, p);
+    if (e) {
+        int64_t to = rc_min64(p + n, e->pos + e->len);
+        if (to > e->used_to) {
+            e->used_to = to;
+            wake |= !e->fetching && to >= e->pos + e->len;
+        }
+    }
+    if (wake)
+        rc_wake(rc);
+}
+
+static int rc_fill(stream_t *s, void *buf, int len)
+{
+    struct rcache *rc = s->priv;
+    int64_t p = s->src_pos;
+    if (s->size >= 0 && p >= s->size)
+        return 0;
+    pthread_mutex_lock(&rc->lock);
+    double t0 = 0;
+    bool waited = false;
+    int64_t limit = len;
+    for (;;) {
+        struct rc_extent *e = rc_extent_at(rc, p);
+        if (e && p < e->pos + e->len) {
+            int n = (int)rc_min64(len, e->pos + e->len - p);
+            memcpy(buf, e->data + (p - e->pos), (size_t)n);
+            rc->served += (uint64_t)n;
+            rc_note_read(rc, p, n, false);
+            if (waited) {
+                rc->stalls++;
+                rc->stall_secs += mp_time_sec() - t0;
+            }
+            pthread_mutex_unlock(&rc->lock);
+            return n;
+        }
+        if (e && e->fetching) {
+            if (!waited) {
+                waited = true;
+                t0 = mp_time_sec();
+            }
+            if (rc_wait_data(rc)) {
+                rc->stalls++;
+                rc->stall_secs += mp_time_sec() - t0;
+                pthread_mutex_unlock(&rc->lock);
+                return -STREAM_ERR_ABORTED;
+            }
+            continue;
+        }
+        /* A miss: read through, up to the next cached bytes. */
+        limit = rc_min64(limit, rc_next_start(rc, p) - p);
+        break;
+    }
+    pthread_mutex_unlock(&rc->lock);
+    if (!waited)
+        t0 = mp_time_sec();
+    int n = 0;
+    if (stream_tell(rc->inner) != p)
+        n = stream_seek(rc->inner, p);
+    if (n >= 0)
+        n = stream_read_some(rc->inner, buf, (int)limit);
+    pthread_mutex_lock(&rc->lock);
+    rc->stalls++;
+    rc->stall_secs += mp_time_sec() - t0;
+    if (n > 0)
+        rc_note_read(rc, p, n, true);
+    pthread_mutex_unlock(&rc->lock);
+    return n;
+}
+
+/* Nothing to do: the next fill reads at the new s->src_pos, from the
+ * cache or through the main connection (which seeks only then). */
+static int rc_seek(stream_t *s, int64_t pos)
+{
+    (void)s;
+    (void)pos;
+    return 0;
+}
+
+static int rc_set_plan(stream_t *s, const struct stream_range *r, int n)
+{
+    struct rcache *rc = s->priv;
+    struct stream_range *np = NULL;
+    if (n > 0) {
+        np = malloc((size_t)n * sizeof(*np));
+        if (!np)
+            return -STREAM_ERR_NOMEM;
+    }
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        int64_t a = rc_max64(r[i].pos, 0);
+        int64_t b = r[i].pos + r[i].len;
+        if (rc->size >= 0)
+            b = rc_min64(b, rc->size);
+        if (b > a)
+            np[m++] = (struct stream_range){.pos = a, .len = b - a};
+    }
+    pthread_mutex_lock(&rc->lock);
+    /* The old plan's pieces not yet fetched are simply never picked. */
+    free(rc->plan);
+    rc->plan = np;
+    rc->n_plan = m;
+    rc->plan_ranges += (uint64_t)n;
+    mp_msg(MSGT_CACHE, MSGL_DBG2, "Range cache: plan of %d ranges, first %" PRId64 "+%" PRId64
+           ", reader at %" PRId64 "\n", m, m ? np[0].pos : 0, m ? np[0].len : 0, s->src_pos);
+    rc_wake(rc);
+    pthread_mutex_unlock(&rc->lock);
+    return 0;
+}
+
+static void rc_free(struct rcache *rc)
+{
+    if (rc->thread_running) {
+        pthread_mutex_lock(&rc->lock);
+        rc->quit = true;
+        atomic_store(&rc->quit_now, true);
+        pthread_cond_signal(&rc->work);
+        pthread_mutex_unlock(&rc->lock);
+        pthread_join(rc->thread, NULL);
+    }
+    if (rc->fio)
+        avio_closep(&rc->fio);
+    stream_close(rc->inner);
+    while (rc->n_ext > 0)
+        rc_remove(rc, rc->n_ext - 1);
+    free(rc->ext);
+    free(rc->plan);
+    free(rc->url);
+    pthread_cond_destroy(&rc->data);
+    pthread_cond_destroy(&rc->work);
+    pthread_cond_destroy(&rc->idle_cv);
+    pthread_mutex_destroy(&rc->lock);
+    free(rc);
+}
+
+static void rc_close(stream_t *s)
+{
+    struct rcache *rc = s->priv;
+    if (!rc)
+        return;
+    rc_free(rc);
+    s->priv = NULL;
+}
+
+static void rc_add_stats(const stream_t *s, struct stream_stats *st)
+{
+    struct rcache *rc = s->priv;
+    /* The main connection's work is the source I/O the reader did. */
+    *st = *stream_get_stats(rc->inner);
+    pthread_mutex_lock(&rc->lock);
+    st->cache_bytes_fetched = rc->fetched;
+    st->cache_bytes_served = rc->served;
+    st->cache_stalls = rc->stalls;
+    st->cache_stall_seconds = rc->stall_secs;
+    st->plan_ranges = rc->plan_ranges;
+    pthread_mutex_unlock(&rc->lock);
+}
+
+static bool rc_cache_status(const stream_t *s, struct stream_cache_status *st)
+{
+    struct rcache *rc = s->priv;
+    pthread_mutex_lock(&rc->lock);
+    int64_t back = 0, fill = 0;
+    for (int k = 0; k < rc->n_ext; k++) {
+        const struct rc_extent *e = rc->ext[k];
+        back += e->used_to - e->pos;
+        fill += e->pos + e->len - e->used_to;
+    }
+    st->size = rc->budget;
+    st->fill = fill;
+    st->back = back;
+    st->eof = rc->src_end >= 0;
+    st->held = rc->held;
+    st->held_peak = rc->held_peak;
+    st->range_cache = true;
+    pthread_mutex_unlock(&rc->lock);
+    return true;
+}
+
+static void rc_sync(stream_t *s)
+{
+    struct rcache *rc = s->priv;
+    pthread_mutex_lock(&rc->lock);
+    while (rc->thread_running && (!rc->idle || rc->kick) && !rc->quit) {
+        pthread_cond_signal(&rc->work);
+        pthread_cond_wait(&rc->idle_cv, &rc->lock);
+    }
+    pthread_mutex_unlock(&rc->lock);
+}
+
+const struct stream_backend stream_backend_range = {
+    .name = "range cache",
+    .kind = STREAM_KIND_LAVF,  /* s->kind stays the source's */
+    .fill = rc_fill,
+    .seek = rc_seek,
+    .close = rc_close,
+    .add_stats = rc_add_stats,
+    .set_plan = rc_set_plan,
+    .cache_status = rc_cache_status,
+    .sync = rc_sync,
+};
+
+/* Keep the ring's bytes as extents of at most one piece each, as far as
+ * the budget goes. Called before the thread runs. */
+static void rc_take(void *ctx, int64_t pos, const unsigned char *p, int64_t len)
+{
+    struct rcache *rc = ctx;
+    while (len > 0) {
+        int64_t n = rc_min64(len, rc->piece);
+        if (rc->held + n > rc->budget)
+            return;
+        struct rc_extent *e = rc_insert(rc, pos, n);
+        if (!e)
+            return;  /* only a cache: the reader reads through instead */
+        memcpy(e->data, p, (size_t)n);
+        e->len = n;
+        /* What the reader already had from the ring counts as consumed. */
+        if (rc->handover_pos > pos)
+            e->used_to = rc_min64(rc->handover_pos, pos + n);
+        pos += n;
+        p += n;
+        len -= n;
+    }
+}
+
+int stream_range_from_ring(stream_t *s)
+{
+    struct rcache *rc = calloc(1, sizeof(*rc));
+    if (!rc)
+        return -STREAM_ERR_NOMEM;
+    rc->url = strdup(s->url);
+    if (!rc->url) {
+        free(rc);
+        return -STREAM_ERR_NOMEM;
+    }
+    pthread_mutex_init(&rc->lock, NULL);
+    pthread_cond_init(&rc->data, NULL);
+    pthread_cond_init(&rc->work, NULL);
+    pthread_cond_init(&rc->idle_cv, NULL);
+    atomic_init(&rc->quit_now, false);
+    rc->budget = (int64_t)s->opts.cache_kb * 1024;
+    rc->piece = rc_min64(RC_MAX_PIECE, rc_max64(rc->budget / 4, RC_MIN_PIECE));
+    rc->piece = rc_min64(rc->piece, rc->budget);
+    rc->size = s->size;
+    rc->src_end = -1;
+    rc->abort_cb = s->opts.abort_cb;
+    rc->abort_ctx = s->opts.abort_ctx;
+    rc->handover_pos = s->src_pos;
+    rc->inner = stream_ring_release(s, rc_take, rc);
+    s->be = &stream_backend_range;
+    s->priv = rc;
+    if (pthread_create(&rc->thread, NULL, rc_thread, rc) != 0) {
+        /* Still a working stream: every read goes through. */
+        mp_msg(MSGT_CACHE, MSGL_V, "Range cache: no fetch thread; reading through.\n");
+        rc->failed = true;
+    } else {
+        rc->thread_running = true;
+    }
+    mp_msg(MSGT_CACHE, MSGL_V, "Cache: range cache of %d KB over %s, %" PRId64
+           " bytes kept from the ring\n", s->opts.cache_kb, s->url, rc->held);
+    return 0;
+}
