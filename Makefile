@@ -115,6 +115,13 @@ check-all:
 	@$(MAKE) --no-print-directory check
 	@$(MAKE) --no-print-directory check-san
 
+# Benchmarks on the slow-storage model (TOOLS/bench.sh, DOCS/benchmarks.md).
+bench: $(PROG) $(TOOL_BINS) $(SLOWFS_BIN)
+	sh TOOLS/bench.sh quick
+
+bench-full: $(PROG) $(TOOL_BINS) $(SLOWFS_BIN)
+	sh TOOLS/bench.sh full
+
 demo: $(PROG)
 	@sh TOOLS/demo.sh $(abspath $(PROG))
 
@@ -132,5 +139,5 @@ clean:
 distclean: clean
 	rm -f config.h config.mak
 
-.PHONY: all unit e2e check-tools check-patches check check-san check-all demo install uninstall clean distclean
+.PHONY: bench bench-full all unit e2e check-tools check-patches check check-san check-all demo install uninstall clean distclean
 .DELETE_ON_ERROR:

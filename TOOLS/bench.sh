@@ -1,63 +1,271 @@
 #!/bin/bash
-# bench.sh: play one file on the slow-storage model in each reading mode and
-# print a Markdown table of what the storage served and how long it took.
+# bench.sh: the benchmark of this branch's reading modes (and of the other
+# players found installed) on the slow-storage model, every run cold.
 # This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
 #
-#   TOOLS/bench.sh [-p PROFILE] [-n RUNS] FILE [MPLAYER]
+#   TOOLS/bench.sh [quick|full] [-n RUNS] [-p "PROFILES"] [-o DIR] [-m MPLAYER] [-w]
 #
-# Every run starts cold (slowfs.sh run drops the file from the page cache and
-# checks nothing stays resident) and plays with -benchmark and null outputs.
-# Figures are medians over RUNS runs (3), wall seconds from `date`, bytes,
-# requests and seeks from the model's own counters.
+#   quick  (`make bench`) 30 s files at 2 Mbit/s, profile slow-net, 1 run,
+#          real time (5 s) on the skewed and non-interleaved files only
+#   full   (`make bench-full`) 90 s files at 4 Mbit/s, profiles hdd and
+#          slow-net, 3 runs, real time (10 s) on every file
+#   smoke  4 s files, profile fast, 1 run: checks the runner itself (~1 min)
+#   -n, -p override the runs and profiles; -o DIR (build/bench) receives the
+#   media, raw.tsv (one line per run), report.md and the plots; -w also puts
+#   the report into DOCS/benchmarks.md (between its bench:begin/end markers)
+#   and the plots into DOCS/.
+#
+# One slowfs mount serves all runs (one measurement at a time, never two).
+# Before each run the file is dropped from the mount's page cache (checked
+# with mincore) and the counters are zeroed. See DOCS/benchmarks.md.
 set -eu
-profile=slow-net
-runs=3
-while getopts p:n: o; do
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=TOOLS/bench/lib.sh
+. "$root/TOOLS/bench/lib.sh"
+
+die() {
+    echo "bench.sh: $*" >&2
+    exit 1
+}
+
+kind=quick
+case ${1:-} in
+quick | full | smoke) kind=$1; shift ;;
+esac
+if [ "$kind" = smoke ]; then
+    dur=4 vbr=1M skew=2 runs=1 profiles=fast span=1 rt_files="skew"
+elif [ "$kind" = quick ]; then
+    dur=30 vbr=2M skew=20 runs=1 profiles=slow-net span=5 rt_files="skew noninter"
+else
+    dur=90 vbr=4M skew=25 runs=3 profiles="hdd slow-net" span=10 rt_files="good skew noninter multi"
+fi
+out=$root/build/bench
+mplayer=$root/mplayer
+write_docs=
+while getopts n:p:o:m:w o; do
     case $o in
-    p) profile=$OPTARG ;;
     n) runs=$OPTARG ;;
-    *) echo "usage: TOOLS/bench.sh [-p PROFILE] [-n RUNS] FILE [MPLAYER]" >&2; exit 2 ;;
+    p) profiles=$OPTARG ;;
+    o) out=$OPTARG ;;
+    m) mplayer=$OPTARG ;;
+    w) write_docs=1 ;;
+    *) die "usage: TOOLS/bench.sh [quick|full] [-n RUNS] [-p PROFILES] [-o DIR] [-m MPLAYER] [-w]" ;;
     esac
 done
-shift $((OPTIND - 1))
-[ $# -ge 1 ] || { echo "usage: TOOLS/bench.sh [-p PROFILE] [-n RUNS] FILE [MPLAYER]" >&2; exit 2; }
-root=$(cd "$(dirname "$0")/.." && pwd)
-file=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-mplayer=${2:-$root/mplayer}
-src=$(dirname "$file")
-name=$(basename "$file")
-mnt=$(mktemp -d "${TMPDIR:-/tmp}/bench-mnt.XXXXXX")
-trap 'rmdir "$mnt" 2>/dev/null || true' EXIT
+[ -x "$mplayer" ] || die "$mplayer: no player (run make)"
+[ -x /usr/bin/time ] || die "/usr/bin/time missing (apt-get install time)"
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+PAGECACHE=$root/build/TOOLS/pagecache
+[ -x "$PAGECACHE" ] || make -C "$root" -s build/TOOLS/pagecache >/dev/null ||
+    die "cannot build pagecache"
 
+# Private copies: a `make` in the tree during the hours of a full run must
+# neither break a run nor change the player half-way.
+mkdir -p "$out/bin"
+cp "$mplayer" "$out/bin/mplayer.tmp" && mv "$out/bin/mplayer.tmp" "$out/bin/mplayer"
+cp "$PAGECACHE" "$out/bin/pagecache.tmp" && mv "$out/bin/pagecache.tmp" "$out/bin/pagecache"
+mplayer=$out/bin/mplayer
+PAGECACHE=$out/bin/pagecache
+
+# ---- media ----
+media=$out/media-d$dur-b$vbr-k$skew
+mkdir -p "$media"
+kinds="good skew noninter multi"
+files=
+for k in $kinds; do
+    for c in mp4 mkv; do
+        f=$k.$c
+        files="$files $f"
+        [ -s "$media/$f" ] && [ -s "$media/$f.packets" ] && continue
+        echo "bench: making $f" >&2
+        opts="-d $dur -b $vbr"
+        [ "$k" = skew ] && opts="$opts -k $skew"
+        # shellcheck disable=SC2086
+        sh "$root/TOOLS/mkmedia.sh" -q $opts "$k" "$media/$f"
+        sh "$root/TOOLS/mkmedia.sh" packets "$media/$f" > "$media/$f.packets.tmp"
+        mv "$media/$f.packets.tmp" "$media/$f.packets"
+        sh "$root/TOOLS/mkmedia.sh" info "$media/$f" > "$media/$f.info"
+    done
+done
+
+# ---- modes: key|label|player arguments (ffmpeg: the CLI) ----
 modes=(
-    "old: 4 KB reads, no cache|-stream-buffer-size 4096"
-    "64 KB reads|-stream-buffer-size 65536"
-    "readahead window 8 MB|-readahead-distance 8M"
-    "old ring cache 8 MB|-cache 8192 -cache-mode ring -cache-min 0"
-    "plan cache 8 MB|-cache 8192 -cache-mode plan"
-    "all new: 64 KB + plan + drop-behind|-stream-buffer-size 65536 -cache 8192 -cache-drop-behind"
+    "old|old: 4 KB reads, no cache|-nocache -stream-buffer-size 4096"
+    "ring|ring cache 8 MB (MPlayer -cache)|-cache 8192 -cache-mode ring"
+    "buf64|64 KB reads|-nocache -stream-buffer-size 65536"
+    "ra|readahead window 8 MB|-nocache -readahead-distance 8M"
+    "plan|plan cache 8 MB|-cache 8192 -cache-mode plan"
+    "drop|drop-behind|-nocache -cache-drop-behind"
+    "all|all new together|-stream-buffer-size 65536 -readahead-distance 8M -cache 8192 -cache-mode plan -cache-drop-behind"
+)
+others=
+if command -v ffmpeg >/dev/null; then
+    modes+=("ffmpeg|ffmpeg $(ffmpeg -version | awk 'NR == 1 { print $3 }') -f null|")
+    others="$others ffmpeg"
+fi
+for p in mpv mplayer; do
+    # mplayer here means a system MPlayer, not this tree's ./mplayer.
+    q=$(command -v "$p" || true)
+    if [ -n "$q" ] && [ "$q" != "$mplayer" ]; then
+        modes+=("$p|$p|")
+        others="$others $p"
+    fi
+done
+# Tuning pass: -cache-secs of plan mode on the MP4 files (plan = 10 s above).
+tune_modes=(
+    "plan-s2|plan, -cache-secs 2|-cache 8192 -cache-mode plan -cache-secs 2"
+    "plan-s5|plan, -cache-secs 5|-cache 8192 -cache-mode plan -cache-secs 5"
+    "plan-s30|plan, -cache-secs 30|-cache 8192 -cache-mode plan -cache-secs 30"
 )
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# ---- one run ----
+mnt=$(mktemp -d "${TMPDIR:-/tmp}/bench-mnt.XXXXXX")
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-run.XXXXXX")
+cleanup() {
+    sh "$root/TOOLS/slowfs.sh" umount "$mnt" 2>/dev/null || true
+    rmdir "$mnt" 2>/dev/null || true
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 
-echo "| mode | wall s | bytes served | requests | seeks |"
-echo "|---|---:|---:|---:|---:|"
-for m in "${modes[@]}"; do
-    label=${m%%|*}
-    args=${m#*|}
-    : > "$mnt.walls"; : > "$mnt.bytes"; : > "$mnt.reqs"; : > "$mnt.seeks"
-    for _ in $(seq "$runs"); do
-        # shellcheck disable=SC2086
-        out=$(sh "$root/TOOLS/slowfs.sh" run --profile="$profile" "$src" "$mnt" -- \
-            sh -c 't0=$(date +%s.%N); "$0" -really-quiet -benchmark -vo null -ao null '"$args"' \
-                "$1" >/dev/null 2>&1; t1=$(date +%s.%N); echo "wall $(awk -v a="$t0" -v b="$t1" "BEGIN { print b - a }")"' \
-            "$mplayer" "$mnt/$name" 2>&1)
-        echo "$out" | awk '$1 == "wall" { print $2 }' >> "$mnt.walls"
-        echo "$out" | awk '$1 == "bytes" { print $2 }' >> "$mnt.bytes"
-        echo "$out" | awk '$1 == "requests" { print $2 }' >> "$mnt.reqs"
-        echo "$out" | awk '$1 == "seeks" { print $2 }' >> "$mnt.seeks"
+# run_one PROFILE WORKLOAD FILE MODE-ENTRY RUN: one line of raw.tsv.
+run_one() {
+    local profile=$1 wl=$2 f=$3 entry=$4 r=$5
+    local key=${entry%%|*} args=${entry##*|}
+    local path=$mnt/$f cmd
+    case $key in
+    ffmpeg)
+        cmd=(ffmpeg -nostdin -hide_banner -loglevel error)
+        [ "$wl" = rt ] && cmd+=(-re)
+        cmd+=(-i "$path")
+        [ "$wl" = rt ] && cmd+=(-t "$span")
+        cmd+=(-map 0:v:0 -map 0:a:0 -f null -)
+        ;;
+    mpv)
+        cmd=(mpv --no-config --vo=null --ao=null --vid=1 --aid=1)
+        [ "$wl" = bench ] && cmd+=(--untimed) || cmd+=(--length="$span")
+        cmd+=("$path")
+        ;;
+    mplayer)
+        cmd=(mplayer -vo null -ao null -aid 0 -quiet)
+        [ "$wl" = bench ] && cmd+=(-benchmark) || cmd+=(-endpos "$span")
+        cmd+=("$path")
+        ;;
+    *)
+        # shellcheck disable=SC2206
+        cmd=("$mplayer" -msglevel statusline=0:cplayer=6 -stream-stats -vo null -ao null $args)
+        [ "$wl" = bench ] && cmd+=(-benchmark) || cmd+=(-endpos "$span")
+        cmd+=("$path")
+        ;;
+    esac
+    "$PAGECACHE" --cold "$path" >/dev/null || die "$path: cannot make it cold"
+    sh "$root/TOOLS/slowfs.sh" reset "$mnt"
+    local pc0 pc1 rc=0
+    pc0=$("$PAGECACHE" "$path" | awk '{ print $2 }')
+    /usr/bin/time -f 'time %e %U %S %M' -o "$tmp/time" "${cmd[@]}" \
+        </dev/null >"$tmp/out" 2>&1 || rc=$?
+    pc1=$("$PAGECACHE" "$path" | awk '{ print $2 }')
+    cat "$mnt/.slowfs/stats" > "$tmp/stats"
+    # The player's own report: late frames, first frame, reader waits
+    # (ring: reads of the demuxer that waited for the fill thread; else
+    # reads that blocked on the device).
+    tr '\r' '\n' < "$tmp/out" | awk -v key="$key" -v rc="$rc" '
+        /^time / { wall = $2; user = $3; sys = $4; rss = $5 }
+        /^Video: .* late; first frame after/ {
+            for (i = 1; i <= NF; i++) if ($i == "late;") late = $(i - 1)
+            ff = $(NF - 1)
+        }
+        /^Cache \((ring|plan)\):.*first frame after/ { if (ff == "") ff = $(NF - 1) }
+        /^Stream .* reads blocked/ {
+            for (i = 1; i <= NF; i++) {
+                if ($i == "blocked,") blocked = $(i - 2)
+                if ($i == "waiting") bwait = $(i - 2)
+            }
+        }
+        /^Cache: .* stalls/ {
+            for (i = 1; i <= NF; i++) if ($i == "stalls") { cst = $(i - 1); cw = $(i + 1) }
+            gsub(/[()]/, "", cw)
+        }
+        FILENAME ~ /stats$/ { s[$1] = $2 }
+        END {
+            if (cst != "") { waits = cst; wsec = cw } else { waits = blocked; wsec = bwait }
+            printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+                wall, user, sys, rss, s["bytes"], s["requests"], s["seeks"],
+                late == "" ? "-" : late, ff == "" ? "-" : ff,
+                waits == "" ? "-" : waits, wsec == "" ? "-" : wsec, rc
+        }' "$tmp/time" - "$tmp/stats" > "$tmp/fig"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t' "$profile" "$wl" "$f" "$key" "$r" "$pc0" "$pc1"
+    cat "$tmp/fig"
+    if [ "$rc" -ne 0 ]; then
+        echo "bench: $key on $f exited $rc:" >&2
+        tail -3 "$tmp/out" >&2
+    fi
+}
+
+# ---- the matrix ----
+raw=$out/raw.tsv
+first=${profiles%% *}
+sh "$root/TOOLS/slowfs.sh" mount --profile="$first" "$media" "$mnt" ||
+    die "cannot mount slowfs (TOOLS/install-deps.sh; /dev/fuse)"
+nrt=0
+for k in $rt_files; do nrt=$((nrt + 2)); done
+total=$(( $(echo $profiles | wc -w) * runs * (8 * ${#modes[@]} + nrt * ${#modes[@]} + 3 * 3) ))
+echo "bench: $kind, $total runs, profiles: $profiles, results in $out" >&2
+{
+    printf 'profile\tworkload\tfile\tmode\trun\tpc_before\tpc_after\twall\tuser\tsys\trss_kb'
+    printf '\tbytes\trequests\tseeks\tlate\tfirst_frame\twaits\twait_s\trc\n'
+} > "$raw.tmp"
+{
+    echo "kind $kind"
+    echo "date $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "dur $dur"; echo "vbr $vbr"; echo "skew $skew"; echo "runs $runs"; echo "span $span"
+    echo "profiles $profiles"
+    echo "others ${others# }"
+    echo "nproc $(nproc)"
+    echo "mem $(awk '/^MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)"
+    echo "kernel $(uname -r)"
+    echo "ffmpeg $(ffmpeg -version 2>/dev/null | awk 'NR == 1 { print $3 }')"
+    echo "libavformat $(pkg-config --modversion libavformat 2>/dev/null || echo '?')"
+    echo "player $("$mplayer" 2>&1 | awk 'NR == 1 { print $2 }' || true)"
+} > "$out/meta.txt"
+n=0
+for profile in $profiles; do
+    sh "$root/TOOLS/slowfs.sh" ctl "$mnt" profile "$profile"
+    awk '$1 == "bw" || $1 == "seek_ms" || $1 == "lat_ms" { print $1, $2 }' \
+        "$mnt/.slowfs/stats" > "$out/model-$profile.txt"
+    for wl in bench rt; do
+        for f in $files; do
+            if [ "$wl" = rt ]; then
+                case " $rt_files " in *" ${f%.*} "*) ;; *) continue ;; esac
+            fi
+            for entry in "${modes[@]}"; do
+                for r in $(seq "$runs"); do
+                    n=$((n + 1))
+                    printf 'bench: %d/%d %s %s %s %s\n' "$n" "$total" "$profile" "$wl" "$f" \
+                        "${entry%%|*}" >&2
+                    run_one "$profile" "$wl" "$f" "$entry" "$r" >> "$raw.tmp"
+                done
+            done
+        done
     done
-    printf '| %s | %.2f | %s | %s | %s |\n' "$label" "$(median < "$mnt.walls")" \
-        "$(median < "$mnt.bytes")" "$(median < "$mnt.reqs")" "$(median < "$mnt.seeks")"
+    for f in skew.mp4 noninter.mp4 multi.mp4; do
+        for entry in "${tune_modes[@]}"; do
+            for r in $(seq "$runs"); do
+                n=$((n + 1))
+                printf 'bench: %d/%d %s tune %s %s\n' "$n" "$total" "$profile" "$f" \
+                    "${entry%%|*}" >&2
+                run_one "$profile" bench "$f" "$entry" "$r" >> "$raw.tmp"
+            done
+        done
+    done
 done
-rm -f "$mnt.walls" "$mnt.bytes" "$mnt.reqs" "$mnt.seeks"
+mv "$raw.tmp" "$raw"
+printf '%s\n' "${modes[@]}" "${tune_modes[@]}" | cut -d'|' -f1,2 > "$out/modes.txt"
+printf '%s\n' "${modes[@]}" "${tune_modes[@]}" | awk -F'|' '{ print $1 "\t" $3 }' \
+    > "$out/mode-args.txt"
+sh "$root/TOOLS/slowfs.sh" umount "$mnt"
+
+sh "$root/TOOLS/bench/report.sh" "$out" "$media" ${write_docs:+-w}

@@ -17,7 +17,7 @@ libswscale-dev libswresample-dev libsdl2-dev libass-dev"
 # Testing: unit-test framework, media generation for tests and the demo,
 # syscall tracing, a virtual X display, an HTTP server for network tests.
 TEST_PKGS="libcmocka-dev ffmpeg strace xvfb libfuse3-dev fuse3 gnuplot-nox nginx-light
-fonts-dejavu-core fontconfig"
+fonts-dejavu-core fontconfig clang libclang-rt-14-dev"
 
 PKGS="$BUILD_PKGS $TEST_PKGS"
 

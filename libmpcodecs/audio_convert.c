@@ -14,6 +14,12 @@
 #include "common/mp_msg.h"
 #include "libmpcodecs/mpcodecs.h"
 
+/* Sources claiming a higher rate are refused. No real audio comes near it
+ * (hi-res PCM stops at 768 kHz), and swr_init's set-up grows with the rate
+ * ratio: a WAV header claiming 1.9 GHz held the player for half a minute
+ * and 2 GB (found by tests/fuzz/fuzz_demux). */
+#define AUDIO_CONV_MAX_SRC_RATE 1000000
+
 struct mp_audio_conv {
     struct mp_audio_format dst;
     AVChannelLayout dst_layout;
@@ -208,7 +214,8 @@ int mp_audio_conv_run(struct mp_audio_conv *c, const AVFrame *src,
     }
 
     if (src->format < 0 || src->format >= AV_SAMPLE_FMT_NB || src->sample_rate <= 0 ||
-        src->ch_layout.nb_channels <= 0 || src->nb_samples < 0)
+        src->sample_rate > AUDIO_CONV_MAX_SRC_RATE || src->ch_layout.nb_channels <= 0 ||
+        src->nb_samples < 0)
         return -CODEC_ERR_CONVERT;
 
     if (!same_source(c, src)) {

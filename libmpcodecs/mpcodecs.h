@@ -153,6 +153,8 @@ double mp_audio_conv_get_delay(const struct mp_audio_conv *c);
  * Notes on audio conversion:
  * - dst.fmt must be packed (interleaved); create fails with
  *   -CODEC_ERR_CONVERT otherwise.
+ * - Frames of more than 1 MHz (a corrupt header; set-up time grows with
+ *   the rate) are refused with -CODEC_ERR_CONVERT.
  * - Input already in dst's format, rate and channel count (speed 1) is
  *   copied bit-exactly. Conversions without resampling (fltp -> s16, channel
  *   mixing) add no delay: every call returns exactly src->nb_samples.

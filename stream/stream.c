@@ -213,6 +213,8 @@ void stream_close(stream_t *s)
         return;
     if (s->be)
         s->be->close(s);
+    for (int i = 0; i < STREAM_PARKED_MAX; i++)
+        free(s->parked[i].buf);
     free(s->url);
     free(s->buf);
     free(s->view);
@@ -251,13 +253,89 @@ static int source_seek(stream_t *s, int64_t pos)
     return 0;
 }
 
+/* Whether seeks may park the current buffer: seekable sources that the
+ * stream buffers itself (the ring cache holds its own), small buffers. */
+static bool park_enabled(const stream_t *s)
+{
+    return s->seekable && s->be != &stream_backend_ring &&
+           s->opts.buffer_size <= STREAM_PARK_MAX_BUFFER;
+}
+
+/* A seek to pos leaves the current buffer: if a parked buffer holds pos,
+ * swap it in (no I/O) and return true; else park the current buffer in
+ * the least recently used slot and return false. */
+static bool park_swap(stream_t *s, int64_t pos)
+{
+    if (!park_enabled(s))
+        return false;
+    struct stream_parked *victim = NULL;
+    for (int i = 0; i < STREAM_PARKED_MAX; i++) {
+        struct stream_parked *p = &s->parked[i];
+        if (p->len > 0 && pos >= p->start && pos < p->start + p->len) {
+            victim = p;
+            break;
+        }
+    }
+    bool hit = victim != NULL;
+    if (!hit) {
+        if (s->buf_len <= 0)
+            return false;
+        /* An empty slot, or the least recently used one. */
+        for (int i = 0; i < STREAM_PARKED_MAX; i++) {
+            struct stream_parked *p = &s->parked[i];
+            if (!p->buf) {
+                p->buf = malloc(s->opts.buffer_size);
+                if (!p->buf)
+                    continue;
+                p->len = 0;
+            }
+            if (!victim || p->len == 0 || (victim->len > 0 && p->used < victim->used))
+                victim = p;
+        }
+        if (!victim)
+            return false;
+    }
+    /* Swap the current buffer with the slot. */
+    unsigned char *b = victim->buf;
+    int len = victim->len;
+    int64_t start = victim->start;
+    victim->buf = s->buf;
+    victim->len = s->buf_len;
+    victim->start = s->buf_start;
+    victim->used = ++s->park_clock;
+    s->buf = b;
+    if (hit) {
+        s->buf_len = len;
+        s->buf_start = start;
+        s->buf_pos = (int)(pos - start);
+        s->eof = false;
+    } else {
+        s->buf_len = 0;
+    }
+    return hit;
+}
+
+/* Reading goes on at stream_tell(): after swapping in a parked buffer the
+ * source may stand elsewhere. */
+static int sync_source(stream_t *s)
+{
+    int64_t want = s->buf_start + s->buf_len;
+    if (s->buf_pos < s->buf_len || want == s->src_pos)
+        return 0;
+    return source_seek(s, want);
+}
+
 /* Refill the (used up) buffer from the source at src_pos. */
 static int refill(stream_t *s)
 {
+    int rc = sync_source(s);
+    if (rc < 0)
+        return rc;
     if (s->buf_len > 0 && s->buf_len < s->opts.buffer_size &&
-        s->buf_start + s->buf_len == s->src_pos) {
-        /* A pipe gave a short read: append, so the bytes before stay
-         * there for a seek back. */
+        s->buf_start + s->buf_len == s->src_pos && s->be != &stream_backend_file) {
+        /* A pipe or a network source gave a short read: append, so the
+         * bytes before stay there for a seek back. (A plain file is short
+         * only at its end.) */
         int n = source_read(s, s->buf + s->buf_len, s->opts.buffer_size - s->buf_len);
         if (n > 0)
             s->buf_len += n;
@@ -295,6 +373,9 @@ int stream_read(stream_t *s, void *buf, int len)
         if (want >= bs) {
             /* Straight into the caller's memory, one buffer's worth. */
             int direct = bs;
+            n = sync_source(s);
+            if (n < 0)
+                return total > 0 ? total : n;
             s->buf_start = s->src_pos;
             s->buf_pos = s->buf_len = 0;
             n = source_read(s, dst + total, direct);
@@ -325,6 +406,9 @@ int stream_read_some(stream_t *s, void *buf, int len)
     int bs = s->opts.buffer_size;
     if (avail <= 0 && len >= bs) {
         /* As stream_read: straight into buf, in whole buffers. */
+        int rc = sync_source(s);
+        if (rc < 0)
+            return rc;
         s->buf_start = s->src_pos;
         s->buf_pos = s->buf_len = 0;
         int n = source_read(s, buf, len / bs * bs);
@@ -356,6 +440,9 @@ int stream_seek(stream_t *s, int64_t pos)
             s->eof = false;
         return 0;
     }
+    /* Another read position's buffer may hold pos. */
+    if (park_swap(s, pos))
+        return 0;
     /* The ring cache seeks an unseekable source within what it holds
      * (and refuses the rest itself). */
     if ((s->seekable || s->be == &stream_backend_ring) && s->be->seek) {

@@ -49,6 +49,11 @@ extern const struct stream_backend stream_backend_lavf;
 extern const struct stream_backend stream_backend_ring;
 extern const struct stream_backend stream_backend_range;
 
+/* Parked buffers per stream (see struct stream), for buffers up to
+ * STREAM_PARK_MAX_BUFFER bytes: 3 x 64 KB, with the current one 4 cursors. */
+#define STREAM_PARKED_MAX 3
+#define STREAM_PARK_MAX_BUFFER (1024 * 1024)
+
 struct stream {
     const struct stream_backend *be;
     void *priv;                 /* the backend's */
@@ -64,6 +69,18 @@ struct stream {
     int64_t buf_start;          /* stream position of buf[0] */
     int64_t src_pos;            /* where the next fill reads from */
     bool eof;                   /* the last fill hit the end of source */
+
+    /* Buffers of other read positions, kept when a seek leaves them: a
+     * badly interleaved file is read at two or more places in turn, and
+     * each jump back finds its bytes here instead of reading them again. */
+    struct stream_parked {
+        unsigned char *buf;     /* opts.buffer_size bytes, or NULL */
+        int len;                /* valid bytes; 0 = empty slot */
+        int64_t start;
+        uint64_t used;          /* LRU stamp */
+    } parked[STREAM_PARKED_MAX];
+    int num_parked;             /* slots in use for this stream (0 = off) */
+    uint64_t park_clock;
 
     struct stream_stats stats;  /* counted on the caller's thread */
     struct stream_stats *view;  /* snapshot handed out by stream_get_stats */

@@ -1,7 +1,8 @@
 # -slave: commands on stdin, ANS_ answers on stdout. GPLv2 or later.
 
 # slave "cmd1" "cmd2" ... -- ARGS...: feed each command 0.3 s apart (after
-# a start-up pause) to mplayer -slave ARGS; sets RC, OUT, ERR.
+# a start-up pause) to mplayer -slave ARGS; stdin stays open until the
+# player exits (at most 5 s after the last command). Sets RC, OUT, ERR.
 slave() {
     local cmds=()
     while [ "$1" != "--" ]; do
@@ -11,15 +12,25 @@ slave() {
     shift
     OUT=$T/last.out
     ERR=$T/last.err
-    {
+    rm -f slave.fifo
+    mkfifo slave.fifo
+    timeout -k 5 60 "$MPLAYER" -slave -ao null -vo null "$@" <slave.fifo >"$OUT" 2>"$ERR" &
+    local pid=$!
+    (
+        trap '' PIPE
         sleep 0.5
         for c in "${cmds[@]}"; do
-            printf '%s\n' "$c"
+            printf '%s\n' "$c" 2>/dev/null || break
             sleep 0.3
         done
-        sleep 5
-    } | timeout -k 5 60 "$MPLAYER" -slave -ao null -vo null "$@" >"$OUT" 2>"$ERR"
-    RC=${PIPESTATUS[1]}
+        for _ in $(seq 50); do
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.1
+        done
+    ) >slave.fifo
+    wait "$pid"
+    RC=$?
+    rm -f slave.fifo
     # Status lines end in \r: give each answer a line of its own.
     tr '\r' '\n' < "$OUT" > "$OUT.lines" && mv "$OUT.lines" "$OUT"
     if grep -qE 'Sanitizer|runtime error:' "$ERR"; then
@@ -88,4 +99,258 @@ test_slave_eof_on_stdin_plays_on() {
     raw_s16 "$MEDIA/a.wav" > ref.raw
     raw_s16 out.wav > got.raw
     cmp -s ref.raw got.raw || fail "playback changed by stdin EOF"
+}
+
+# ans NAME: the value of the last ANS_NAME= line.
+ans() {
+    sed -n "s/^ANS_$1=//p" "$OUT" | tail -n 1
+}
+
+# expect_ans NAME VALUE: some ANS_NAME= line has exactly VALUE.
+expect_ans() {
+    grep -qxF -- "ANS_$1=$2" "$OUT" || fail "no 'ANS_$1=$2'; got: $(grep "^ANS_$1=" "$OUT")"
+}
+
+# in_range X LO HI
+in_range() {
+    awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(x != "" && x >= lo && x <= hi) }'
+}
+
+# Zero crossings per second of channel 1 of a media file between $2 and
+# $2 + $3 seconds: twice the frequency of a sine.
+crossings_per_sec() {
+    ffmpeg -nostdin -loglevel error -ss "$2" -t "$3" -i "$1" -af pan="mono|c0=c0" \
+        -f s16le -acodec pcm_s16le - | od -An -v -td2 -w2 |
+        awk -v d="$3" '{ s = ($1 >= 0) } NR > 1 && s != p { n++ } { p = s } END { print n / d }'
+}
+
+# Paused from the start, so every answer describes one steady state.
+P="pausing_keep_force"
+
+test_slave_properties() {
+    id_media || fail "cannot make id.mkv" || return 1
+    slave "pause" "$P get_property filename" "$P get_property path" "$P get_property demuxer" \
+        "$P get_property length" "$P get_property chapters" "$P get_property width" \
+        "$P get_property height" "$P get_property fps" "$P get_property aspect" \
+        "$P get_property video_format" "$P get_property video_codec" \
+        "$P get_property audio_codec" "$P get_property audio_format" \
+        "$P get_property audio_bitrate" "$P get_property samplerate" \
+        "$P get_property channels" "$P get_property switch_audio" \
+        "$P get_property switch_video" "$P get_property volume" "$P get_property mute" \
+        "$P get_property pause" "$P get_property speed" "$P get_property sub" \
+        "$P get_property sub_visibility" "$P get_property stream_start" \
+        "$P get_property stream_end" "$P get_property metadata/ARTIST" \
+        "$P get_property metadata" "$P get_property Width" "quit" -- "$MEDIA/id.mkv"
+    expect_rc 0 || return 1
+    local size
+    size=$(stat -c %s "$MEDIA/id.mkv")
+    expect_ans filename id.mkv && expect_ans path "$MEDIA/id.mkv" && expect_ans demuxer lavf &&
+    expect_ans chapters 2 && expect_ans width 320 && expect_ans height 240 &&
+    expect_ans fps 25.000000 && expect_ans aspect 1.333333 &&
+    expect_ans video_format 1446269005 && expect_ans video_codec ffmpeg4 &&
+    expect_ans audio_codec ffpcm_s16le && expect_ans audio_format 1 &&
+    expect_ans audio_bitrate 88200 && expect_ans samplerate 44100 && expect_ans channels 1 &&
+    expect_ans switch_audio 0 && expect_ans switch_video 0 && expect_ans volume 100.000000 &&
+    expect_ans mute no && expect_ans pause yes && expect_ans speed 1.000000 &&
+    expect_ans sub -1 && expect_ans sub_visibility yes && expect_ans stream_start 0 &&
+    expect_ans stream_end "$size" && expect_ans metadata/ARTIST "Test Artist" &&
+    expect_ans Width 320 || return 1
+    grep -qx 'ANS_length=3\.0[0-9]*' "$OUT" || fail "length: $(ans length)" || return 1
+    # key,value,... of the container's tags
+    case ",$(ans metadata)," in
+    *,title,Test\ Title,*) ;;
+    *) fail "metadata: $(ans metadata)" ;;
+    esac
+}
+
+test_slave_property_errors() {
+    slave "pause" "$P get_property nosuch" "$P set_property nosuch 1" \
+        "$P set_property filename x" "$P set_property speed fast" \
+        "$P step_property length" "$P get_property metadata/nosuchkey" \
+        "$P get_property width" "$P get_property video_codec" "$P set_property volume 50" \
+        "$P get_property balance" "quit" -- "$MEDIA/a.wav"
+    expect_rc 0 || return 1
+    # In order: unknown twice, read-only, bad value, read-only step,
+    # unknown key, no video (three), no mixer, nothing behind it.
+    local got
+    got=$(sed -n 's/^ANS_ERROR=//p' "$OUT" | tr '\n' ' ')
+    [ "$got" = "PROPERTY_UNKNOWN PROPERTY_UNKNOWN NOT_IMPLEMENTED ERROR NOT_IMPLEMENTED \
+PROPERTY_UNKNOWN PROPERTY_UNAVAILABLE PROPERTY_UNAVAILABLE NOT_IMPLEMENTED \
+PROPERTY_UNAVAILABLE " ] || fail "errors: $got" || return 1
+    expect_err "Unknown property: 'nosuch'" || return 1
+    expect_err "Failed to get value of property 'width'."
+}
+
+test_slave_set_and_step_property() {
+    slave "pause" "$P set_property speed 2" "$P get_property speed" \
+        "$P step_property speed" "$P get_property speed" \
+        "$P step_property speed 0.5 -1" "$P get_property speed" \
+        "$P set_property speed 1000" "$P get_property speed" \
+        "$P set_property time_pos 2.5" "$P get_property time_pos" \
+        "$P step_property time_pos 1" "$P get_property time_pos" \
+        "$P set_property percent_pos 25" "$P get_property percent_pos" \
+        "$P set_property speed 1" "$P set_property pause no" "get_property pause" \
+        "set_property pause yes" "$P get_property pause" "quit" -- "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    grep '^ANS_speed=' "$OUT" | sed 's/^ANS_speed=//' | tr '\n' ' ' |
+        grep -qx '2.000000 2.100000 1.600000 100.000000 ' ||
+        fail "speeds: $(grep '^ANS_speed=' "$OUT" | tr '\n' ' ')" || return 1
+    local t1 t2
+    t1=$(sed -n 's/^ANS_time_pos=//p' "$OUT" | sed -n 1p)
+    t2=$(sed -n 's/^ANS_time_pos=//p' "$OUT" | sed -n 2p)
+    in_range "$t1" 2.45 2.55 || fail "time_pos after set 2.5: $t1" || return 1
+    in_range "$t2" 3.45 3.55 || fail "time_pos after step 1: $t2" || return 1
+    expect_ans percent_pos 25 || return 1
+    grep '^ANS_pause=' "$OUT" | tr '\n' ' ' | grep -qx 'ANS_pause=no ANS_pause=yes ' ||
+        fail "pause: $(grep '^ANS_pause=' "$OUT" | tr '\n' ' ')"
+}
+
+test_slave_get_stream_info() {
+    id_media || fail "cannot make id.mkv" || return 1
+    slave "pause" "$P get_video_codec" "$P get_video_bitrate" "$P get_video_resolution" \
+        "$P get_audio_codec" "$P get_audio_bitrate" "$P get_audio_samples" \
+        "$P get_meta_title" "$P get_meta_artist" "$P get_meta_album" "$P get_meta_genre" \
+        "$P get_sub_visibility" "$P get_vo_fullscreen" "quit" -- "$MEDIA/id.mkv"
+    expect_rc 0 || return 1
+    expect_ans VIDEO_CODEC "'MP4V'" && expect_ans VIDEO_RESOLUTION "'320 x 240'" &&
+    expect_ans AUDIO_CODEC "'ffpcm_s16le'" && expect_ans AUDIO_BITRATE "'705 kbps'" &&
+    expect_ans AUDIO_SAMPLES "'44100 Hz, 1 ch.'" && expect_ans META_TITLE "'Test Title'" &&
+    expect_ans META_ARTIST "'Test Artist'" && expect_ans META_ALBUM "'Test Album'" &&
+    expect_ans META_GENRE "''" && expect_ans SUB_VISIBILITY 1 &&
+    expect_ans VO_FULLSCREEN 0 || return 1
+    grep -qx "ANS_VIDEO_BITRATE='[0-9]* kbps'" "$OUT" || fail "video bitrate: $(ans VIDEO_BITRATE)"
+}
+
+test_slave_chapters() {
+    id_media || fail "cannot make id.mkv" || return 1
+    slave "pause" "$P get_property chapter" "$P seek_chapter 1 1" "$P get_property chapter" \
+        "$P get_property time_pos" "$P seek_chapter -1" "$P get_property chapter" \
+        "$P set_property chapter 1" "$P get_property chapter" "quit" -- "$MEDIA/id.mkv"
+    expect_rc 0 || return 1
+    grep '^ANS_chapter=' "$OUT" | tr '\n' ' ' |
+        grep -qx 'ANS_chapter=0 ANS_chapter=1 ANS_chapter=0 ANS_chapter=1 ' ||
+        fail "chapters: $(grep '^ANS_chapter=' "$OUT" | tr '\n' ' ')" || return 1
+    in_range "$(ans time_pos)" 1.45 1.55 || fail "time_pos at chapter 1: $(ans time_pos)"
+}
+
+test_slave_seek_types() {
+    slave "pause" "$P seek 50 1" "$P get_percent_pos" "$P get_time_pos" \
+        "$P seek 1 2" "$P seek 1.5" "$P get_time_pos" "$P seek -1 0" "$P get_time_pos" \
+        "quit" -- "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    expect_ans PERCENT_POSITION 50 || return 1
+    sed -n 's/^ANS_TIME_POSITION=//p' "$OUT" | tr '\n' ' ' | grep -qx '2.0 2.5 1.5 ' ||
+        fail "positions: $(sed -n 's/^ANS_TIME_POSITION=//p' "$OUT" | tr '\n' ' ')"
+}
+
+test_slave_switch_audio() {
+    # two-audio.mkv: track 0 is 440 Hz, track 1 is 880 Hz, 2 s long.
+    slave "get_time_pos" "switch_audio 1" "get_property switch_audio" -- \
+        -ao pcm:file=out.wav "$MEDIA/two-audio.mkv"
+    expect_rc 0 || return 1
+    grep -qx 'ID_AUDIO_TRACK=1' "$OUT" || fail "no ID_AUDIO_TRACK=1" || return 1
+    expect_ans switch_audio 1 || return 1
+    # Before the switch (at least where get_time_pos was) 440 Hz; the last
+    # 0.3 s of the output 880 Hz.
+    local t len before after
+    t=$(sed -n 's/^ANS_TIME_POSITION=//p' "$OUT")
+    len=$(ffprobe -v error -show_entries format=duration -of default=nw=1:nk=1 out.wav)
+    in_range "$t" 0.2 2 || fail "switched too early to check: at $t s" || return 1
+    before=$(crossings_per_sec out.wav 0 "$(awk -v t="$t" 'BEGIN { print t - 0.1 }')")
+    after=$(crossings_per_sec out.wav "$(awk -v l="$len" 'BEGIN { print l - 0.35 }')" 0.3)
+    in_range "$before" 750 1050 || fail "start not 440 Hz: $before crossings/s" || return 1
+    in_range "$after" 1550 1950 || fail "end not 880 Hz: $after crossings/s"
+}
+
+test_slave_switch_audio_cycle_and_off() {
+    slave "pause" "$P switch_audio" "$P get_property switch_audio" "$P switch_audio" \
+        "$P get_property switch_audio" "$P switch_audio -2" "$P get_property switch_audio" \
+        "$P get_property volume" "$P switch_audio 5" "$P get_property switch_audio" \
+        "$P switch_audio 0" "$P get_property samplerate" "quit" -- "$MEDIA/two-audio.mkv"
+    expect_rc 0 || return 1
+    grep '^ANS_switch_audio=' "$OUT" | tr '\n' ' ' |
+        grep -qx 'ANS_switch_audio=1 ANS_switch_audio=0 ANS_switch_audio=-2 ANS_switch_audio=-2 ' ||
+        fail "tracks: $(grep '^ANS_switch_audio=' "$OUT" | tr '\n' ' ')" || return 1
+    # No audio: no volume to report; back on track 0 it plays again.
+    expect_ans ERROR PROPERTY_UNAVAILABLE && expect_ans samplerate 44100 || return 1
+    expect_err "No audio track 5"
+}
+
+# The frames written so far by -vo png into png/.
+png_count() {
+    find png -name '*.png' | wc -l
+}
+
+test_slave_frame_step() {
+    mkdir png
+    mkfifo in.fifo
+    OUT=$T/last.out
+    ERR=$T/last.err
+    timeout -k 5 60 "$MPLAYER" -slave -ao null -vo png:z=0:outdir=png "$MEDIA/v.avi" \
+        <in.fifo >"$OUT" 2>"$ERR" &
+    local pid=$! n0 n1 n2 n3
+    exec 9>in.fifo
+    # Pause once playback is under way (start-up time varies).
+    for _ in $(seq 100); do
+        [ "$(png_count)" -ge 3 ] && break
+        sleep 0.1
+    done
+    echo pause >&9
+    sleep 1.5
+    n0=$(png_count)
+    echo frame_step >&9
+    sleep 1.5
+    n1=$(png_count)
+    echo frame_step >&9
+    sleep 1.5
+    n2=$(png_count)
+    sleep 1
+    n3=$(png_count)
+    echo "$P get_property pause" >&9
+    echo quit >&9
+    exec 9>&-
+    wait "$pid"
+    RC=$?
+    tr '\r' '\n' < "$OUT" > "$OUT.lines" && mv "$OUT.lines" "$OUT"
+    ! grep -qE 'Sanitizer|runtime error:' "$ERR" || fail "sanitizer: $(head -c 600 "$ERR")" ||
+        return 1
+    expect_rc 0 || return 1
+    [ "$n0" -gt 0 ] && [ "$n1" = $((n0 + 1)) ] && [ "$n2" = $((n0 + 2)) ] && [ "$n3" = "$n2" ] ||
+        fail "frames: paused at $n0, then $n1, $n2, $n3 (want +1, +2, still)" || return 1
+    expect_ans pause yes
+}
+
+test_slave_frame_step_while_playing_pauses() {
+    slave "frame_step" "$P get_property pause" "$P get_time_pos" "$P get_time_pos" \
+        "quit" -- "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    expect_ans pause yes || return 1
+    # Paused: the position stands still.
+    [ "$(sed -n 's/^ANS_TIME_POSITION=//p' "$OUT" | sort -u | wc -l)" = 1 ] ||
+        fail "position moved: $(sed -n 's/^ANS_TIME_POSITION=//p' "$OUT" | tr '\n' ' ')"
+}
+
+test_slave_stop_then_loadfile() {
+    slave "stop" "get_property filename" "loadfile $MEDIA/a.wav" "get_file_name" "quit 4" -- \
+        -idle "$MEDIA/av.mkv"
+    expect_rc 4 || return 1
+    expect_out "ANS_FILENAME='a.wav'" || return 1
+    ! grep -q '^ANS_filename=' "$OUT" || fail "stop did not stop: $(ans filename)"
+}
+
+test_slave_accepted_without_effect() {
+    # No OSD, mixer or subtitle renderer: accepted, answered honestly.
+    slave "pause" "$P volume 50 1" "$P mute 1" "$P osd 3" "$P osd_show_text hello" \
+        "$P osd_show_property_text '\${filename}'" "$P sub_select 0" "$P sub_delay 1.5 1" \
+        "$P sub_delay 0.5" "$P sub_visibility 0" "$P get_property volume" \
+        "$P get_property mute" "$P get_property osdlevel" "$P get_property sub_delay" \
+        "$P get_sub_visibility" "$P frame_drop 2" "$P get_property framedropping" \
+        "quit" -- -v "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    expect_ans volume 100.000000 && expect_ans mute no && expect_ans osdlevel 3 &&
+    expect_ans sub_delay 2.000000 && expect_ans SUB_VISIBILITY 0 &&
+    expect_ans framedropping 2 || return 1
+    ! grep -q hello "$OUT" || fail "osd_show_text printed its text" || return 1
+    grep -q 'Command volume ignored: no volume control' "$OUT" ||
+        fail "no -v note for volume"
 }

@@ -334,6 +334,63 @@ media_tests() {
     check "bad kind refused" sh -c "! sh '$MKMEDIA' -q frob '$m/x.mkv' 2>/dev/null"
 }
 
+# ------------------------------------------------------------- bench.sh --
+# The runner's arithmetic (TOOLS/bench/lib.sh): medians and spreads, and the
+# physical bound, on hand-made packet lists whose answer is worked out here,
+# then on a made file against mkmedia.sh's own byte count.
+
+bench_tests() {
+    # shellcheck source=TOOLS/bench/lib.sh
+    . "$root/TOOLS/bench/lib.sh"
+    check "bench: median of an odd count" test "$(printf '3\n1\n2\n' | bench_stats)" = "2 1 3 3"
+    check "bench: median of an even count is the middle mean" \
+        test "$(printf '4\n1\n10\n2\n' | bench_stats)" = "3 1 10 4"
+    check "bench: '-' and empty lines ignored" \
+        test "$(printf -- '-\n\n0.5\n1.25\n' | bench_stats)" = "0.875 0.5 1.25 2"
+    check "bench: no numbers" test "$(printf -- '-\n' | bench_stats)" = "- - - 0"
+    # Streams 0 and 1 need 3000 bytes in two places 3 MB apart (stream 2 in
+    # between): at 1 MB/s reading through costs 3 s, skipping 10 + 20 ms,
+    # so 2 runs, each one request: 0.003 s + 10 ms seek + 2 x 20 ms.
+    printf '%s\n' 0,0.00,0,1000 1,0.00,1000,500 0,0.04,1500,1000 2,0.00,2500,3000000 \
+        1,0.50,3002500,500 > "$tmp/pk1"
+    check "bench: bound skips a far gap" \
+        test "$(bench_bound "0 1" 1000000 10 20 1048576 < "$tmp/pk1")" = "3000 2 0.0530 3000"
+    # A 1000-byte gap costs 1 ms to read through, less than a new request:
+    # read, one run, one request; the gap's bytes counted as read.
+    printf '%s\n' 0,0,0,1000 2,0,1000,1000 1,0,2000,1000 > "$tmp/pk2"
+    check "bench: bound reads through a near gap" \
+        test "$(bench_bound "0 1" 1000000 10 20 1048576 < "$tmp/pk2")" = "2000 1 0.0230 3000"
+    # 3 MiB in one run takes at least 3 requests of 1 MiB; input unsorted.
+    printf '%s\n' 0,1,1048576,2097152 0,0,0,1048576 > "$tmp/pk3"
+    check "bench: bound counts the largest request" \
+        test "$(bench_bound "0" 0 0 20 1048576 < "$tmp/pk3")" = "3145728 1 0.0600 3145728"
+    check "bench: bound up to a time" \
+        test "$(bench_bound "0" 0 0 20 1048576 0.5 < "$tmp/pk3")" = "1048576 1 0.0200 1048576"
+    check "bench: bound of nothing" test "$(bench_bound "5" 1 0 0 1 < "$tmp/pk3")" = "0 0 0 0"
+    if command -v ffprobe >/dev/null 2>&1; then
+        m=$tmp/bench
+        mkdir -p "$m"
+        if sh "$MKMEDIA" -q -d 3 -s 320x240 -b 500k -n 3 multi "$m/multi.mp4" 2> "$tmp/mk.err"
+        then
+            sh "$MKMEDIA" packets "$m/multi.mp4" > "$m/pk"
+            b=$(bench_bound "0 1" 80000000 8 0 1048576 < "$m/pk")
+            need=$(sh "$MKMEDIA" bytes "$m/multi.mp4" 0 1)
+            all=$(sh "$MKMEDIA" bytes "$m/multi.mp4" 0 1 2 3)
+            check "bench: bound needs what mkmedia.sh bytes counts" \
+                test "$(echo "$b" | awk '{ print $1 }')" = "$need"
+            # the other tracks lie in small pieces between: read through on
+            # a disk (80 MB/s, 8 ms seeks), so one run, reading more than needed
+            check "bench: interleaved tracks read through on hdd" \
+                test "$(echo "$b" | awk '{ print $2 }')" -eq 1
+            check "bench: read through = needed + some of the other tracks" \
+                awk -v r="$(echo "$b" | awk '{ print $4 }')" -v n="$need" -v a="$all" \
+                'BEGIN { exit !(r > n && r <= a) }'
+        else
+            bad "bench: make multi.mp4" "$(cat "$tmp/mk.err")"
+        fi
+    fi
+}
+
 # ------------------------------------------------------------------- main --
 
 if ! sh "$SLOWFS_SH" build 2> "$tmp/build.err"; then
@@ -357,6 +414,8 @@ if command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1; then
 else
     skip "media" "no ffmpeg/ffprobe (package ffmpeg)"
 fi
+
+bench_tests
 
 if [ "$skipped" -gt 0 ]; then
     echo "tools: $passed passed, $failed failed, $skipped skipped"

@@ -501,6 +501,47 @@ static void test_lavf_http(void **state)
     pclose(srv);
 }
 
+/* Two read positions far apart, visited in turn (audio here, video there
+ * in a badly interleaved file): each keeps its buffer, so every byte is
+ * read from the source once, not once per jump. */
+static void test_alternating_positions_keep_buffers(void **state)
+{
+    struct fixture *f = *state;
+    assert_true(f->size >= 1024 * 1024);
+    struct stream_opts o = { .buffer_size = 65536 };
+    stream_t *s = NULL;
+    assert_int_equal(stream_open(&s, f->path, &o), 0);
+    unsigned char buf[100];
+    const int64_t far = 512 * 1024;
+    for (int i = 0; i < 200; i++) {
+        for (int k = 0; k < 2; k++) {
+            int64_t pos = k * far + i * 100;
+            assert_int_equal(stream_seek(s, pos), 0);
+            assert_int_equal(stream_read(s, buf, 100), 100);
+            assert_memory_equal(buf, f->data + pos, 100);
+        }
+    }
+    /* 20000 bytes at each place: one 64 KB fill each. */
+    const struct stream_stats *st = stream_get_stats(s);
+    assert_int_equal(st->read_calls, 2);
+    assert_int_equal(st->bytes_read, 2 * 65536);
+    /* A third and fourth place do not evict the first two... */
+    for (int k = 2; k < 4; k++) {
+        assert_int_equal(stream_seek(s, k * 200000 + 300000), 0);
+        assert_int_equal(stream_read(s, buf, 100), 100);
+    }
+    assert_int_equal(stream_seek(s, 50), 0);
+    assert_int_equal(stream_read(s, buf, 100), 100);
+    assert_memory_equal(buf, f->data + 50, 100);
+    st = stream_get_stats(s);
+    assert_int_equal(st->read_calls, 4);
+    /* ...and reading on past a kept buffer continues at the right byte. */
+    assert_int_equal(stream_seek(s, 65536 - 50), 0);
+    assert_int_equal(stream_read(s, buf, 100), 100);
+    assert_memory_equal(buf, f->data + 65536 - 50, 100);
+    stream_close(s);
+}
+
 int main(void)
 {
     mp_msg_reset();
@@ -509,6 +550,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_open_plain_file, setup, teardown),
         cmocka_unit_test_setup_teardown(test_random_access, setup, teardown),
         cmocka_unit_test_setup_teardown(test_eof, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_alternating_positions_keep_buffers, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_error_access, setup, teardown),
         cmocka_unit_test_setup_teardown(test_fifo, setup, teardown),

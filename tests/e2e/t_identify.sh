@@ -1,0 +1,139 @@
+# -identify: MPlayer's ID_ lines, their values and order. GPLv2 or later.
+
+# $MEDIA/id.mkv (made once): 3 s of 320x240 25 fps video, audio track 0
+# (pcm 44.1 kHz mono, eng, "Main audio"), track 1 (aac 48 kHz mono, ger,
+# "Commentary"), an srt subtitle track (fre, "French subs"), chapters
+# "Intro" 0-1.5 s and "Main Part" 1.5-3 s, title/artist/album tags.
+id_media() {
+    [ -s "$MEDIA/id.mkv" ] && return 0
+    local d=$T/idmedia
+    mkdir -p "$d"
+    cat > "$d/meta.txt" <<'EOF'
+;FFMETADATA1
+title=Test Title
+artist=Test Artist
+album=Test Album
+[CHAPTER]
+TIMEBASE=1/1000
+START=0
+END=1500
+title=Intro
+[CHAPTER]
+TIMEBASE=1/1000
+START=1500
+END=3000
+title=Main Part
+EOF
+    printf '1\n00:00:00,500 --> 00:00:01,500\nHello\n\n2\n00:00:02,000 --> 00:00:02,500\nWorld\n' \
+        > "$d/s.srt"
+    ff -f lavfi -i testsrc2=size=320x240:rate=25 -f lavfi -i sine=frequency=440:sample_rate=44100 \
+        -f lavfi -i sine=frequency=880:sample_rate=48000 -i "$d/s.srt" -i "$d/meta.txt" -t 3 \
+        -map 0:v -map 1:a -map 2:a -map 3:s -map_metadata 4 -map_chapters 4 \
+        -c:v mpeg4 -q:v 4 -c:a:0 pcm_s16le -c:a:1 aac -c:s srt \
+        -metadata:s:a:0 language=eng -metadata:s:a:0 title="Main audio" \
+        -metadata:s:a:1 language=ger -metadata:s:a:1 title=Commentary \
+        -metadata:s:s:0 language=fre -metadata:s:s:0 title="French subs" "$MEDIA/id.mkv.tmp.mkv" &&
+        mv "$MEDIA/id.mkv.tmp.mkv" "$MEDIA/id.mkv"
+}
+
+# expect_lines LINE...: each is a whole line of stdout.
+expect_lines() {
+    local l
+    for l in "$@"; do
+        grep -qxF -- "$l" "$OUT" || fail "stdout lacks line '$l'" || return 1
+    done
+}
+
+# Line number of the first line starting with $1 (0 when absent).
+line_of() {
+    local n
+    n=$(grep -n -m 1 -F -- "$1" "$OUT" | cut -d: -f1)
+    echo "${n:-0}"
+}
+
+test_identify_tracks_chapters_metadata() {
+    id_media || fail "cannot make id.mkv" || return 1
+    mp -identify -frames 0 -vo null -ao null "$MEDIA/id.mkv"
+    expect_rc 0 || return 1
+    expect_lines "ID_FILENAME=$MEDIA/id.mkv" "ID_DEMUXER=lavf" \
+        "ID_VIDEO_ID=0" \
+        "ID_AUDIO_ID=0" "ID_AID_0_LANG=eng" "ID_AID_0_NAME=Main audio" \
+        "ID_AUDIO_ID=1" "ID_AID_1_LANG=ger" "ID_AID_1_NAME=Commentary" \
+        "ID_SUBTITLE_ID=0" "ID_SID_0_LANG=fre" "ID_SID_0_NAME=French subs" \
+        "ID_CHAPTERS=2" "ID_CHAPTER_ID=0" "ID_CHAPTER_0_START=0" "ID_CHAPTER_0_END=1500" \
+        "ID_CHAPTER_0_NAME=Intro" "ID_CHAPTER_ID=1" "ID_CHAPTER_1_START=1500" \
+        "ID_CHAPTER_1_END=3000" "ID_CHAPTER_1_NAME=Main Part" \
+        "ID_VIDEO_FORMAT=MP4V" "ID_VIDEO_WIDTH=320" "ID_VIDEO_HEIGHT=240" \
+        "ID_VIDEO_FPS=25.000" "ID_VIDEO_ASPECT=1.3333" "ID_VIDEO_CODEC=ffmpeg4" \
+        "ID_AUDIO_FORMAT=1" "ID_AUDIO_BITRATE=705600" "ID_AUDIO_RATE=44100" "ID_AUDIO_NCH=1" \
+        "ID_AUDIO_CODEC=ffpcm_s16le" \
+        "ID_START_TIME=0.00" "ID_SEEKABLE=1" "ID_EXIT=EOF" || return 1
+    grep -qx 'ID_LENGTH=3\.0[0-9]' "$OUT" || fail "ID_LENGTH: $(grep ID_LENGTH "$OUT")" || return 1
+    # No video language line: MPlayer has none.
+    ! grep -q '^ID_VID_0_LANG' "$OUT" || fail "ID_VID_0_LANG printed" || return 1
+    # Metadata: NAMEn/VALUEn pairs (keys as libavformat gives them), then N.
+    local n k key
+    n=$(sed -n 's/^ID_CLIP_INFO_N=//p' "$OUT")
+    [ "$n" = "$(grep -c '^ID_CLIP_INFO_NAME' "$OUT")" ] || fail "ID_CLIP_INFO_N=$n" || return 1
+    for key in title:Test\ Title artist:Test\ Artist album:Test\ Album; do
+        k=$(grep -i "^ID_CLIP_INFO_NAME[0-9]*=${key%%:*}\$" "$OUT" |
+            sed 's/^ID_CLIP_INFO_NAME\([0-9]*\)=.*/\1/')
+        [ -n "$k" ] || fail "no ID_CLIP_INFO_NAME for ${key%%:*}" || return 1
+        expect_lines "ID_CLIP_INFO_VALUE$k=${key#*:}" || return 1
+    done
+}
+
+test_identify_order_as_mplayer() {
+    id_media || fail "cannot make id.mkv" || return 1
+    mp -identify -frames 0 -vo null -ao null "$MEDIA/id.mkv"
+    expect_rc 0 || return 1
+    # Demuxer open (chapters, tracks), video codec, clip info, the file
+    # summary, then the audio decoder; ID_EXIT last.
+    local chap sub vcodec clip fname vfmt afmt len nchap acodec id_exit
+    chap=$(line_of ID_CHAPTER_ID=0)
+    sub=$(line_of ID_SUBTITLE_ID=0)
+    vcodec=$(line_of ID_VIDEO_CODEC=)
+    clip=$(line_of ID_CLIP_INFO_N=)
+    fname=$(line_of ID_FILENAME=)
+    vfmt=$(line_of ID_VIDEO_FORMAT=)
+    afmt=$(line_of ID_AUDIO_FORMAT=)
+    len=$(line_of ID_LENGTH=)
+    nchap=$(line_of ID_CHAPTERS=)
+    acodec=$(line_of ID_AUDIO_CODEC=)
+    id_exit=$(grep -n '^ID_' "$OUT" | tail -n 1 | cut -d: -f2)
+    local seq="$chap $sub $vcodec $clip $fname $vfmt $afmt $len $nchap $acodec"
+    echo "$seq" |
+        awk '{ for (i = 1; i <= NF; i++) if ($i == 0 || (i > 1 && $i <= $(i - 1))) exit 1 }' ||
+        fail "ID_ lines out of order: $seq" || return 1
+    [ "$id_exit" = "ID_EXIT=EOF" ] || fail "last ID_ line: $id_exit"
+}
+
+test_identify_selected_audio_track() {
+    id_media || fail "cannot make id.mkv" || return 1
+    mp -identify -frames 0 -vo null -ao null -aid 1 "$MEDIA/id.mkv"
+    expect_rc 0 || return 1
+    expect_lines "ID_AUDIO_FORMAT=MP4A" "ID_AUDIO_RATE=48000" "ID_AUDIO_NCH=1" \
+        "ID_AUDIO_CODEC=ffaac"
+}
+
+test_identify_audio_only() {
+    mp -identify -frames 0 -ao null "$MEDIA/a.wav"
+    expect_rc 0 || return 1
+    expect_lines "ID_AUDIO_ID=0" "ID_AUDIO_FORMAT=1" "ID_AUDIO_RATE=44100" "ID_AUDIO_NCH=1" \
+        "ID_LENGTH=2.00" "ID_CHAPTERS=0" "ID_EXIT=EOF" || return 1
+    ! grep -q '^ID_VIDEO\|^ID_CHAPTER_ID' "$OUT" || fail "video or chapter lines for a WAV"
+}
+
+test_identify_without_display() {
+    # Default outputs, no display and no sound device (run.sh sees to it).
+    id_media || fail "cannot make id.mkv" || return 1
+    mp -identify -frames 0 "$MEDIA/id.mkv"
+    expect_rc 0 || return 1
+    expect_lines "ID_VIDEO_WIDTH=320" "ID_CHAPTERS=2" "ID_EXIT=EOF"
+}
+
+test_identify_off_prints_nothing() {
+    mp -frames 0 -vo null -ao null "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    ! grep -q '^ID_' "$OUT" || fail "ID_ lines without -identify: $(grep '^ID_' "$OUT" | head -3)"
+}
