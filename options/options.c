@@ -197,6 +197,11 @@ static const struct opt_def opt_table[] = {
     OPT("subcp", OPT_STRING, subcp, 0, 0, 0, "charset of external text subtitles"),
     OPT("osdlevel", OPT_INT, osd_level, 0, 3, OPTF_RANGE,
         "OSD: 0 subtitles only, 1 bars, 2 time, 3 time and length"),
+    OPT("volume", OPT_DOUBLE, volume, -1, 100, OPTF_RANGE,
+        "start volume 0..100 (-1: unity gain)"),
+    OPT("softvol", OPT_FLAG, softvol, 0, 0, 0, "software volume (always on here)"),
+    OPT("softvol-max", OPT_DOUBLE, softvol_max, 10, 10000, OPTF_RANGE,
+        "gain in percent at volume 100"),
 };
 
 #define OPT_COUNT (sizeof(opt_table) / sizeof(opt_table[0]))
@@ -238,6 +243,9 @@ void mp_opts_init(struct MPOpts *o)
     o->subfont_text_scale = 3.5;
     o->ass = true;
     o->osd_level = 1;
+    o->volume = -1;
+    o->softvol = true;
+    o->softvol_max = 200;
     o->consolecontrols = true;
     o->audio_id = -1;
     o->video_id = -1;

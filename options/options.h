@@ -68,6 +68,10 @@ struct MPOpts {
     bool ass;                   /* -ass / -noass */
     char *subcp;                /* -subcp charset of external text subtitles */
     int osd_level;              /* -osdlevel 0..3 */
+    /* software volume (player/volume.c) */
+    double volume;              /* -volume 0..100; < 0: leave the level at unity */
+    bool softvol;               /* -softvol: accepted, the volume is always software */
+    double softvol_max;         /* -softvol-max percent: the gain at volume 100 */
 };
 
 /* Set every field to its default. */

@@ -468,15 +468,42 @@ static int get_metadata(struct play_state *ps, struct prop_val *v)
 
 static int get_volume(struct play_state *ps, struct prop_val *v)
 {
-    /* No mixer or software volume: the sound goes out as decoded. */
-    v->f = 100;
+    v->f = ps->mpctx->volume;
     return ps->sh_audio ? PROP_OK : PROP_UNAVAILABLE;
+}
+
+static void cmd_volume_osd(struct play_state *ps)
+{
+    if (!ps->sub)
+        return;
+    ps->osd_until = mp_time_sec() + 1.0;
+    mp_sub_osd_set_bar(ps->sub, MP_SUB_BAR_VOLUME, ps->mpctx->mute ? 0 : ps->mpctx->volume / 100,
+                       ps->osd_until);
+}
+
+static int set_volume(struct play_state *ps, const struct prop_val *v)
+{
+    if (!ps->sh_audio)
+        return PROP_UNAVAILABLE;
+    mp_volume_set(ps->mpctx, v->f);
+    ps->mpctx->mute = false;
+    cmd_volume_osd(ps);
+    return PROP_OK;
 }
 
 static int get_mute(struct play_state *ps, struct prop_val *v)
 {
-    v->i = 0;
+    v->i = ps->mpctx->mute;
     return ps->sh_audio ? PROP_OK : PROP_UNAVAILABLE;
+}
+
+static int set_mute(struct play_state *ps, const struct prop_val *v)
+{
+    if (!ps->sh_audio)
+        return PROP_UNAVAILABLE;
+    ps->mpctx->mute = v->i != 0;
+    cmd_volume_osd(ps);
+    return PROP_OK;
 }
 
 static int get_audio_delay(struct play_state *ps, struct prop_val *v)
@@ -703,9 +730,9 @@ static const struct prop_def cmd_props[] = {
     { "percent_pos", PT_INT, get_percent_pos, set_percent_pos, 10, 0, 100, false },
     { "time_pos", PT_TIME, get_time_pos, set_time_pos, 10, 0, 0, false },
     { "metadata", PT_STRING, get_metadata, NULL, 0, 0, 0, false },
-    { "volume", PT_FLOAT, get_volume, NULL, 0, 0, 100, false },
+    { "volume", PT_FLOAT, get_volume, set_volume, 3, 0, 100, false },
     { "balance", PT_FLOAT, NULL, NULL, 0, 0, 0, false },
-    { "mute", PT_FLAG, get_mute, NULL, 0, 0, 1, false },
+    { "mute", PT_FLAG, get_mute, set_mute, 0, 0, 1, false },
     { "audio_delay", PT_FLOAT, get_audio_delay, NULL, 0.1, -100, 100, false },
     { "audio_format", PT_INT, get_audio_format, NULL, 0, 0, 0, false },
     { "audio_codec", PT_STRING, get_audio_codec, NULL, 0, 0, 0, false },
@@ -1299,8 +1326,20 @@ static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *c
         if (ps->sub)
             play_osd_bar_seek(ps);
         break;
-    case MP_CMD_VOLUME:
-    case MP_CMD_MUTE:
+    case MP_CMD_VOLUME: {
+        /* MPlayer's step: 3 per unit unless abs sets the level. */
+        double val = cmd->args[0].v.f;
+        bool abs = cmd->nargs > 1 && cmd->args[1].v.i != 0;
+        struct prop_val pv = { .f = abs ? val : ps->mpctx->volume + 3 * val };
+        set_volume(ps, &pv);
+        break;
+    }
+    case MP_CMD_MUTE: {
+        int val = cmd->nargs > 0 ? cmd->args[0].v.i : -1;
+        struct prop_val pv = { .i = val < 0 ? !ps->mpctx->mute : val != 0 };
+        set_mute(ps, &pv);
+        break;
+    }
     case MP_CMD_BALANCE:
     case MP_CMD_MIXER_USEMASTER:
         cmd_not_here(cmd, "no volume control");

@@ -188,6 +188,7 @@ int mp_run(struct MPContext *mpctx)
         ao_list_drivers();
         return MP_EXIT_OK;
     }
+    mp_volume_init(mpctx);
     int irc = core_create_input(mpctx);
     if (irc != 0)
         return irc > 0 ? MP_EXIT_OK : MP_EXIT_OPTIONS;

@@ -88,6 +88,8 @@ struct play_state {
     struct sh_stream *sh_sub;   /* the embedded subtitle track shown */
     int sub_track;              /* its number in sub/, or -1 */
     double osd_until;           /* an OSD bar or message shows until then */
+    uint8_t *vol_buf;           /* scaled samples (player/volume.c), owned */
+    size_t vol_buf_size;
     bool plan_enabled;          /* -cache plan mode on an indexed file */
     double plan_next_renew;     /* play time at which to renew the plan */
     double plan_until;          /* play time the last plan reaches */
@@ -125,6 +127,10 @@ void play_subs_feed(struct play_state *ps);
 void play_subs_draw(struct play_state *ps, struct AVFrame **frame, struct AVFrame *decoded);
 void play_osd_bar_seek(struct play_state *ps);
 void play_osd_text(struct play_state *ps, int min_level, const char *text, double secs);
+
+/* player/volume.c: samples scaled by the volume, in ps->vol_buf (or data
+ * itself at unity gain); NULL when out of memory. */
+const void *play_volume_apply(struct play_state *ps, const void *data, int samples);
 
 /* player/identify.c: -identify ID_ lines for the opened file. */
 void play_identify(struct play_state *ps);

@@ -52,6 +52,8 @@ struct MPContext {
     struct vo *vo;
     bool vo_failed;
     struct mp_sub *sub;      /* subtitles and OSD, made at the first video */
+    double volume;           /* software volume 0..100 (player/volume.c) */
+    bool mute;
     struct playlist playlist;
     int playlist_pos;        /* the entry playing */
     int playlist_next;       /* with MP_STOP_NEXT: the entry to play next */
@@ -84,6 +86,12 @@ int playlist_add(struct playlist *pl, const char *entry);
 int playlist_add_file_entries(struct playlist *pl, const char *path, int depth);
 void playlist_shuffle(struct playlist *pl, unsigned seed);
 void playlist_clear(struct playlist *pl);
+
+/* Software volume (player/volume.c): the start level from -volume and
+ * -softvol-max; set, step and mute (with an OSD bar). */
+void mp_volume_init(struct MPContext *mpctx);
+void mp_volume_set(struct MPContext *mpctx, double volume);
+double mp_volume_gain(const struct MPContext *mpctx);
 
 /* Play one file (player/playfile.c). */
 enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename);

@@ -182,6 +182,7 @@ static void play_close(struct play_state *ps, bool output_ok)
     }
     mp_image_conv_free(ps->vconv);
     mp_audio_conv_free(ps->aconv);
+    free(ps->vol_buf);
     mp_decoder_close(ps->vdec);
     mp_decoder_close(ps->adec);
     demux_close(ps->demuxer);

@@ -149,7 +149,13 @@ static int loop_audio_fill(struct play_state *ps)
         if (n > space)
             n = space;
         double start = mp_time_sec();
-        int w = ao_play(ps->ao, ps->abuf, n);
+        const void *out = play_volume_apply(ps, ps->abuf, n);
+        if (!out) {
+            mp_msg(MSGT_CPLAYER, MSGL_FATAL, "Out of memory scaling audio.\n");
+            ps->output_failed = true;
+            return -1;
+        }
+        int w = ao_play(ps->ao, out, n);
         ps->mpctx->bench_audio += mp_time_sec() - start;
         if (w < 0) {
             ps->output_failed = true;
