@@ -104,6 +104,7 @@ check-patches:
 
 check: all
 	@$(MAKE) --no-print-directory unit
+	@$(MAKE) --no-print-directory fuzz-regress
 	@$(MAKE) --no-print-directory check-tools
 	@$(MAKE) --no-print-directory check-patches
 	@$(MAKE) --no-print-directory e2e
@@ -114,6 +115,33 @@ check-san:
 check-all:
 	@$(MAKE) --no-print-directory check
 	@$(MAKE) --no-print-directory check-san
+
+# Fuzzing (tests/fuzz/, DOCS/tech/fuzzing.md). `make fuzz` builds each
+# target with clang and libFuzzer in build-fuzz/ and runs it FUZZ_SECONDS;
+# fuzz-regress (part of check) replays the kept inputs without libFuzzer.
+FUZZ_SRCS = $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_NAMES = $(FUZZ_SRCS:tests/fuzz/%.c=%)
+FUZZ_SECONDS ?= 60
+FUZZ_CC = clang -fsanitize=fuzzer-no-link -Wno-error=format-nonliteral
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(LIB)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "FUZZ    $@")
+	$(Q)$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB) $(LDFLAGS) $(LIBS)
+
+$(BUILD)/fuzz-regress/%: tests/fuzz/%.c tests/fuzz/regress_main.c tests/fuzz/fuzz.h $(LIB)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "FUZZ    $@")
+	$(Q)$(CC) $(CFLAGS) -o $@ $< tests/fuzz/regress_main.c $(LIB) $(LDFLAGS) $(LIBS)
+
+fuzz-bins: $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
+
+fuzz:
+	@$(MAKE) --no-print-directory BUILD=build-fuzz SANITIZE=1 CC="$(FUZZ_CC)" fuzz-bins
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh build-fuzz $(FUZZ_NAMES)
+
+fuzz-regress: $(FUZZ_NAMES:%=$(BUILD)/fuzz-regress/%)
+	@sh tests/fuzz/run-regress.sh $(BUILD)/fuzz-regress $(FUZZ_NAMES)
 
 # Benchmarks on the slow-storage model (TOOLS/bench.sh, DOCS/benchmarks.md).
 bench: $(PROG) $(TOOL_BINS) $(SLOWFS_BIN)
@@ -134,10 +162,10 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/mplayer $(DESTDIR)$(PREFIX)/share/man/man1/mplayer.1
 
 clean:
-	rm -rf build build-san mplayer
+	rm -rf build build-san build-fuzz mplayer
 
 distclean: clean
 	rm -f config.h config.mak
 
-.PHONY: bench bench-full all unit e2e check-tools check-patches check check-san check-all demo install uninstall clean distclean
+.PHONY: fuzz fuzz-bins fuzz-regress bench bench-full all unit e2e check-tools check-patches check check-san check-all demo install uninstall clean distclean
 .DELETE_ON_ERROR:

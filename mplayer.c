@@ -6,12 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <libavutil/mem.h>
+
 #include "config.h"
 #include "common/mp_msg.h"
 #include "player/player.h"
 
 int main(int argc, char **argv)
 {
+    /* A hostile header can make libavformat size a table from a count it
+     * has not checked (a 2.5 KB MP4 asks for 1.9 GB): cap any one
+     * allocation; a decoded 8K frame needs far less. */
+    av_max_alloc(512 * 1024 * 1024);
     struct MPContext *mpctx = mp_create();
     if (!mpctx)
         return MP_EXIT_OUTPUT;

@@ -54,7 +54,7 @@ enum mp_msg_level {
 
 /* Print a message if the module's level lets it through. */
 void mp_msg(int mod, int lev, const char *fmt, ...) MP_PRINTF(3, 4);
-void mp_msg_va(int mod, int lev, const char *fmt, va_list va);
+void mp_msg_va(int mod, int lev, const char *fmt, va_list va) MP_PRINTF(3, 0);
 
 /* True when mp_msg(mod, lev, ...) would print something. */
 bool mp_msg_test(int mod, int lev);
