@@ -12,12 +12,12 @@
 set -eu
 
 # Building: compiler, pkg-config and the libraries configure looks for.
-BUILD_PKGS="build-essential pkg-config libavformat-dev libavcodec-dev libavutil-dev
+BUILD_PKGS="build-essential pkg-config libavformat-dev libavcodec-dev libavfilter-dev libavutil-dev
 libswscale-dev libswresample-dev libsdl2-dev libass-dev"
 # Testing: unit-test framework, media generation for tests and the demo,
 # syscall tracing, a virtual X display, an HTTP server for network tests.
 TEST_PKGS="libcmocka-dev ffmpeg strace xvfb libfuse3-dev fuse3 gnuplot-nox nginx-light
-fonts-dejavu-core fontconfig clang libclang-rt-14-dev"
+fonts-dejavu-core fontconfig clang libclang-rt-14-dev nodejs smplayer"
 
 PKGS="$BUILD_PKGS $TEST_PKGS"
 

@@ -165,4 +165,187 @@ double mp_audio_conv_get_delay(const struct mp_audio_conv *c);
  *   starts a fresh resampler.
  */
 
+/* ==== BEGIN filter chains: -vf / -af on libavfilter (issue #8) ====
+ * filter_map.c, lavfi_graph.c, vf_lavfi.c, af_lavfi.c. Link with
+ * libavfilter. DOCS/tech/filters.md describes the mapping. */
+
+enum mp_filter_kind {
+    MP_FILTER_VIDEO = 0,
+    MP_FILTER_AUDIO = 1,
+};
+
+/* One entry of an MPlayer filter list: "name=arg1:arg2". */
+struct mp_filter_entry {
+    char *name;
+    int nargs;
+    char **args;
+};
+
+/* A parsed list "name=a:b,name2,..."; freed by mp_filter_list_uninit. */
+struct mp_filter_list {
+    int count;
+    struct mp_filter_entry *items;
+};
+
+/* Split spec (NULL or "" = empty list). Returns 0, or -1 for a malformed
+ * list (empty entry, bad name): nothing to free then. Names are not
+ * checked against the known filters here. */
+int mp_filter_list_parse(const char *spec, struct mp_filter_list *out);
+void mp_filter_list_uninit(struct mp_filter_list *l);
+
+/*
+ * The option list edits as string functions. op is "add" (-vf-add: append
+ * arg's filters), "pre" (-vf-pre: prepend), "del" (-vf-del: arg is a list of
+ * 0-based indexes "1,3", negative ones counting from the end, -1 = last) or
+ * "clr" (-vf-clr: empty the list; arg unused). cur may be NULL (empty).
+ * On success returns 0 and *out, a new malloc'ed list the caller frees; -1
+ * for a bad op, an unparsable arg or an index outside the list.
+ */
+int mp_filter_list_edit(const char *cur, const char *op, const char *arg, char **out);
+
+/* Input properties that some mappings depend on (0 = unknown). */
+struct mp_filter_input {
+    int rate;        /* audio: sample rate (equalizer drops bands >= rate/2) */
+    int channels;    /* audio: channel count (channels=, pan=, karaoke) */
+    double speed;    /* audio: playback speed that scaletempo follows (0 = 1) */
+};
+
+/* One MPlayer filter's libavfilter graph text ("crop=w=10:h=10:x=0:y=0"). */
+struct mp_filter_fragment {
+    char *mp_name;
+    char *lavfi;
+};
+
+/* The translation of a whole list; freed by mp_filter_translation_uninit.
+ * Filters without a lavfi counterpart (dsize, harddup) give no fragment. */
+struct mp_filter_translation {
+    int count;
+    struct mp_filter_fragment *frags;
+    double display_aspect;  /* dsize: > 0 = new display aspect (w/h) */
+    int display_w, display_h; /* dsize=w:h: display size, 0 = unchanged */
+    bool has_scaletempo;    /* audio: a scaletempo follows the speed */
+    bool has_format;        /* audio: the list ends in a chosen sample format */
+};
+
+/* Translate an MPlayer list of kind's filters. Unknown filters and bad
+ * arguments print one error naming the filter and return -1 (nothing to
+ * free). in may be NULL. */
+int mp_filter_translate(enum mp_filter_kind kind, const char *spec,
+                        const struct mp_filter_input *in, struct mp_filter_translation *t);
+void mp_filter_translation_uninit(struct mp_filter_translation *t);
+
+/* The whole translation as one lavfi graph text (malloc'ed, "" when there
+ * is nothing to do). */
+char *mp_filter_translation_text(const struct mp_filter_translation *t);
+
+/* True for the spec "help" (-vf help / -af help). */
+bool mp_filter_spec_is_help(const char *spec);
+
+/* List the filters of kind with their arguments (MSGT_CPLAYER, INFO). */
+void mp_filter_print_list(enum mp_filter_kind kind);
+
+/*
+ * A running chain of either kind (lavfi_graph.c); the video and audio
+ * chains below are thin wrappers around it. Frames go in with
+ * AV_BUFFERSRC_FLAG_KEEP_REF (the caller keeps its frame). When the input's
+ * format changes (video: size, pixel format, SAR; audio: sample format,
+ * rate, layout) or a frame follows the end of stream, the frames the old
+ * graph still held are drained and returned first, then a new graph is
+ * built for the new format. Output pts are in the time_base given at
+ * create.
+ */
+struct mp_lavfi_chain;
+
+int mp_lavfi_chain_create(struct mp_lavfi_chain **out, enum mp_filter_kind kind,
+                          const char *spec, const AVFrame *first_in, AVRational time_base);
+void mp_lavfi_chain_free(struct mp_lavfi_chain *c);
+int mp_lavfi_chain_send(struct mp_lavfi_chain *c, const AVFrame *in);
+int mp_lavfi_chain_receive(struct mp_lavfi_chain *c, AVFrame **out);
+void mp_lavfi_chain_reset(struct mp_lavfi_chain *c);
+int mp_lavfi_chain_command(struct mp_lavfi_chain *c, const char *target, const char *cmd,
+                           const char *arg);
+int mp_lavfi_chain_set_speed(struct mp_lavfi_chain *c, double speed);
+const struct mp_filter_translation *mp_lavfi_chain_translation(const struct mp_lavfi_chain *c);
+const char *mp_lavfi_chain_graph_text(const struct mp_lavfi_chain *c);
+
+/* ---- video filter chain (-vf) ---- */
+
+struct mp_vf_chain;
+
+/*
+ * Build the chain for spec (MPlayer syntax, "" = pass through) for frames
+ * like first_in (only its properties are read) whose pts are in time_base.
+ * Returns 0, or -1 after one error message naming the filter (unknown
+ * filter, bad argument, or libavfilter refusing it for this input).
+ * Freed by mp_vf_chain_free.
+ */
+int mp_vf_chain_create(struct mp_vf_chain **out, const char *spec, const AVFrame *first_in,
+                       AVRational time_base);
+void mp_vf_chain_free(struct mp_vf_chain *c);
+
+/* Feed one frame (NULL = end of stream). The caller keeps in. Returns 0
+ * or an AVERROR. */
+int mp_vf_chain_send(struct mp_vf_chain *c, const AVFrame *in);
+
+/* Take one filtered frame: 0 with *out (caller frees), AVERROR(EAGAIN)
+ * when it needs input, AVERROR_EOF after the end of stream is drained. */
+int mp_vf_chain_receive(struct mp_vf_chain *c, AVFrame **out);
+
+/* send(in) then receive(out) in one call; in == NULL sends the end of
+ * stream (once) and drains. A filter that makes more frames than it gets
+ * (yadif=1) leaves the rest for mp_vf_chain_receive. */
+int mp_vf_chain_filter(struct mp_vf_chain *c, const AVFrame *in, AVFrame **out);
+
+/* Forget held frames (after a seek); the graph is rebuilt on the next
+ * frame. */
+void mp_vf_chain_reset(struct mp_vf_chain *c);
+
+/* MPlayer's video equalizer properties (slave step_property, keys):
+ * name "brightness", "contrast", "saturation", "gamma" (eq filter) or
+ * "hue" (hue filter), value -100..100 as in MPlayer. Returns 0, or
+ * AVERROR(ENOSYS) when the chain has no such filter (add -vf eq2 / hue),
+ * AVERROR(EINVAL) for an unknown name. Kept across graph rebuilds. */
+int mp_vf_chain_set_eq(struct mp_vf_chain *c, const char *name, int value);
+
+/* Any lavfi command (avfilter_graph_send_command; target is a lavfi filter
+ * name or "all"). */
+int mp_vf_chain_command(struct mp_vf_chain *c, const char *target, const char *cmd,
+                        const char *arg);
+
+/* dsize's result: display aspect (0 = unchanged) and display size (0 =
+ * unchanged), for the video output. */
+double mp_vf_chain_display_aspect(const struct mp_vf_chain *c);
+void mp_vf_chain_display_size(const struct mp_vf_chain *c, int *w, int *h);
+
+/* -vf help */
+void mp_vf_list_filters(void);
+
+/* ---- audio filter chain (-af) ---- */
+
+struct mp_af_chain;
+
+/* As the video chain, for audio frames. Output keeps the decoder's sample
+ * format (an aformat closes the graph) unless the list ends in format=;
+ * rate and channels change only through resample=, channels=, pan=. */
+int mp_af_chain_create(struct mp_af_chain **out, const char *spec, const AVFrame *first_in,
+                       AVRational time_base);
+void mp_af_chain_free(struct mp_af_chain *c);
+int mp_af_chain_send(struct mp_af_chain *c, const AVFrame *in);
+int mp_af_chain_receive(struct mp_af_chain *c, AVFrame **out);
+int mp_af_chain_filter(struct mp_af_chain *c, const AVFrame *in, AVFrame **out);
+void mp_af_chain_reset(struct mp_af_chain *c);
+
+/* Playback speed for scaletempo (tempo changes, pitch stays). Returns 1
+ * when the chain has a scaletempo (the caller must then not resample for
+ * the speed itself), 0 when it has none, <0 on error. */
+int mp_af_chain_set_speed(struct mp_af_chain *c, double speed);
+
+/* True when the chain has scaletempo. */
+bool mp_af_chain_has_scaletempo(const struct mp_af_chain *c);
+
+/* -af help */
+void mp_af_list_filters(void);
+
+/* ==== END filter chains ==== */
+
 #endif

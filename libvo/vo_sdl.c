@@ -11,8 +11,11 @@
  * happen on the GPU where there is one. The picture is letterboxed to the
  * display aspect (d_w x d_h) in a window that may be resized freely.
  * SDL's video subsystem is started here only, so a player without -vo
- * sdl never touches the display.
+ * sdl never touches the display. The player's window options (-title,
+ * -fs, -noborder, -geometry, -xy, -wid) arrive through vo_sdl_set_window.
  */
+#include <dlfcn.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -49,6 +52,11 @@ static const struct subopt sdl_vo_subopts[] = {
     {0},
 };
 
+/* Xlib's error handler type, without Xlib's headers (Display *,
+ * XErrorEvent *), and XSetErrorHandler. */
+typedef int (*sdl_vo_x_handler)(void *display, void *event);
+typedef sdl_vo_x_handler (*sdl_vo_x_set_handler)(sdl_vo_x_handler handler);
+
 struct sdl_vo_priv {
     struct sdl_vo_opts opts;
     bool inited; /* SDL's video subsystem is ours to quit */
@@ -66,6 +74,14 @@ struct sdl_vo_priv {
     SDL_YUV_CONVERSION_MODE yuv_mode;
     SDL_YUV_CONVERSION_MODE tex_mode;
     AVFrame *copy; /* frames with negative strides are copied here */
+    /* vo_sdl_set_window's settings (win_opts.title unused: title) */
+    struct vo_sdl_window win_opts;
+    char *title;     /* NULL: SDL_VO_TITLE */
+    bool window_set; /* vo_sdl_set_window ran: fullscreen and wid are done */
+    bool foreign;    /* win is another program's X window (-wid) */
+    /* Xlib, opened for -wid: its error handler is ours while embedded */
+    void *x11;
+    sdl_vo_x_handler x_old_handler;
 };
 
 /* The formats SDL textures take as they are. Formats whose fourth byte is
@@ -204,6 +220,124 @@ static int sdl_vo_create_renderer(struct vo *vo)
     return 0;
 }
 
+/* A hidden window of our own with its renderer. */
+static int sdl_vo_make_window(struct vo *vo)
+{
+    struct sdl_vo_priv *p = vo->priv;
+    /* Hidden until the first configuration gives it a size. */
+    p->win = SDL_CreateWindow(p->title ? p->title : SDL_VO_TITLE, SDL_WINDOWPOS_CENTERED,
+                              SDL_WINDOWPOS_CENTERED, 640, 480,
+                              SDL_WINDOW_HIDDEN | SDL_WINDOW_RESIZABLE);
+    if (!p->win)
+        return sdl_vo_init_failed(vo, "cannot create a window");
+    return sdl_vo_create_renderer(vo);
+}
+
+static void sdl_vo_drop_window(struct sdl_vo_priv *p)
+{
+    if (p->tex)
+        SDL_DestroyTexture(p->tex);
+    p->tex = NULL;
+    if (p->ren)
+        SDL_DestroyRenderer(p->ren);
+    p->ren = NULL;
+    if (p->win)
+        SDL_DestroyWindow(p->win);
+    p->win = NULL;
+    p->foreign = false;
+    p->sized = false;
+    p->have_frame = false;
+}
+
+/* Xlib's default handler ends the process on any X error; the other
+ * program's window can vanish or refuse an input mask at any time, and a
+ * front-end's player must not die of it. */
+static int sdl_vo_x_error(void *display, void *event)
+{
+    return 0;
+}
+
+/* Open Xlib (SDL loads the same library) and put our error handler in
+ * place. Returns whether X window wid exists, or true when this cannot be
+ * told (SDL will then find out itself). */
+static bool sdl_vo_x_guard(struct sdl_vo_priv *p, uint64_t wid)
+{
+    if (!p->x11)
+        p->x11 = dlopen("libX11.so.6", RTLD_NOW | RTLD_LOCAL);
+    if (!p->x11)
+        return true;
+    sdl_vo_x_set_handler set_handler;
+    void *(*open_display)(const char *);
+    int (*close_display)(void *);
+    int (*get_geometry)(void *, unsigned long, unsigned long *, int *, int *, unsigned *,
+                        unsigned *, unsigned *, unsigned *);
+    /* POSIX guarantees object and function pointers convert. */
+    *(void **)&set_handler = dlsym(p->x11, "XSetErrorHandler");
+    *(void **)&open_display = dlsym(p->x11, "XOpenDisplay");
+    *(void **)&close_display = dlsym(p->x11, "XCloseDisplay");
+    *(void **)&get_geometry = dlsym(p->x11, "XGetGeometry");
+    if (!set_handler || !open_display || !close_display || !get_geometry)
+        return true;
+    if (!p->x_old_handler)
+        p->x_old_handler = set_handler(sdl_vo_x_error);
+    void *dpy = open_display(NULL);
+    if (!dpy)
+        return true;
+    unsigned long root;
+    int x, y;
+    unsigned w, h, border, depth;
+    /* A round trip: a BadWindow reaches our handler and makes it fail. */
+    int ok = get_geometry(dpy, (unsigned long)wid, &root, &x, &y, &w, &h, &border, &depth);
+    close_display(dpy);
+    return ok != 0;
+}
+
+static void sdl_vo_x_unguard(struct sdl_vo_priv *p)
+{
+    if (!p->x11)
+        return;
+    sdl_vo_x_set_handler set_handler;
+    *(void **)&set_handler = dlsym(p->x11, "XSetErrorHandler");
+    if (set_handler && p->x_old_handler)
+        set_handler(p->x_old_handler);
+    p->x_old_handler = NULL;
+    dlclose(p->x11);
+    p->x11 = NULL;
+}
+
+/* Draw into another program's X window (-wid) instead of our own; on
+ * failure warn and make our own again. */
+static int sdl_vo_embed(struct vo *vo, int64_t wid)
+{
+    struct sdl_vo_priv *p = vo->priv;
+    const char *drv = SDL_GetCurrentVideoDriver();
+    sdl_vo_drop_window(p);
+    if (!drv || strcmp(drv, "x11") != 0) {
+        mp_msg(MSGT_VO, MSGL_WARN,
+               "-vo sdl: -wid needs X11 (the video driver is %s); using a window of its own.\n",
+               drv ? drv : "none");
+        return sdl_vo_make_window(vo);
+    }
+    if (!sdl_vo_x_guard(p, (uint64_t)wid)) {
+        mp_msg(MSGT_VO, MSGL_WARN,
+               "-vo sdl: there is no X window 0x%llx; using a window of its own.\n",
+               (unsigned long long)wid);
+        return sdl_vo_make_window(vo);
+    }
+    p->win = SDL_CreateWindowFrom((const void *)(uintptr_t)wid);
+    if (p->win && sdl_vo_create_renderer(vo) == 0) {
+        p->foreign = true;
+        mp_msg(MSGT_VO, MSGL_V, "-vo sdl: drawing into X window 0x%llx.\n",
+               (unsigned long long)wid);
+        return 0;
+    }
+    mp_msg(MSGT_VO, MSGL_WARN,
+           "-vo sdl: cannot draw into X window 0x%llx (%s); using a window of its own.\n",
+           (unsigned long long)wid, SDL_GetError());
+    sdl_vo_drop_window(p);
+    return sdl_vo_make_window(vo);
+}
+
 static int sdl_vo_open(struct vo *vo, const char *args)
 {
     struct sdl_vo_priv *p = vo->priv;
@@ -237,12 +371,7 @@ static int sdl_vo_open(struct vo *vo, const char *args)
         return sdl_vo_init_failed(vo, "no display");
     p->inited = true;
 
-    /* Hidden until the first configuration gives it a size. */
-    p->win = SDL_CreateWindow(SDL_VO_TITLE, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 640,
-                              480, SDL_WINDOW_HIDDEN | SDL_WINDOW_RESIZABLE);
-    if (!p->win)
-        return sdl_vo_init_failed(vo, "cannot create a window");
-    r = sdl_vo_create_renderer(vo);
+    r = sdl_vo_make_window(vo);
     if (r < 0)
         return r;
     /* Letters and symbols arrive as text, with shift and layout applied,
@@ -255,15 +384,10 @@ static int sdl_vo_close(struct vo *vo, bool abort_output)
 {
     struct sdl_vo_priv *p = vo->priv;
     av_frame_free(&p->copy);
-    if (p->tex)
-        SDL_DestroyTexture(p->tex);
-    p->tex = NULL;
-    if (p->ren)
-        SDL_DestroyRenderer(p->ren);
-    p->ren = NULL;
-    if (p->win)
-        SDL_DestroyWindow(p->win);
-    p->win = NULL;
+    sdl_vo_drop_window(p);
+    sdl_vo_x_unguard(p);
+    free(p->title);
+    p->title = NULL;
     if (p->inited) {
         SDL_QuitSubSystem(SDL_INIT_VIDEO);
         p->inited = false;
@@ -325,22 +449,60 @@ static void sdl_vo_redraw(struct sdl_vo_priv *p)
         SDL_RenderPresent(p->ren);
 }
 
-/* Size the window for d_w x d_h, shrunk (keeping the aspect) to fit
- * the screen it is on. */
+/* Where a window of size pixels goes on a screen axis [start, start +
+ * total). */
+static int sdl_vo_place(enum vo_sdl_place place, int pos, int start, int total, int size)
+{
+    switch (place) {
+    case VO_SDL_PLACE_NEAR:
+        return start + pos;
+    case VO_SDL_PLACE_FAR:
+        return start + total - size - pos;
+    case VO_SDL_PLACE_PERCENT:
+        return start + (int)((int64_t)(total - size) * pos / 100);
+    default:
+        return start + (total - size) / 2;
+    }
+}
+
+/* Size the window for d_w x d_h (or the size the user asked for, or
+ * scaled by -xy), shrunk (keeping the aspect) to fit the screen it is
+ * on unless a size was given, and place it as -geometry says. */
 static void sdl_vo_size_window(struct sdl_vo_priv *p, int d_w, int d_h)
 {
+    const struct vo_sdl_window *wo = &p->win_opts;
+    bool fixed = wo->w > 0 && wo->h > 0;
+    if (fixed) {
+        d_w = wo->w;
+        d_h = wo->h;
+    } else if (wo->xy > 8) {
+        d_h = (int)lrint(wo->xy * d_h / d_w);
+        d_w = (int)lrint(wo->xy);
+    } else if (wo->xy > 0) {
+        d_w = (int)lrint(d_w * wo->xy);
+        d_h = (int)lrint(d_h * wo->xy);
+    }
     SDL_Rect bounds;
     int display = SDL_GetWindowDisplayIndex(p->win);
-    if (display >= 0 && SDL_GetDisplayUsableBounds(display, &bounds) == 0 && bounds.w > 0 &&
-        bounds.h > 0 && (d_w > bounds.w || d_h > bounds.h)) {
+    if (!fixed && display >= 0 && SDL_GetDisplayUsableBounds(display, &bounds) == 0 &&
+        bounds.w > 0 && bounds.h > 0 && (d_w > bounds.w || d_h > bounds.h)) {
         double s = (double)bounds.w / d_w;
         if ((double)bounds.h / d_h < s)
             s = (double)bounds.h / d_h;
         d_w = (int)(d_w * s);
         d_h = (int)(d_h * s);
     }
-    SDL_SetWindowSize(p->win, d_w > 0 ? d_w : 1, d_h > 0 ? d_h : 1);
-    SDL_SetWindowPosition(p->win, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED);
+    d_w = d_w > 0 ? d_w : 1;
+    d_h = d_h > 0 ? d_h : 1;
+    SDL_SetWindowSize(p->win, d_w, d_h);
+    SDL_Rect screen;
+    if ((wo->x_place == VO_SDL_PLACE_CENTER && wo->y_place == VO_SDL_PLACE_CENTER) ||
+        display < 0 || SDL_GetDisplayBounds(display, &screen) < 0) {
+        SDL_SetWindowPosition(p->win, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED);
+        return;
+    }
+    SDL_SetWindowPosition(p->win, sdl_vo_place(wo->x_place, wo->x, screen.x, screen.w, d_w),
+                          sdl_vo_place(wo->y_place, wo->y, screen.y, screen.h, d_h));
 }
 
 /* (Re)make the texture for tex_fmt, tex_w x tex_h, converting YUV by
@@ -382,13 +544,19 @@ static int sdl_vo_config(struct vo *vo, int w, int h, int d_w, int d_h, enum AVP
 
     /* A new size of picture resizes the window, as in MPlayer; the same
      * size again (a new file) keeps what the user made of it. */
-    if (!p->sized || d_w != p->d_w || d_h != p->d_h) {
+    bool resize = !p->sized || d_w != p->d_w || d_h != p->d_h;
+    p->d_w = d_w;
+    p->d_h = d_h;
+    /* Another program's window keeps the size and place it gives. */
+    if (p->foreign) {
+        sdl_vo_redraw(p);
+        return 0;
+    }
+    if (resize) {
         if (!(SDL_GetWindowFlags(p->win) & SDL_WINDOW_FULLSCREEN))
             sdl_vo_size_window(p, d_w, d_h);
         p->sized = true;
     }
-    p->d_w = d_w;
-    p->d_h = d_h;
     if (p->opts.fs) {
         p->opts.fs = false;
         if (SDL_SetWindowFullscreen(p->win, SDL_WINDOW_FULLSCREEN_DESKTOP) < 0)
@@ -590,6 +758,11 @@ static int sdl_vo_poll_event(struct vo *vo, struct vo_event *ev)
 static int sdl_vo_set_fullscreen(struct vo *vo, bool fullscreen)
 {
     struct sdl_vo_priv *p = vo->priv;
+    if (p->foreign) {
+        mp_msg(MSGT_VO, MSGL_WARN,
+               "-vo sdl: no fullscreen inside another program's window (-wid).\n");
+        return -VO_ERR_INIT;
+    }
     if (SDL_SetWindowFullscreen(p->win, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) < 0) {
         mp_msg(MSGT_VO, MSGL_WARN, "-vo sdl: cannot %s fullscreen: %s\n",
                fullscreen ? "go" : "leave", SDL_GetError());
@@ -623,6 +796,42 @@ const struct vo_driver vo_driver_sdl = {
 static struct sdl_vo_priv *sdl_vo_priv_of(struct vo *vo)
 {
     return vo && vo->driver == &vo_driver_sdl ? vo->priv : NULL;
+}
+
+int vo_sdl_set_window(struct vo *vo, const struct vo_sdl_window *w)
+{
+    struct sdl_vo_priv *p = sdl_vo_priv_of(vo);
+    if (!p)
+        return -VO_ERR_UNKNOWN;
+    free(p->title);
+    p->title = NULL;
+    if (w->title) {
+        p->title = strdup(w->title);
+        if (!p->title)
+            abort();
+    }
+    p->win_opts = *w;
+    p->win_opts.title = NULL;
+    bool first = !p->window_set;
+    p->window_set = true;
+    if (first && w->wid >= 0) {
+        int r = sdl_vo_embed(vo, w->wid);
+        if (r < 0)
+            return r;
+    }
+    if (p->foreign || !p->win)
+        return 0;
+    SDL_SetWindowTitle(p->win, p->title ? p->title : SDL_VO_TITLE);
+    SDL_SetWindowBordered(p->win, w->borderless ? SDL_FALSE : SDL_TRUE);
+    if (first && w->fullscreen)
+        p->opts.fs = true;
+    return 0;
+}
+
+const char *vo_sdl_window_title(struct vo *vo)
+{
+    struct sdl_vo_priv *p = sdl_vo_priv_of(vo);
+    return p && p->win ? SDL_GetWindowTitle(p->win) : "";
 }
 
 uint32_t vo_sdl_window_flags(struct vo *vo)

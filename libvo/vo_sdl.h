@@ -1,5 +1,6 @@
 /*
- * What -vo sdl shows, read back for the tests; not used by the player.
+ * -vo sdl's own calls: the window's settings (from the player), and what
+ * it shows, read back for the tests.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  *
@@ -8,9 +9,43 @@
 #ifndef MP_LIBVO_VO_SDL_H
 #define MP_LIBVO_VO_SDL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "libvo/video_out.h"
+
+/* Where the window goes along one axis. */
+enum vo_sdl_place {
+    VO_SDL_PLACE_CENTER = 0, /* centred on the screen */
+    VO_SDL_PLACE_NEAR,       /* pos pixels from the left (top) edge */
+    VO_SDL_PLACE_FAR,        /* pos pixels from the right (bottom) edge */
+    VO_SDL_PLACE_PERCENT,    /* pos percent of the room the window leaves */
+};
+
+/* The window as the user asked for it (MPlayer's -title, -fs, -noborder,
+ * -geometry, -xy, -wid). Strings are copied. */
+struct vo_sdl_window {
+    const char *title;    /* NULL: "MPlayer" */
+    bool fullscreen;      /* go fullscreen at the first configuration */
+    bool borderless;
+    int w, h;             /* window size; 0: from the video's display size */
+    double xy;            /* > 8: window width; > 0: scale factor; 0: none */
+    enum vo_sdl_place x_place, y_place;
+    int x, y;
+    int64_t wid;          /* X window to draw into; < 0: a window of our own */
+};
+
+/*
+ * Apply w to the window: the title at once, the rest when a configuration
+ * next sizes the window; fullscreen and wid only the first time. Call it
+ * before vo_config. An X window that cannot be used is warned about and
+ * replaced by our own window. Returns 0, -VO_ERR_UNKNOWN when vo is not
+ * sdl, or -VO_ERR_INIT when no window could be made at all.
+ */
+int vo_sdl_set_window(struct vo *vo, const struct vo_sdl_window *w);
+
+/* The window's title (tests); "" when there is no window. */
+const char *vo_sdl_window_title(struct vo *vo);
 
 /* The window's SDL_WindowFlags; 0 when there is no window. */
 uint32_t vo_sdl_window_flags(struct vo *vo);

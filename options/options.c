@@ -108,6 +108,13 @@ static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const cha
                            char *err, size_t errsize);
 static void apply_quiet(const struct MPOpts *o);
 static void apply_identify(const struct MPOpts *o);
+/* window options (-geometry, -aspect, -wid) */
+static int func_geometry(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize);
+static int func_aspect(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                       char *err, size_t errsize);
+static int func_wid(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                    char *err, size_t errsize);
 
 #define OFF(field) offsetof(struct MPOpts, field)
 #define KIB 1024.0
@@ -202,6 +209,38 @@ static const struct opt_def opt_table[] = {
     OPT("softvol", OPT_FLAG, softvol, 0, 0, 0, "software volume (always on here)"),
     OPT("softvol-max", OPT_DOUBLE, softvol_max, 10, 10000, OPTF_RANGE,
         "gain in percent at volume 100"),
+    OPT("subfont-osd-scale", OPT_DOUBLE, subfont_osd_scale, 0, 100, OPTF_RANGE,
+        "OSD text size, percent of the picture"),
+    OPT("ass-font-scale", OPT_DOUBLE, ass_font_scale, 0.01, 100, OPTF_RANGE,
+        "scale every subtitle font"),
+    OPT("embeddedfonts", OPT_FLAG, embeddedfonts, 0, 0, 0, "use fonts attached to the file"),
+    OPT("sub-fuzziness", OPT_INT, sub_fuzziness, 0, 2, OPTF_RANGE,
+        "accepted; subtitles autoload by exact name only"),
+    OPT("dr", OPT_FLAG, dr, 0, 0, 0, "accepted; no effect"),
+    OPT("double", OPT_FLAG, double_buf, 0, 0, 0, "accepted; no effect"),
+    OPT("mouseinput", OPT_FLAG, mouseinput, 0, 0, 0, "accepted; no effect"),
+    OPT("keepaspect", OPT_FLAG, keepaspect, 0, 0, 0, "accepted; the window keeps aspect"),
+    OPT("monitorpixelaspect", OPT_DOUBLE, monitorpixelaspect, 0.1, 10, OPTF_RANGE,
+        "accepted; square pixels assumed"),
+    OPT("progbar-align", OPT_INT, progbar_align, 0, 100, OPTF_RANGE, "accepted; no effect"),
+    OPT("ass-line-spacing", OPT_DOUBLE, ass_line_spacing, -1000, 1000, OPTF_RANGE,
+        "accepted; no effect"),
+    OPT("flip-hebrew", OPT_FLAG, flip_hebrew, 0, 0, 0, "accepted; no effect"),
+    OPT("ass-styles", OPT_STRING, ass_styles, 0, 0, 0, "accepted; no effect"),
+    OPT("slices", OPT_FLAG, slices, 0, 0, 0, "accepted; no effect"),
+    /* ---- window (player/window.c) ---- */
+    OPT("fs", OPT_FLAG, fullscreen, 0, 0, 0, "start in fullscreen"),
+    OPT("title", OPT_STRING, title, 0, 0, 0, "window title"),
+    OPT("use-filename-title", OPT_FLAG, use_filename_title, 0, 0, 0,
+        "window title from the file's name"),
+    OPT("border", OPT_FLAG, border, 0, 0, 0, "window decorations (-noborder: none)"),
+    OPT("zoom", OPT_FLAG, zoom, 0, 0, 0, "scale in software (accepted; always on)"),
+    OPT("xy", OPT_DOUBLE, xy, 0, 65536, OPTF_RANGE,
+        "window width, or a scale factor when <= 8 (0 = the video's size)"),
+    OPT_FN("aspect", func_aspect, OPTF_ARG, "display aspect: 1.78, 16:9 or 16/9"),
+    OPT_FN("geometry", func_geometry, OPTF_ARG, "window place and size: x:y or WxH+x+y"),
+    OPT_FN("wid", func_wid, OPTF_ARG, "X window id to draw into"),
+    /* ---- end of the window block ---- */
 };
 
 #define OPT_COUNT (sizeof(opt_table) / sizeof(opt_table[0]))
@@ -246,10 +285,21 @@ void mp_opts_init(struct MPOpts *o)
     o->volume = -1;
     o->softvol = true;
     o->softvol_max = 200;
+    o->subfont_osd_scale = 6;
+    o->ass_font_scale = 1;
+    o->embeddedfonts = true;
+    o->dr = true;
+    o->mouseinput = true;
+    o->keepaspect = true;
+    o->monitorpixelaspect = 1;
+    o->flip_hebrew = true;
+    o->slices = true;
     o->consolecontrols = true;
     o->audio_id = -1;
     o->video_id = -1;
     o->sub_id = -1;
+    o->border = true;
+    o->wid = -1;
 }
 
 void mp_opts_free(struct MPOpts *o)
@@ -869,6 +919,139 @@ static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const cha
         opt_err(err, errsize, "expected ring or plan, not '%s'", value);
         return R_BADVAL;
     }
+    return R_OK;
+}
+
+/* ---- window options ---- */
+
+/* A run of digits, not absurdly large; advances *s past it. */
+static bool geom_number(const char **s, int *out)
+{
+    const char *p = *s;
+    if (!is_digit(*p))
+        return false;
+    int v = 0;
+    while (is_digit(*p)) {
+        v = v * 10 + (*p - '0');
+        if (v > 1000000)
+            return false;
+        p++;
+    }
+    *out = v;
+    *s = p;
+    return true;
+}
+
+/* MPlayer's first form, "x[%][:y[%]]". */
+static bool geom_parse_colon(const char *p, struct MPOpts *o)
+{
+    if (!geom_number(&p, &o->geometry.x))
+        return false;
+    o->geometry.has_x = true;
+    o->geometry.x_pct = *p == '%';
+    if (*p == '%')
+        p++;
+    if (*p == ':') {
+        p++;
+        if (!geom_number(&p, &o->geometry.y))
+            return false;
+        o->geometry.has_y = true;
+        o->geometry.y_pct = *p == '%';
+        if (*p == '%')
+            p++;
+    }
+    return *p == '\0';
+}
+
+/* One X11 offset: "+n", "-n", "+-n", "--n" (the second sign lets a
+ * window hang over the edge). */
+static bool geom_offset(const char **s, int *v, bool *far)
+{
+    const char *p = *s;
+    if (*p != '+' && *p != '-')
+        return false;
+    *far = *p == '-';
+    p++;
+    bool neg = *p == '-';
+    if (neg)
+        p++;
+    if (!geom_number(&p, v))
+        return false;
+    if (neg)
+        *v = -*v;
+    *s = p;
+    return true;
+}
+
+/* X11's form, "[WxH][+-x+-y]". */
+static bool geom_parse_x11(const char *p, struct MPOpts *o)
+{
+    if (is_digit(*p)) {
+        if (!geom_number(&p, &o->geometry.w) || (*p != 'x' && *p != 'X'))
+            return false;
+        p++;
+        if (!geom_number(&p, &o->geometry.h) || !o->geometry.w || !o->geometry.h)
+            return false;
+        o->geometry.has_size = true;
+    }
+    if (*p) {
+        if (!geom_offset(&p, &o->geometry.x, &o->geometry.x_far) ||
+            !geom_offset(&p, &o->geometry.y, &o->geometry.y_far))
+            return false;
+        o->geometry.has_x = o->geometry.has_y = true;
+    }
+    return *p == '\0' && (o->geometry.has_size || o->geometry.has_x);
+}
+
+static int func_geometry(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize)
+{
+    struct MPOpts *o = c->o;
+    memset(&o->geometry, 0, sizeof(o->geometry));
+    if (geom_parse_colon(value, o))
+        return R_OK;
+    memset(&o->geometry, 0, sizeof(o->geometry));
+    if (geom_parse_x11(value, o))
+        return R_OK;
+    memset(&o->geometry, 0, sizeof(o->geometry));
+    opt_err(err, errsize, "expected x[%%][:y[%%]] or [WxH][+-x+-y], not '%s'", value);
+    return R_BADVAL;
+}
+
+static int func_aspect(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                       char *err, size_t errsize)
+{
+    /* "16:9" and "16/9" as MPlayer takes them, or one number; 0 goes
+     * back to the file's own aspect. */
+    char buf[64];
+    snprintf(buf, sizeof(buf), "%s", value);
+    char *sep = strpbrk(buf, ":/");
+    double num, den = 1;
+    if (sep)
+        *sep = '\0';
+    if (strlen(value) >= sizeof(buf) || parse_double(buf, &num) < 0 ||
+        (sep && parse_double(sep + 1, &den) < 0) || den <= 0 || num < 0 ||
+        (num / den != 0 && (num / den < 0.1 || num / den > 10))) {
+        opt_err(err, errsize, "expected a ratio from 0.1 to 10 (1.78, 16:9, 16/9), not '%s'",
+                value);
+        return R_BADVAL;
+    }
+    c->o->aspect = num / den;
+    return R_OK;
+}
+
+static int func_wid(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                    char *err, size_t errsize)
+{
+    /* Front-ends send the id in decimal; xwininfo prints it in hex. */
+    char *end;
+    errno = 0;
+    long long v = strtoll(value, &end, 0);
+    if (!is_digit(value[0]) || *end || errno == ERANGE || v < 0 || v > UINT32_MAX) {
+        opt_err(err, errsize, "expected an X window id (decimal or 0x hex), not '%s'", value);
+        return R_BADVAL;
+    }
+    c->o->wid = v;
     return R_OK;
 }
 

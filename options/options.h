@@ -72,6 +72,40 @@ struct MPOpts {
     double volume;              /* -volume 0..100; < 0: leave the level at unity */
     bool softvol;               /* -softvol: accepted, the volume is always software */
     double softvol_max;         /* -softvol-max percent: the gain at volume 100 */
+    /* subtitle fine tuning front-ends send (SMPlayer) */
+    double subfont_osd_scale;   /* -subfont-osd-scale: OSD text size */
+    double ass_font_scale;      /* -ass-font-scale: every subtitle font size */
+    bool embeddedfonts;         /* -embeddedfonts: fonts attached to the file */
+    /* accepted for MPlayer front-ends, no effect here (see the man page) */
+    int sub_fuzziness;          /* -sub-fuzziness */
+    bool dr;                    /* -dr / -nodr */
+    bool double_buf;            /* -double */
+    bool mouseinput;            /* -nomouseinput */
+    bool keepaspect;            /* -nokeepaspect */
+    double monitorpixelaspect;  /* -monitorpixelaspect */
+    int progbar_align;          /* -progbar-align */
+    double ass_line_spacing;    /* -ass-line-spacing */
+    bool flip_hebrew;           /* -noflip-hebrew */
+    char *ass_styles;           /* -ass-styles */
+    bool slices;                /* -noslices */
+    /* ---- window (player/window.c hands these to -vo sdl) ---- */
+    bool fullscreen;            /* -fs: start fullscreen */
+    char *title;                /* -title; NULL: "MPlayer" (or the file, see below) */
+    bool use_filename_title;    /* -use-filename-title: title from the file's name */
+    bool border;                /* -noborder clears it: a window without decorations */
+    bool zoom;                  /* -zoom: accepted; the window always scales */
+    double xy;                  /* -xy: window width, or a scale factor when <= 8; 0 = off */
+    double aspect;              /* -aspect: display aspect to use; 0 = the file's */
+    int64_t wid;                /* -wid: X window to draw into; -1 = a window of our own */
+    struct {                    /* -geometry, MPlayer's syntax, parsed */
+        bool has_size;          /* WxH given */
+        int w, h;
+        bool has_x, has_y;      /* a position given for this axis */
+        bool x_pct, y_pct;      /* x/y are percent of the room left on the screen */
+        bool x_far, y_far;      /* x/y count from the right/bottom edge */
+        int x, y;
+    } geometry;
+    /* ---- end of the window block ---- */
 };
 
 /* Set every field to its default. */

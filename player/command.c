@@ -1340,6 +1340,9 @@ static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *c
         set_mute(ps, &pv);
         break;
     }
+    case MP_CMD_SCREENSHOT:
+        play_screenshot_cmd(ps, cmd->nargs > 0 ? cmd->args[0].v.i : 0);
+        break;
     case MP_CMD_BALANCE:
     case MP_CMD_MIXER_USEMASTER:
         cmd_not_here(cmd, "no volume control");

@@ -98,6 +98,12 @@ struct play_state {
     /* slave commands (player/command.c) */
     bool step_pending;          /* frame_step: pause again after one frame */
     struct mp_cmd *waited_cmd;  /* read while waiting, run next (owned) */
+
+    /* screenshots (player/screenshot.c) */
+    struct AVFrame *shot_frame; /* the last frame shown, as decoded (a reference, owned) */
+    struct mp_image_conv *shot_conv; /* to RGB24 for the PNG encoder (owned) */
+    int shot_next;              /* first shotNNNN.png number to try */
+    bool shot_each;             /* screenshot 1: a shot of every frame shown */
 };
 
 /* player/playloop.c: run the A/V loop until the file ends or stops. */
@@ -131,6 +137,20 @@ void play_osd_text(struct play_state *ps, int min_level, const char *text, doubl
 /* player/volume.c: samples scaled by the volume, in ps->vol_buf (or data
  * itself at unity gain); NULL when out of memory. */
 const void *play_volume_apply(struct play_state *ps, const void *data, int samples);
+
+/* player/screenshot.c: keep a reference to the frame just shown (as
+ * decoded, before subtitles); the screenshot command (0: the frame kept
+ * to the next free shotNNNN.png, 1: every frame on/off); release what is
+ * kept (the loop calls it when the file ends). */
+void play_screenshot_keep(struct play_state *ps, const struct AVFrame *frame);
+void play_screenshot_cmd(struct play_state *ps, int mode);
+void play_screenshot_release(struct play_state *ps);
+
+/* player/window.c: hand the window options to ps->vo (after opening it,
+ * before each vo_config); -aspect: the display size for w x h frames
+ * (d_w/d_h left alone without -aspect). */
+void play_window_setup(struct play_state *ps);
+void play_window_aspect(const struct play_state *ps, int w, int h, int *d_w, int *d_h);
 
 /* player/identify.c: -identify ID_ lines for the opened file. */
 void play_identify(struct play_state *ps);

@@ -273,6 +273,12 @@ done:
     play_close(&ps, reason != MP_STOP_OUTPUT);
     if (ps.output_failed)
         reason = MP_STOP_OUTPUT;
+    /* What MPlayer prints when a file's loop ends (front-ends such as the
+     * npm mplayer package wait for it): 1 the file ended or a command
+     * moved on, 4 the stop command. */
+    if (reason == MP_STOP_EOF || reason == MP_STOP_NEXT ||
+        (reason == MP_STOP_QUIT && mpctx->stopped && !mpctx->quit))
+        mp_msg(MSGT_GLOBAL, MSGL_V, "EOF code: %d  \n", mpctx->stopped ? 4 : 1);
     mpctx->total_frames += ps.frames_shown + ps.frames_dropped;
     mpctx->total_dropped += ps.frames_dropped;
     return reason;

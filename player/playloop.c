@@ -245,11 +245,13 @@ static int loop_vo_config(struct play_state *ps, const AVFrame *f)
         }
     }
     ps->vo = mpctx->vo;
+    play_window_setup(ps);
     enum AVPixelFormat fmt = vo_query_format(ps->vo, (enum AVPixelFormat)f->format);
     int d_w = f->width, d_h = f->height;
     AVRational sar = f->sample_aspect_ratio;
     if (sar.num > 0 && sar.den > 0 && sar.num != sar.den)
         d_w = (int)lrint((double)f->width * sar.num / sar.den);
+    play_window_aspect(ps, f->width, f->height, &d_w, &d_h);
     if (vo_config(ps->vo, f->width, f->height, d_w, d_h, fmt) < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_ERR, "Could not configure video output '%s'.\n",
                vo_name(ps->vo));
@@ -308,6 +310,7 @@ static int loop_video_show(struct play_state *ps)
         ps->output_failed = true;
         return -1;
     }
+    play_screenshot_keep(ps, f);
     if (ps->frames_shown == 0)
         ps->first_frame_wall = mp_time_sec() - ps->start_wall;
     ps->frames_shown++;
@@ -656,6 +659,7 @@ enum mp_stop_reason play_loop(struct play_state *ps)
     }
     mp_cmd_free(ps->waited_cmd);
     ps->waited_cmd = NULL;
+    play_screenshot_release(ps);
     if (!o->quiet && !o->really_quiet && mp_msg_test(MSGT_STATUSLINE, MSGL_STATUS))
         mp_msg(MSGT_STATUSLINE, MSGL_STATUS, "\n");
     if (ps->sh_video)

@@ -30,6 +30,8 @@ static struct mp_sub *subs_get(struct MPContext *mpctx)
     so.ass_styles = o->ass;
     so.charset = o->subcp;
     so.osd_level = o->osd_level;
+    so.osd_scale = o->subfont_osd_scale;
+    so.font_scale = o->ass_font_scale;
     /* Font discovery costs ~25 ms: one instance for the whole run. */
     mpctx->sub = mp_sub_create(&so);
     if (!mpctx->sub)
@@ -94,7 +96,8 @@ void play_subs_open(struct play_state *ps)
         return;
     mp_sub_reset(sub);
     ps->sub = sub;
-    subs_add_fonts(ps, sub);
+    if (o->embeddedfonts)
+        subs_add_fonts(ps, sub);
     int external = subs_add_external(ps, sub);
 
     /* The embedded track to show: -sid, else one the file marks default. */

@@ -135,7 +135,14 @@ test_http_server_killed() {
         ERR=$T/last.err
         timeout -k 5 30 "$MPLAYER" $c -ao null -vo null "$url" >"$OUT" 2>"$ERR" </dev/null &
         local player=$!
-        sleep 1
+        # Kill the server once playback has started (not at a fixed time:
+        # a loaded machine may not have opened the file yet).
+        local w=0
+        while [ $w -lt 100 ] && ! grep -q 'Starting playback' "$OUT" 2>/dev/null; do
+            sleep 0.1
+            w=$((w + 1))
+        done
+        sleep 0.5
         http_stop
         wait "$player"
         RC=$?

@@ -1,0 +1,455 @@
+/*
+ * A running libavfilter graph for an MPlayer -vf/-af list: buffer source,
+ * the translated filters, buffer sink; rebuilt when the input format
+ * changes, with the old graph's frames drained first.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libavfilter/avfilter.h>
+#include <libavfilter/buffersink.h>
+#include <libavfilter/buffersrc.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/error.h>
+#include <libavutil/mathematics.h>
+#include <libavutil/pixdesc.h>
+
+#include "common/mp_msg.h"
+#include "libmpcodecs/mpcodecs.h"
+
+#define CHAIN_MAX_CMDS 16
+
+struct chain_cmd {
+    char *target, *cmd, *arg;
+};
+
+struct mp_lavfi_chain {
+    enum mp_filter_kind kind;
+    char *spec;
+    AVRational tb;
+    double speed;
+
+    struct mp_filter_translation t;  // of the current graph
+    char *graph_text;
+
+    AVFilterGraph *graph;            // NULL until the next frame builds it
+    AVFilterContext *src, *sink;
+    bool eof_sent;                   // the graph got its end of stream
+    bool rebuild;                    // drain and rebuild before the next frame
+
+    // Input format the graph is built for.
+    bool have_fmt;
+    int w, h, fmt;
+    AVRational sar;
+    int rate;
+    AVChannelLayout layout;
+
+    // Frames drained from a replaced graph, returned before new ones.
+    AVFrame **queue;
+    int qhead, qlen, qcap;
+
+    struct chain_cmd cmds[CHAIN_MAX_CMDS];  // replayed on every new graph
+    int ncmds;
+};
+
+static int msgt(const struct mp_lavfi_chain *c)
+{
+    return c->kind == MP_FILTER_AUDIO ? MSGT_DECAUDIO : MSGT_DECVIDEO;
+}
+
+static const char *opt_name(const struct mp_lavfi_chain *c)
+{
+    return c->kind == MP_FILTER_AUDIO ? "-af" : "-vf";
+}
+
+/* The frame's layout, with an unordered one taken as the default order
+ * for its channel count (what libavfilter negotiates with). */
+static void frame_layout(const AVFrame *f, AVChannelLayout *dst)
+{
+    if (f->ch_layout.order == AV_CHANNEL_ORDER_UNSPEC || !f->ch_layout.nb_channels ||
+        av_channel_layout_copy(dst, &f->ch_layout) < 0) {
+        int n = f->ch_layout.nb_channels;
+        av_channel_layout_default(dst, n > 0 ? n : 2);
+    }
+}
+
+static AVRational frame_sar(const AVFrame *f)
+{
+    AVRational sar = f->sample_aspect_ratio;
+    if (sar.num <= 0 || sar.den <= 0)
+        sar = (AVRational){1, 1};
+    return sar;
+}
+
+static bool same_format(const struct mp_lavfi_chain *c, const AVFrame *f)
+{
+    if (!c->have_fmt || f->format != c->fmt)
+        return false;
+    if (c->kind == MP_FILTER_VIDEO) {
+        return f->width == c->w && f->height == c->h &&
+               av_cmp_q(frame_sar(f), c->sar) == 0;
+    }
+    AVChannelLayout l = {0};
+    frame_layout(f, &l);
+    bool same = f->sample_rate == c->rate && !av_channel_layout_compare(&l, &c->layout);
+    av_channel_layout_uninit(&l);
+    return same;
+}
+
+static void remember_format(struct mp_lavfi_chain *c, const AVFrame *f)
+{
+    c->have_fmt = true;
+    c->fmt = f->format;
+    c->w = f->width;
+    c->h = f->height;
+    c->sar = frame_sar(f);
+    c->rate = f->sample_rate;
+    av_channel_layout_uninit(&c->layout);
+    if (c->kind == MP_FILTER_AUDIO)
+        frame_layout(f, &c->layout);
+}
+
+static void free_graph(struct mp_lavfi_chain *c)
+{
+    avfilter_graph_free(&c->graph);
+    c->src = c->sink = NULL;
+    c->eof_sent = false;
+}
+
+static int queue_push(struct mp_lavfi_chain *c, AVFrame *f)
+{
+    if (c->qhead + c->qlen == c->qcap) {
+        if (c->qhead) {
+            memmove(c->queue, c->queue + c->qhead, sizeof(AVFrame *) * (size_t)c->qlen);
+            c->qhead = 0;
+        } else {
+            int ncap = c->qcap ? c->qcap * 2 : 8;
+            AVFrame **nq = realloc(c->queue, sizeof(AVFrame *) * (size_t)ncap);
+            if (!nq)
+                return AVERROR(ENOMEM);
+            c->queue = nq;
+            c->qcap = ncap;
+        }
+    }
+    c->queue[c->qhead + c->qlen++] = f;
+    return 0;
+}
+
+static void queue_clear(struct mp_lavfi_chain *c)
+{
+    for (int i = 0; i < c->qlen; i++)
+        av_frame_free(&c->queue[c->qhead + i]);
+    c->qhead = c->qlen = 0;
+}
+
+static int sink_get(struct mp_lavfi_chain *c, AVFrame **out)
+{
+    AVFrame *f = av_frame_alloc();
+    if (!f)
+        return AVERROR(ENOMEM);
+    int ret = av_buffersink_get_frame(c->sink, f);
+    if (ret < 0) {
+        av_frame_free(&f);
+        return ret;
+    }
+    AVRational stb = av_buffersink_get_time_base(c->sink);
+    if (f->pts != AV_NOPTS_VALUE)
+        f->pts = av_rescale_q_rnd(f->pts, stb, c->tb,
+                                  AV_ROUND_NEAR_INF | AV_ROUND_PASS_MINMAX);
+    *out = f;
+    return 0;
+}
+
+/* End the current graph, keeping what it still held. */
+static int drain_graph(struct mp_lavfi_chain *c)
+{
+    int ret = 0;
+    if (c->graph && !c->eof_sent)
+        ret = av_buffersrc_add_frame(c->src, NULL);
+    while (c->graph && ret >= 0) {
+        AVFrame *f = NULL;
+        ret = sink_get(c, &f);
+        if (ret >= 0)
+            ret = queue_push(c, f);
+        if (ret < 0)
+            av_frame_free(&f);
+    }
+    free_graph(c);
+    return ret == AVERROR_EOF || ret == AVERROR(EAGAIN) ? 0 : ret;
+}
+
+static int make_source(struct mp_lavfi_chain *c, const AVFrame *f)
+{
+    char args[512];
+    const char *name;
+    if (c->kind == MP_FILTER_VIDEO) {
+        name = "buffer";
+        snprintf(args, sizeof(args),
+                 "video_size=%dx%d:pix_fmt=%d:time_base=%d/%d:pixel_aspect=%d/%d", f->width,
+                 f->height, f->format, c->tb.num, c->tb.den, c->sar.num, c->sar.den);
+    } else {
+        char lay[128];
+        name = "abuffer";
+        if (av_channel_layout_describe(&c->layout, lay, sizeof(lay)) < 0)
+            return AVERROR(EINVAL);
+        const char *sf = av_get_sample_fmt_name(f->format);
+        snprintf(args, sizeof(args), "time_base=%d/%d:sample_rate=%d:sample_fmt=%s:"
+                 "channel_layout=%s", c->tb.num, c->tb.den, f->sample_rate, sf ? sf : "none",
+                 lay);
+    }
+    return avfilter_graph_create_filter(&c->src, avfilter_get_by_name(name), "in", args, NULL,
+                                        c->graph);
+}
+
+/* Parse one fragment and link it after (*last, *pad). */
+static int add_fragment(struct mp_lavfi_chain *c, const char *mp_name, const char *text,
+                        AVFilterContext **last, unsigned *pad)
+{
+    AVFilterInOut *ins = NULL, *outs = NULL;
+    int ret = avfilter_graph_parse2(c->graph, text, &ins, &outs);
+    if (ret >= 0 && (!ins || ins->next || !outs || outs->next))
+        ret = AVERROR(EINVAL);
+    if (ret >= 0)
+        ret = avfilter_link(*last, *pad, ins->filter_ctx, (unsigned)ins->pad_idx);
+    if (ret >= 0) {
+        *last = outs->filter_ctx;
+        *pad = (unsigned)outs->pad_idx;
+    } else {
+        mp_msg(msgt(c), MSGL_ERR, "%s: filter '%s' rejected by libavfilter (%s): %s\n",
+               opt_name(c), mp_name, text, av_err2str(ret));
+    }
+    avfilter_inout_free(&ins);
+    avfilter_inout_free(&outs);
+    return ret;
+}
+
+static void describe_input(const struct mp_lavfi_chain *c, const AVFrame *f, char *buf,
+                           size_t len)
+{
+    if (c->kind == MP_FILTER_VIDEO) {
+        const char *pf = av_get_pix_fmt_name(f->format);
+        snprintf(buf, len, "%dx%d %s", f->width, f->height, pf ? pf : "?");
+    } else {
+        const char *sf = av_get_sample_fmt_name(f->format);
+        snprintf(buf, len, "%d Hz %d ch %s", f->sample_rate, c->layout.nb_channels,
+                 sf ? sf : "?");
+    }
+}
+
+static int build_graph(struct mp_lavfi_chain *c, const AVFrame *f)
+{
+    remember_format(c, f);
+    mp_filter_translation_uninit(&c->t);
+    free(c->graph_text);
+    c->graph_text = NULL;
+    struct mp_filter_input in = {
+        .rate = f->sample_rate,
+        .channels = c->kind == MP_FILTER_AUDIO ? c->layout.nb_channels : 0,
+        .speed = c->speed,
+    };
+    if (mp_filter_translate(c->kind, c->spec, &in, &c->t) < 0)
+        return AVERROR(EINVAL);
+    c->graph_text = mp_filter_translation_text(&c->t);
+    c->graph = avfilter_graph_alloc();
+    if (!c->graph || !c->graph_text)
+        return AVERROR(ENOMEM);
+    int ret = make_source(c, f);
+    if (ret >= 0) {
+        const char *sink = c->kind == MP_FILTER_VIDEO ? "buffersink" : "abuffersink";
+        ret = avfilter_graph_create_filter(&c->sink, avfilter_get_by_name(sink), "out", NULL,
+                                           NULL, c->graph);
+    }
+    AVFilterContext *last = c->src;
+    unsigned pad = 0;
+    for (int i = 0; ret >= 0 && i < c->t.count; i++)
+        ret = add_fragment(c, c->t.frags[i].mp_name, c->t.frags[i].lavfi, &last, &pad);
+    if (ret >= 0 && c->kind == MP_FILTER_AUDIO && !c->t.has_format) {
+        // The output keeps the decoder's sample format.
+        char tail[96];
+        snprintf(tail, sizeof(tail), "aformat=sample_fmts=%s",
+                 av_get_sample_fmt_name(f->format));
+        ret = add_fragment(c, "(output format)", tail, &last, &pad);
+    }
+    if (ret >= 0)
+        ret = avfilter_link(last, pad, c->sink, 0);
+    if (ret >= 0) {
+        ret = avfilter_graph_config(c->graph, NULL);
+        if (ret < 0) {
+            char desc[96];
+            describe_input(c, f, desc, sizeof(desc));
+            mp_msg(msgt(c), MSGL_ERR, "%s: cannot set up '%s' for %s input: %s\n",
+                   opt_name(c), c->spec, desc, av_err2str(ret));
+        }
+    }
+    if (ret < 0) {
+        free_graph(c);
+        return ret;
+    }
+    mp_msg(msgt(c), MSGL_V, "%s: libavfilter graph '%s'\n", opt_name(c),
+           c->graph_text[0] ? c->graph_text : "(pass through)");
+    for (int i = 0; i < c->ncmds; i++) {
+        avfilter_graph_send_command(c->graph, c->cmds[i].target, c->cmds[i].cmd,
+                                    c->cmds[i].arg, NULL, 0, 0);
+    }
+    c->rebuild = false;
+    return 0;
+}
+
+int mp_lavfi_chain_create(struct mp_lavfi_chain **out, enum mp_filter_kind kind,
+                          const char *spec, const AVFrame *first_in, AVRational time_base)
+{
+    *out = NULL;
+    if (!first_in || time_base.num <= 0 || time_base.den <= 0)
+        return AVERROR(EINVAL);
+    struct mp_lavfi_chain *c = calloc(1, sizeof(*c));
+    if (!c)
+        return AVERROR(ENOMEM);
+    c->kind = kind;
+    c->tb = time_base;
+    c->speed = 1;
+    c->spec = strdup(spec ? spec : "");
+    int ret = c->spec ? build_graph(c, first_in) : AVERROR(ENOMEM);
+    if (ret < 0) {
+        mp_lavfi_chain_free(c);
+        return ret;
+    }
+    *out = c;
+    return 0;
+}
+
+void mp_lavfi_chain_free(struct mp_lavfi_chain *c)
+{
+    if (!c)
+        return;
+    free_graph(c);
+    queue_clear(c);
+    free(c->queue);
+    for (int i = 0; i < c->ncmds; i++) {
+        free(c->cmds[i].target);
+        free(c->cmds[i].cmd);
+        free(c->cmds[i].arg);
+    }
+    mp_filter_translation_uninit(&c->t);
+    free(c->graph_text);
+    av_channel_layout_uninit(&c->layout);
+    free(c->spec);
+    free(c);
+}
+
+int mp_lavfi_chain_send(struct mp_lavfi_chain *c, const AVFrame *in)
+{
+    if (!in) {
+        int ret = 0;
+        if (c->graph && !c->eof_sent)
+            ret = av_buffersrc_add_frame(c->src, NULL);
+        c->eof_sent = true;
+        return ret;
+    }
+    if (c->graph && (c->eof_sent || c->rebuild || !same_format(c, in))) {
+        int ret = drain_graph(c);
+        if (ret < 0)
+            return ret;
+    }
+    if (!c->graph) {
+        int ret = build_graph(c, in);
+        if (ret < 0)
+            return ret;
+    }
+    AVFrame *tmp = NULL;
+    if (c->kind == MP_FILTER_AUDIO && av_channel_layout_compare(&in->ch_layout, &c->layout)) {
+        // Same channel count, unordered layout: give it the order negotiated.
+        tmp = av_frame_clone(in);
+        if (!tmp)
+            return AVERROR(ENOMEM);
+        av_channel_layout_uninit(&tmp->ch_layout);
+        int ret = av_channel_layout_copy(&tmp->ch_layout, &c->layout);
+        if (ret < 0) {
+            av_frame_free(&tmp);
+            return ret;
+        }
+    }
+    int ret = av_buffersrc_add_frame_flags(c->src, tmp ? tmp : (AVFrame *)in,
+                                           AV_BUFFERSRC_FLAG_KEEP_REF);
+    av_frame_free(&tmp);
+    return ret;
+}
+
+int mp_lavfi_chain_receive(struct mp_lavfi_chain *c, AVFrame **out)
+{
+    *out = NULL;
+    if (c->qlen) {
+        *out = c->queue[c->qhead++];
+        if (--c->qlen == 0)
+            c->qhead = 0;
+        return 0;
+    }
+    if (!c->graph)
+        return c->eof_sent ? AVERROR_EOF : AVERROR(EAGAIN);
+    return sink_get(c, out);
+}
+
+void mp_lavfi_chain_reset(struct mp_lavfi_chain *c)
+{
+    free_graph(c);
+    queue_clear(c);
+}
+
+int mp_lavfi_chain_command(struct mp_lavfi_chain *c, const char *target, const char *cmd,
+                           const char *arg)
+{
+    int ret = 0;
+    if (c->graph) {
+        ret = avfilter_graph_send_command(c->graph, target, cmd, arg, NULL, 0, 0);
+        if (ret < 0)
+            return ret;
+    }
+    int slot = 0;
+    while (slot < c->ncmds &&
+           (strcmp(c->cmds[slot].target, target) || strcmp(c->cmds[slot].cmd, cmd)))
+        slot++;
+    if (slot == CHAIN_MAX_CMDS)
+        return ret;  // applied, but not kept for a rebuild
+    char *a = strdup(arg);
+    if (!a)
+        return AVERROR(ENOMEM);
+    if (slot == c->ncmds) {
+        c->cmds[slot].target = strdup(target);
+        c->cmds[slot].cmd = strdup(cmd);
+        if (!c->cmds[slot].target || !c->cmds[slot].cmd) {
+            free(c->cmds[slot].target);
+            free(c->cmds[slot].cmd);
+            free(a);
+            return AVERROR(ENOMEM);
+        }
+        c->ncmds++;
+    }
+    free(c->cmds[slot].arg);
+    c->cmds[slot].arg = a;
+    return ret;
+}
+
+int mp_lavfi_chain_set_speed(struct mp_lavfi_chain *c, double speed)
+{
+    if (!(speed > 0) || speed > 100)
+        return AVERROR(EINVAL);
+    if (speed != c->speed) {
+        c->speed = speed;
+        // atempo keeps a window of samples: draining it loses none.
+        if (c->t.has_scaletempo)
+            c->rebuild = true;
+    }
+    return c->t.has_scaletempo ? 1 : 0;
+}
+
+const struct mp_filter_translation *mp_lavfi_chain_translation(const struct mp_lavfi_chain *c)
+{
+    return &c->t;
+}
+
+const char *mp_lavfi_chain_graph_text(const struct mp_lavfi_chain *c)
+{
+    return c->graph_text ? c->graph_text : "";
+}

@@ -1,0 +1,82 @@
+/*
+ * The window options (-fs, -title, -use-filename-title, -noborder,
+ * -geometry, -xy, -wid) handed to the video output, and -aspect's
+ * display size.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * libvo knows nothing of the option table: the player translates the
+ * options into vo_sdl's window settings. Outputs without a window accept
+ * the options and ignore them, as MPlayer's do, so a front-end's command
+ * line (-fs -noborder -wid N) never stops a file from playing.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "common/mp_msg.h"
+#include "libvo/video_out.h"
+#include "libvo/vo_sdl.h"
+#include "player/play_priv.h"
+#include "player/player.h"
+
+static enum vo_sdl_place window_place(bool has, bool pct, bool far)
+{
+    if (!has)
+        return VO_SDL_PLACE_CENTER;
+    if (pct)
+        return VO_SDL_PLACE_PERCENT;
+    return far ? VO_SDL_PLACE_FAR : VO_SDL_PLACE_NEAR;
+}
+
+static const char *window_basename(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash && slash[1] ? slash + 1 : path;
+}
+
+void play_window_setup(struct play_state *ps)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    struct vo_sdl_window w = {
+        .title = o->title,
+        .fullscreen = o->fullscreen,
+        .borderless = !o->border,
+        .xy = o->xy,
+        .wid = o->wid,
+    };
+    if (!w.title && o->use_filename_title && ps->filename)
+        w.title = window_basename(ps->filename);
+    if (o->geometry.has_size) {
+        w.w = o->geometry.w;
+        w.h = o->geometry.h;
+    }
+    w.x_place = window_place(o->geometry.has_x, o->geometry.x_pct, o->geometry.x_far);
+    w.y_place = window_place(o->geometry.has_y, o->geometry.y_pct, o->geometry.y_far);
+    w.x = o->geometry.x;
+    w.y = o->geometry.y;
+    int r = vo_sdl_set_window(ps->vo, &w);
+    if (r == -VO_ERR_UNKNOWN) {
+        if (o->fullscreen || o->wid >= 0 || !o->border || o->title)
+            mp_msg(MSGT_CPLAYER, MSGL_V, "-vo %s has no window: window options ignored.\n",
+                   vo_name(ps->vo));
+    } else if (r < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "Window options could not be applied.\n");
+    }
+}
+
+void play_window_aspect(const struct play_state *ps, int w, int h, int *d_w, int *d_h)
+{
+    double aspect = ps->mpctx->opts.aspect;
+    if (aspect <= 0 || w <= 0 || h <= 0)
+        return;
+    /* As MPlayer: widen to the aspect; where that would narrow the
+     * picture, make it taller instead, so no pixel row is lost. */
+    long dw = lrint(h * aspect);
+    if (dw >= w) {
+        *d_w = (int)dw;
+        *d_h = h;
+    } else {
+        *d_w = w;
+        *d_h = (int)lrint(w / aspect);
+    }
+}
