@@ -99,6 +99,11 @@ check-tools: $(TOOL_BINS) $(SLOWFS_BIN)
 	    PAGECACHE=$(abspath $(BUILD)/TOOLS/pagecache) \
 	    MKMUX=$(abspath $(BUILD)/TOOLS/mkmux) sh tests/tools/run.sh
 
+# Real MPlayer front-ends driving this player (npm mplayer, node-mplayer,
+# SMPlayer under Xvfb); needs the npm packages and smplayer, so not in check.
+check-frontends: $(PROG)
+	@MPLAYER=$(abspath $(PROG)) bash tests/frontends/run.sh
+
 check-patches:
 	@sh patches/selftest.sh
 
@@ -167,5 +172,5 @@ clean:
 distclean: clean
 	rm -f config.h config.mak
 
-.PHONY: fuzz fuzz-bins fuzz-regress bench bench-full all unit e2e check-tools check-patches check check-san check-all demo install uninstall clean distclean
+.PHONY: check-frontends fuzz fuzz-bins fuzz-regress bench bench-full all unit e2e check-tools check-patches check check-san check-all demo install uninstall clean distclean
 .DELETE_ON_ERROR:
