@@ -32,8 +32,9 @@ int main(int argc, char **argv)
         mp_destroy(mpctx);
         return MP_EXIT_OK;
     }
-    bool help_vo_ao = (mpctx->opts.vo && !strcmp(mpctx->opts.vo, "help")) ||
-                      (mpctx->opts.ao && !strcmp(mpctx->opts.ao, "help"));
+    const struct MPOpts *o = &mpctx->opts;
+    bool help_vo_ao = (o->vo && !strcmp(o->vo, "help")) || (o->ao && !strcmp(o->ao, "help")) ||
+                      (o->vf && !strcmp(o->vf, "help")) || (o->af && !strcmp(o->af, "help"));
     if (mpctx->playlist.num == 0 && !help_vo_ao && !mpctx->opts.idle) {
         mp_print_usage();
         mp_destroy(mpctx);

@@ -21,6 +21,7 @@
 
 #include "config.h"
 #include "common/mp_msg.h"
+#include "libmpcodecs/mpcodecs.h"
 #include "options/options.h"
 
 /* Deep enough for any sane layout, shallow enough to stop a loop fast. */
@@ -106,6 +107,8 @@ static int func_endpos(struct opt_ctx *c, const struct opt_def *d, const char *v
                        char *err, size_t errsize);
 static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const char *value,
                            char *err, size_t errsize);
+static int func_filters(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize);
 static void apply_quiet(const struct MPOpts *o);
 static void apply_identify(const struct MPOpts *o);
 /* window options (-geometry, -aspect, -wid) */
@@ -228,6 +231,16 @@ static const struct opt_def opt_table[] = {
     OPT("flip-hebrew", OPT_FLAG, flip_hebrew, 0, 0, 0, "accepted; no effect"),
     OPT("ass-styles", OPT_STRING, ass_styles, 0, 0, 0, "accepted; no effect"),
     OPT("slices", OPT_FLAG, slices, 0, 0, 0, "accepted; no effect"),
+    OPT_FN("vf", func_filters, OPTF_ARG, "video filters: name=a:b,name2 ('-vf help')"),
+    OPT_FN("vf-add", func_filters, OPTF_ARG, "append video filters"),
+    OPT_FN("vf-pre", func_filters, OPTF_ARG, "prepend video filters"),
+    OPT_FN("vf-del", func_filters, OPTF_ARG, "remove video filters by index: 0,2"),
+    OPT_FN("vf-clr", func_filters, 0, "remove all video filters"),
+    OPT_FN("af", func_filters, OPTF_ARG, "audio filters: name=a:b,name2 ('-af help')"),
+    OPT_FN("af-add", func_filters, OPTF_ARG, "append audio filters"),
+    OPT_FN("af-pre", func_filters, OPTF_ARG, "prepend audio filters"),
+    OPT_FN("af-del", func_filters, OPTF_ARG, "remove audio filters by index: 0,2"),
+    OPT_FN("af-clr", func_filters, 0, "remove all audio filters"),
     /* ---- window (player/window.c) ---- */
     OPT("fs", OPT_FLAG, fullscreen, 0, 0, 0, "start in fullscreen"),
     OPT("title", OPT_STRING, title, 0, 0, 0, "window title"),
@@ -304,6 +317,9 @@ void mp_opts_init(struct MPOpts *o)
 
 void mp_opts_free(struct MPOpts *o)
 {
+    free(o->vf);
+    free(o->af);
+    o->vf = o->af = NULL;
     for (size_t i = 0; i < OPT_COUNT; i++) {
         if (opt_table[i].type == OPT_STRING) {
             char **p = opt_field(o, &opt_table[i]);
@@ -919,6 +935,34 @@ static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const cha
         opt_err(err, errsize, "expected ring or plan, not '%s'", value);
         return R_BADVAL;
     }
+    return R_OK;
+}
+
+/* -vf/-af set a chain; -vf-add/-pre/-del/-clr edit it (the list edits are
+ * libmpcodecs' string functions, which know MPlayer's filter syntax). */
+static int func_filters(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize)
+{
+    char **field = d->name[0] == 'v' ? &c->o->vf : &c->o->af;
+    const char *op = d->name[2] == '-' ? d->name + 3 : "set";
+    char *out = NULL;
+    if (!strcmp(op, "set")) {
+        if (!strcmp(value, "help")) {
+            out = strdup(value);
+        } else {
+            if (mp_filter_list_edit(NULL, "add", value, &out) < 0) {
+                opt_err(err, errsize, "bad filter list '%s'", value);
+                return R_BADVAL;
+            }
+        }
+    } else if (mp_filter_list_edit(*field, op, value ? value : "", &out) < 0) {
+        opt_err(err, errsize, "cannot %s '%s'", op, value ? value : "");
+        return R_BADVAL;
+    }
+    if (!out)
+        return R_PRINTED;
+    free(*field);
+    *field = out;
     return R_OK;
 }
 

@@ -88,6 +88,9 @@ struct MPOpts {
     bool flip_hebrew;           /* -noflip-hebrew */
     char *ass_styles;           /* -ass-styles */
     bool slices;                /* -noslices */
+    /* filter chains (libmpcodecs' lavfi mapping); edited by -vf-add & co. */
+    char *vf;                   /* -vf name=a:b,name2 */
+    char *af;                   /* -af */
     /* ---- window (player/window.c hands these to -vo sdl) ---- */
     bool fullscreen;            /* -fs: start fullscreen */
     char *title;                /* -title; NULL: "MPlayer" (or the file, see below) */

@@ -81,8 +81,7 @@ static void cmd_set_speed(struct play_state *ps, double speed)
         speed = 100;
     double now_pts = play_position(ps);
     ps->mpctx->opts.speed = speed;
-    if (ps->aconv)
-        mp_audio_conv_set_speed(ps->aconv, speed);
+    play_af_set_speed(ps, speed);
     /* The timer continues from where it is at the new rate. */
     if (ps->sys_clock_running && !isnan(now_pts)) {
         ps->sys_base_pts = now_pts;

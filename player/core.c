@@ -188,6 +188,9 @@ int mp_run(struct MPContext *mpctx)
         ao_list_drivers();
         return MP_EXIT_OK;
     }
+    int frc = mp_filters_check(mpctx);
+    if (frc != 0)
+        return frc > 0 ? MP_EXIT_OK : MP_EXIT_OPTIONS;
     mp_volume_init(mpctx);
     int irc = core_create_input(mpctx);
     if (irc != 0)

@@ -26,6 +26,8 @@ struct vo;
 struct AVFrame;
 struct mp_cmd;
 struct mp_sub;
+struct mp_vf_chain;
+struct mp_af_chain;
 
 /* Outputs used when -vo/-ao are not given: a window and a sound device
  * once those drivers exist, else the null drivers. */
@@ -88,6 +90,11 @@ struct play_state {
     struct sh_stream *sh_sub;   /* the embedded subtitle track shown */
     int sub_track;              /* its number in sub/, or -1 */
     double osd_until;           /* an OSD bar or message shows until then */
+    /* -vf / -af (player/filters.c) */
+    struct mp_vf_chain *vf;
+    struct mp_af_chain *af;
+    bool vf_sent_eof, af_sent_eof;
+    bool filter_failed;         /* a chain could not be built: the file stops */
     uint8_t *vol_buf;           /* scaled samples (player/volume.c), owned */
     size_t vol_buf_size;
     bool plan_enabled;          /* -cache plan mode on an indexed file */
@@ -133,6 +140,15 @@ void play_subs_feed(struct play_state *ps);
 void play_subs_draw(struct play_state *ps, struct AVFrame **frame, struct AVFrame *decoded);
 void play_osd_bar_seek(struct play_state *ps);
 void play_osd_text(struct play_state *ps, int min_level, const char *text, double secs);
+
+/* player/filters.c: the next decoded frame after -vf / -af, with
+ * mp_decoder_receive's results (EINVAL and filter_failed when a chain
+ * cannot be built); speed for scaletempo; reset after a seek; free. */
+int play_vf_receive(struct play_state *ps, struct AVFrame **out);
+int play_af_receive(struct play_state *ps, struct AVFrame **out);
+void play_af_set_speed(struct play_state *ps, double speed);
+void play_filters_reset(struct play_state *ps);
+void play_filters_free(struct play_state *ps);
 
 /* player/volume.c: samples scaled by the volume, in ps->vol_buf (or data
  * itself at unity gain); NULL when out of memory. */

@@ -93,6 +93,10 @@ void mp_volume_init(struct MPContext *mpctx);
 void mp_volume_set(struct MPContext *mpctx, double volume);
 double mp_volume_gain(const struct MPContext *mpctx);
 
+/* -vf/-af before anything plays (player/filters.c): 1 when "help" was
+ * printed, -1 after a message for an unknown filter or bad syntax, 0. */
+int mp_filters_check(struct MPContext *mpctx);
+
 /* Play one file (player/playfile.c). */
 enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename);
 

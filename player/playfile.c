@@ -159,7 +159,7 @@ static int play_open_audio(struct play_state *ps)
                codec_strerror(err));
         return err;
     }
-    mp_audio_conv_set_speed(ps->aconv, ps->mpctx->opts.speed);
+    play_af_set_speed(ps, ps->mpctx->opts.speed);
     ps->frame_bytes = mp_audio_format_frame_bytes(&cf);
     mp_msg(MSGT_CPLAYER, MSGL_INFO, "AUDIO: %d Hz, %d ch, %s\n", ps->afmt.rate,
            ps->afmt.channels, av_get_sample_fmt_name(ps->afmt.fmt));
@@ -183,6 +183,7 @@ static void play_close(struct play_state *ps, bool output_ok)
     mp_image_conv_free(ps->vconv);
     mp_audio_conv_free(ps->aconv);
     free(ps->vol_buf);
+    play_filters_free(ps);
     mp_decoder_close(ps->vdec);
     mp_decoder_close(ps->adec);
     demux_close(ps->demuxer);

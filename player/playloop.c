@@ -58,7 +58,11 @@ static void loop_audio_refill(struct play_state *ps)
         const uint8_t *data = NULL;
         int n = 0;
         double pts = NAN;
-        int r = mp_decoder_receive(ps->adec, &f);
+        int r = play_af_receive(ps, &f);
+        if (ps->filter_failed) {
+            ps->audio_done = true;
+            break;
+        }
         if (r == AVERROR(EAGAIN) && !ps->audio_sent_eof) {
             AVPacket *pkt = demux_read_packet(ps->demuxer, ps->sh_audio);
             int sr = mp_decoder_send(ps->adec, pkt);
@@ -70,7 +74,8 @@ static void loop_audio_refill(struct play_state *ps)
             continue;
         }
         if (r == 0) {
-            pts = demux_ts_to_seconds(ps->sh_audio, f->best_effort_timestamp);
+            pts = demux_ts_to_seconds(ps->sh_audio, f->pts != AV_NOPTS_VALUE
+                                                        ? f->pts : f->best_effort_timestamp);
             r = mp_audio_conv_run(ps->aconv, f, &data, &n);
             av_frame_free(&f);
             if (r < 0) {
@@ -196,7 +201,11 @@ static void loop_video_decode(struct play_state *ps)
     double start = mp_time_sec();
     while (!ps->next_frame && !ps->video_done) {
         AVFrame *f = NULL;
-        int r = mp_decoder_receive(ps->vdec, &f);
+        int r = play_vf_receive(ps, &f);
+        if (ps->filter_failed) {
+            ps->video_done = true;
+            break;
+        }
         if (r == AVERROR(EAGAIN) && !ps->video_sent_eof) {
             AVPacket *pkt = demux_read_packet(ps->demuxer, ps->sh_video);
             int sr = mp_decoder_send(ps->vdec, pkt);
@@ -213,7 +222,8 @@ static void loop_video_decode(struct play_state *ps)
             ps->video_done = true;
             break;
         }
-        double pts = demux_ts_to_seconds(ps->sh_video, f->best_effort_timestamp);
+        double pts = demux_ts_to_seconds(ps->sh_video, f->pts != AV_NOPTS_VALUE
+                                                           ? f->pts : f->best_effort_timestamp);
         if (isnan(pts))
             pts = isnan(ps->last_pts) ? ps->demuxer->start_time : ps->last_pts + ps->frame_duration;
         if (!isnan(ps->last_pts) && pts > ps->last_pts && pts - ps->last_pts < 1.0)
@@ -429,6 +439,7 @@ void play_seek(struct play_state *ps, double target)
         mp_decoder_flush(ps->adec);
     if (ps->aconv)
         mp_audio_conv_reset(ps->aconv);
+    play_filters_reset(ps);
     if (ps->ao)
         ao_reset(ps->ao);
     av_frame_free(&ps->next_frame);
@@ -604,6 +615,12 @@ enum mp_stop_reason play_loop(struct play_state *ps)
         if (ps->sh_video) {
             loop_video_decode(ps);
             play_subs_feed(ps);
+        }
+        if (ps->filter_failed) {
+            mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot play '%s': a -vf/-af filter was refused.\n",
+                   ps->filename);
+            reason = MP_STOP_ERROR;
+            break;
         }
         if (ps->video_done && ps->audio_done)
             break;
