@@ -629,6 +629,14 @@ static int vf_harddup(struct xlate *x)
     return too_many(x, 0);
 }
 
+/* MPlayer's screenshot filter grabs frames for the screenshot command; the
+ * player here takes screenshots from the frame it shows, so the filter
+ * (which front-ends add, with a file prefix) has nothing to do. */
+static int vf_screenshot(struct xlate *x)
+{
+    return too_many(x, 1);
+}
+
 static int vf_pp(struct xlate *x)
 {
     if (!lavfi_has("pp")) {
@@ -957,6 +965,8 @@ static const struct filter_def filter_defs[] = {
     {MP_FILTER_VIDEO, "hue", vf_hue, NULL, "hue[=hue:saturation]: hue (degrees), saturation"},
     {MP_FILTER_VIDEO, "dsize", vf_dsize, NULL, "dsize=aspect|w:h: display size/aspect"},
     {MP_FILTER_VIDEO, "harddup", vf_harddup, NULL, "harddup: (no effect here)"},
+    {MP_FILTER_VIDEO, "screenshot", vf_screenshot, NULL,
+     "screenshot[=prefix]: (the screenshot command works without it)"},
     {MP_FILTER_VIDEO, "pp", vf_pp, NULL, "pp[=subfilters]: libpostproc"},
     {MP_FILTER_VIDEO, "format", vf_format, NULL, "format[=fmt]: force an image format"},
     {MP_FILTER_AUDIO, "volume", af_volume, NULL, "volume[=dB:softclip]: gain in dB"},
