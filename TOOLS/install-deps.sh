@@ -16,7 +16,7 @@ BUILD_PKGS="build-essential pkg-config libavformat-dev libavcodec-dev libavfilte
 libswscale-dev libswresample-dev libsdl2-dev libass-dev"
 # Testing: unit-test framework, media generation for tests and the demo,
 # syscall tracing, a virtual X display, an HTTP server for network tests.
-TEST_PKGS="libcmocka-dev ffmpeg strace xvfb libfuse3-dev fuse3 gnuplot-nox nginx-light
+TEST_PKGS="libcmocka-dev ffmpeg strace xvfb xdotool libx11-dev libfuse3-dev fuse3 gnuplot-nox nginx-light
 fonts-dejavu-core fontconfig clang libclang-rt-14-dev nodejs smplayer"
 
 PKGS="$BUILD_PKGS $TEST_PKGS"
