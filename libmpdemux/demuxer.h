@@ -179,11 +179,17 @@ struct demux_plan_params {
     int64_t max_gap;    /* merge ranges at most this many bytes apart */
     int64_t max_bytes;  /* stop before the packets total more; 0 = no bound
                            (the first packet is always planned) */
+    double finish_secs; /* > 0: also plan each stream's packets after the
+                           window that continue its last planned packet in
+                           the file (within max_gap), up to this many seconds
+                           on; ignored with max_bytes */
 };
 
 /*
  * Plan the window: ranges covering each packet of the selected streams in
- * it (with the container's framing, e.g. AVI chunk headers), merged where
+ * it (with the container's framing, e.g. AVI chunk headers), and for AVI
+ * also of the unselected streams, which libavformat's AVI reader reads
+ * all the same (see DOCS/tech/readplan.md), merged where
  * they overlap or lie within max_gap of each other, sorted by time (then
  * position). At most max_out ranges: the earliest needed. *until (may be
  * NULL) gets the play time before which every selected packet of the file

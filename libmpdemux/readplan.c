@@ -27,6 +27,7 @@
 struct rp_layout {
     int head;      /* bytes of framing before the payload at entry->pos */
     bool pad_even; /* payloads of odd size are followed by a pad byte */
+    bool reads_all; /* the demuxer reads every stream's packets */
 };
 
 struct rp_stream {
@@ -35,6 +36,7 @@ struct rp_stream {
     double offset;  /* subtracted to get play time */
     int count;
     int cursor;
+    bool headers_only; /* unselected, planned for the demuxer's walk */
 };
 
 /* One planned packet; later also one merged range. */
@@ -71,7 +73,10 @@ static bool rp_layout_of(const demuxer_t *d, struct rp_layout *out)
         /* libavformat normalises idx1 and OpenDML entries to the chunk
          * header (fourcc + size), 8 bytes before the payload; RIFF pads
          * chunks to even sizes. */
-        *out = (struct rp_layout){ .head = 8, .pad_even = true };
+        /* Its reader walks every chunk's header, selected or not, and
+         * skips the payloads it does not want: a plan without those
+         * headers leaves each of those reads to block on its page. */
+        *out = (struct rp_layout){ .head = 8, .pad_even = true, .reads_all = true };
         return true;
     }
     return false;
@@ -134,9 +139,10 @@ static void rp_ctx_free(struct rp_ctx *c)
     c->s = NULL;
 }
 
-/* Gather the selected streams. 0, or -DEMUX_ERR_NO_INDEX when one of
- * them cannot be planned; c->ns == 0 when nothing is selected. */
-static int rp_ctx_init(struct rp_ctx *c, demuxer_t *d)
+/* Gather the selected streams; for_reading: also those the demuxer
+ * reads anyway (rp_layout.reads_all). 0, or -DEMUX_ERR_NO_INDEX when one
+ * of them cannot be planned; c->ns == 0 when nothing is selected. */
+static int rp_ctx_init(struct rp_ctx *c, demuxer_t *d, bool for_reading)
 {
     memset(c, 0, sizeof(*c));
     c->file_size = d->stream ? stream_size(d->stream) : -1;
@@ -144,10 +150,16 @@ static int rp_ctx_init(struct rp_ctx *c, demuxer_t *d)
     if (!c->s)
         return -DEMUX_ERR_NOMEM;
     bool known = rp_layout_of(d, &c->layout);
+    bool any = false;
+    for (int i = 0; i < d->num_streams; i++)
+        any |= d->streams[i]->selected && !d->streams[i]->attached_pic;
+    if (!any)
+        return 0;
+    bool all = for_reading && c->layout.reads_all;
     for (int i = 0; i < d->num_streams; i++) {
         struct sh_stream *sh = d->streams[i];
         /* Cover art is one packet libavformat holds in memory. */
-        if (!sh->selected || sh->attached_pic)
+        if ((!sh->selected && !all) || sh->attached_pic)
             continue;
         if (sh->ff_index < 0 || sh->ff_index >= (int)d->avfc->nb_streams)
             return -DEMUX_ERR_INVALID;
@@ -156,8 +168,12 @@ static int rp_ctx_init(struct rp_ctx *c, demuxer_t *d)
         rs->tb = av_q2d(rs->st->time_base);
         rs->offset = d->start_time;
         rs->count = avformat_index_get_entries_count(rs->st);
-        if (!known || !(rs->tb > 0) || !rp_stream_indexed(rs))
-            return -DEMUX_ERR_NO_INDEX;
+        rs->headers_only = !sh->selected;
+        if (!known || !(rs->tb > 0) || !rp_stream_indexed(rs)) {
+            if (sh->selected)
+                return -DEMUX_ERR_NO_INDEX;
+            c->ns--;  /* an unselected one we cannot plan: left to the reads */
+        }
     }
     return 0;
 }
@@ -165,7 +181,7 @@ static int rp_ctx_init(struct rp_ctx *c, demuxer_t *d)
 bool demux_has_index(demuxer_t *d)
 {
     struct rp_ctx c;
-    int r = rp_ctx_init(&c, d);
+    int r = rp_ctx_init(&c, d, true);
     bool ok = r == 0 && c.ns > 0;
     rp_ctx_free(&c);
     return ok;
@@ -214,6 +230,8 @@ static const AVIndexEntry *rp_head(const struct rp_ctx *c, struct rp_stream *rs,
         if (!(t < to))
             return NULL;
         if (rp_entry_bytes(c, e, &item->pos, &item->end)) {
+            if (rs->headers_only && item->end > item->pos + c->layout.head)
+                item->end = item->pos + c->layout.head;
             item->time = t;
             return e;
         }
@@ -262,6 +280,41 @@ static int rp_collect(struct rp_ctx *c, double from, double to, int64_t max_byte
     }
 }
 
+/*
+ * Finish the runs the window cut: each stream's packets after `to` that
+ * continue its last planned packet in the file (within max_gap), up to
+ * `limit`. A container that lays tracks out in blocks of seconds (AVI,
+ * duration-interleaved MP4) would otherwise have every block at the end
+ * of a window split between two plans, and the device seek back for the
+ * rest of each track's piece when the next plan comes.
+ */
+static int rp_extend_runs(struct rp_ctx *c, struct rp_items *it, int64_t max_gap, double limit,
+                          size_t max_packets)
+{
+    for (int i = 0; i < c->ns; i++) {
+        struct rp_stream *rs = &c->s[i];
+        if (rs->cursor == 0)
+            continue;
+        const AVIndexEntry *prev = avformat_index_get_entry(rs->st, rs->cursor - 1);
+        int64_t ppos, pend;
+        if (!prev || !rp_entry_bytes(c, prev, &ppos, &pend))
+            continue;
+        struct rp_item item;
+        while (it->n < max_packets && rp_head(c, rs, limit, &item)) {
+            if (item.pos < pend || item.pos - pend > max_gap)
+                break;
+            const AVIndexEntry *e = avformat_index_get_entry(rs->st, rs->cursor);
+            int r = rp_push(it, item);
+            if (r < 0)
+                return r;
+            it->bytes += e->size;
+            pend = item.end;
+            rs->cursor++;
+        }
+    }
+    return 0;
+}
+
 static int rp_cmp_pos(const void *a, const void *b)
 {
     const struct rp_item *x = a, *y = b;
@@ -305,20 +358,26 @@ int demux_plan(demuxer_t *d, const struct demux_plan_params *pp,
                struct demux_read_range *out, int max_out, double *until)
 {
     if (!d || !pp || max_out < 0 || (max_out > 0 && !out) || !isfinite(pp->from) ||
-        !(pp->secs_ahead > 0) || pp->max_bytes < 0)
+        !(pp->secs_ahead > 0) || pp->max_bytes < 0 || !(pp->finish_secs >= 0))
         return -DEMUX_ERR_INVALID;
     double to = pp->from + pp->secs_ahead;
     if (until)
         *until = pp->from;
     struct rp_ctx c;
     struct rp_items it = {0};
-    int r = rp_ctx_init(&c, d);
+    int r = rp_ctx_init(&c, d, true);
     if (r < 0 || c.ns == 0)
         goto done;
     double stop = to;
     r = rp_collect(&c, pp->from, to, pp->max_bytes, RP_MAX_PLAN_PACKETS, &it, &stop);
     if (r < 0)
         goto done;
+    if (stop >= to && pp->finish_secs > 0 && pp->max_bytes == 0) {
+        r = rp_extend_runs(&c, &it, pp->max_gap > 0 ? pp->max_gap : 0, to + pp->finish_secs,
+                           RP_MAX_PLAN_PACKETS);
+        if (r < 0)
+            goto done;
+    }
     int64_t bytes = it.bytes;
     size_t packets = it.n;
     rp_merge(&it, pp->max_gap > 0 ? pp->max_gap : 0);
@@ -368,7 +427,7 @@ int demux_plan_measure(demuxer_t *d, double from, double to, int64_t max_gap,
     memset(out, 0, sizeof(*out));
     struct rp_ctx c;
     struct rp_items it = {0};
-    int r = rp_ctx_init(&c, d);
+    int r = rp_ctx_init(&c, d, false);
     if (r < 0 || c.ns == 0)
         goto done;
     double stop;

@@ -222,15 +222,18 @@ void stream_close(stream_t *s)
 }
 
 /* One backend read at the source position, counted. */
-static int source_read(stream_t *s, void *buf, int len)
+static int source_read(stream_t *s, void *buf, int len, int need)
 {
+    s->fill_need = need < len ? need : len;
+    s->fill_partial = false;
     int n = s->be->fill(s, buf, len);
     s->stats.read_calls++;
     if (n > 0) {
         s->stats.bytes_read += n;
         s->src_pos += n;
-        /* A plain file's backend reads fully: short means the end. */
-        if (n < len && s->be == &stream_backend_file)
+        /* A plain file's backend reads fully unless it says otherwise:
+         * short means the end. */
+        if (n < len && s->be == &stream_backend_file && !s->fill_partial)
             s->eof = true;
     } else if (n == 0) {
         s->eof = true;
@@ -325,8 +328,9 @@ static int sync_source(stream_t *s)
     return source_seek(s, want);
 }
 
-/* Refill the (used up) buffer from the source at src_pos. */
-static int refill(stream_t *s)
+/* Refill the (used up) buffer from the source at src_pos; the reader
+ * needs `need` bytes of it now. */
+static int refill(stream_t *s, int need)
 {
     int rc = sync_source(s);
     if (rc < 0)
@@ -336,7 +340,7 @@ static int refill(stream_t *s)
         /* A pipe or a network source gave a short read: append, so the
          * bytes before stay there for a seek back. (A plain file is short
          * only at its end.) */
-        int n = source_read(s, s->buf + s->buf_len, s->opts.buffer_size - s->buf_len);
+        int n = source_read(s, s->buf + s->buf_len, s->opts.buffer_size - s->buf_len, need);
         if (n > 0)
             s->buf_len += n;
         return n;
@@ -344,7 +348,7 @@ static int refill(stream_t *s)
     s->buf_start = s->src_pos;
     s->buf_pos = 0;
     s->buf_len = 0;
-    int n = source_read(s, s->buf, s->opts.buffer_size);
+    int n = source_read(s, s->buf, s->opts.buffer_size, need);
     if (n > 0)
         s->buf_len = n;
     return n;
@@ -378,14 +382,14 @@ int stream_read(stream_t *s, void *buf, int len)
                 return total > 0 ? total : n;
             s->buf_start = s->src_pos;
             s->buf_pos = s->buf_len = 0;
-            n = source_read(s, dst + total, direct);
+            n = source_read(s, dst + total, direct, direct);
             if (n > 0) {
                 total += n;
                 s->buf_start = s->src_pos;
                 continue;
             }
         } else {
-            n = refill(s);
+            n = refill(s, want);
             if (n > 0)
                 continue;
         }
@@ -411,13 +415,13 @@ int stream_read_some(stream_t *s, void *buf, int len)
             return rc;
         s->buf_start = s->src_pos;
         s->buf_pos = s->buf_len = 0;
-        int n = source_read(s, buf, len / bs * bs);
+        int n = source_read(s, buf, len / bs * bs, 1);
         if (n > 0)
             s->buf_start = s->src_pos;
         return n;
     }
     if (avail <= 0) {
-        int n = refill(s);
+        int n = refill(s, 1);
         if (n <= 0)
             return n;
         avail = s->buf_len - s->buf_pos;
@@ -459,7 +463,7 @@ int stream_seek(stream_t *s, int64_t pos)
     /* Unseekable, forward: read up to it through the buffer. */
     s->buf_pos = s->buf_len;
     while (s->buf_start + s->buf_len < pos) {
-        int n = refill(s);
+        int n = refill(s, s->opts.buffer_size);
         if (n < 0)
             return n;
         if (n == 0) {

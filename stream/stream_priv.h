@@ -23,7 +23,10 @@ struct stream_backend {
      * s->size, s->seekable. Returns 0 or -STREAM_ERR_x. */
     int (*open)(stream_t *s, int fd, const char *target);
     /* Read up to len bytes at source position s->src_pos (stream.c moves
-     * it). Returns bytes read, 0 at end of source, or -STREAM_ERR_x. */
+     * it). Returns bytes read, 0 at end of source, or -STREAM_ERR_x. The
+     * caller needs s->fill_need of them now; a backend that returns fewer
+     * than len (but at least that many) before the end of the source,
+     * because the rest would mean waiting, sets s->fill_partial. */
     int (*fill)(stream_t *s, void *buf, int len);
     /* Move the source to pos. NULL for sources that cannot seek. */
     int (*seek)(stream_t *s, int64_t pos);
@@ -69,6 +72,8 @@ struct stream {
     int64_t buf_start;          /* stream position of buf[0] */
     int64_t src_pos;            /* where the next fill reads from */
     bool eof;                   /* the last fill hit the end of source */
+    int fill_need;              /* bytes of the current fill the reader wants */
+    bool fill_partial;          /* the last fill was short, not at the end */
 
     /* Buffers of other read positions, kept when a seek leaves them: a
      * badly interleaved file is read at two or more places in turn, and
@@ -101,8 +106,10 @@ struct stream_ra;
 struct stream_ra *stream_ra_create(const struct stream_ra_params *p);
 /* Stop the thread (after its last drop-behind advice) and free. */
 void stream_ra_destroy(struct stream_ra *ra);
-/* The reader is about to read [pos, pos + len) (len 0: it moved there). */
-void stream_ra_note(struct stream_ra *ra, int64_t pos, int64_t len);
+/* The reader is about to read [pos, pos + len) (len 0: it moved there).
+ * Returns whether a read plan is set (then reads past what the caller
+ * needs should not wait: see fill_need). */
+bool stream_ra_note(struct stream_ra *ra, int64_t pos, int64_t len);
 /* Wait until the thread has nothing left to do. */
 void stream_ra_sync(struct stream_ra *ra);
 /* Bytes per advice call. */

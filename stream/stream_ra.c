@@ -74,6 +74,7 @@ struct stream_ra {
     bool quit;
     bool busy;            /* the thread is inside a syscall */
     bool failed;          /* fadvise failed: stop advising */
+    bool random;          /* POSIX_FADV_RANDOM given: a plan is set */
     uint64_t clock;
     struct ra_cursor cur[RA_MAX_CURSORS];
     struct stream_plan *plan; /* NULL until the first plan */
@@ -306,7 +307,7 @@ static void merge_into(struct stream_ra *ra, struct ra_cursor *c)
     }
 }
 
-void stream_ra_note(struct stream_ra *ra, int64_t pos, int64_t len)
+bool stream_ra_note(struct stream_ra *ra, int64_t pos, int64_t len)
 {
     pthread_mutex_lock(&ra->lock);
     struct ra_cursor *c = NULL;
@@ -368,7 +369,9 @@ void stream_ra_note(struct stream_ra *ra, int64_t pos, int64_t len)
     struct ra_job job;
     if (!ra->busy && next_job(ra, &job, false))
         pthread_cond_signal(&ra->work);
+    bool planned = ra->random;
     pthread_mutex_unlock(&ra->lock);
+    return planned;
 }
 
 int stream_ra_set_plan(struct stream_ra *ra, const struct stream_range *r, int n)
@@ -389,7 +392,20 @@ int stream_ra_set_plan(struct stream_ra *ra, const struct stream_range *r, int n
     struct ra_job job;
     if (!ra->busy && next_job(ra, &job, false))
         pthread_cond_signal(&ra->work);
+    /* While a plan says what will be read, a read it did not foresee (a
+     * container's look at a chunk header, a buffer fill reaching past a
+     * range) must fetch only its own pages: the kernel's readahead would
+     * start a window there, into tracks nobody plays. */
+    bool want_random = ra->plan && stream_plan_active(ra->plan) && !ra->failed;
+    bool change = want_random != ra->random;
+    ra->random = want_random;
     pthread_mutex_unlock(&ra->lock);
+    if (change) {
+        int err = do_fadvise(ra, 0, 0, want_random ? POSIX_FADV_RANDOM : POSIX_FADV_NORMAL);
+        if (err)
+            mp_msg(MSGT_STREAM, MSGL_V, "posix_fadvise(%s) failed (%s).\n",
+                   want_random ? "RANDOM" : "NORMAL", strerror(err));
+    }
     return rc;
 }
 

@@ -377,6 +377,8 @@ struct recorder {
     int n;
     bool gate_closed;
     int in_gate;
+    int access_mode;    /* the last POSIX_FADV_RANDOM/NORMAL given */
+    int mode_changes;
 };
 
 static ssize_t rec_pread(void *ctx, int fd, void *buf, size_t len, off_t off)
@@ -393,6 +395,14 @@ static int rec_fadvise(void *ctx, int fd, off_t off, off_t len, int advice)
 {
     struct recorder *r = ctx;
     pthread_mutex_lock(&r->lock);
+    if (advice == POSIX_FADV_RANDOM || advice == POSIX_FADV_NORMAL) {
+        /* The access pattern of the file, not advice about bytes: no
+         * event, and never held (the caller's thread gives it). */
+        r->access_mode = advice;
+        r->mode_changes++;
+        pthread_mutex_unlock(&r->lock);
+        return 0;
+    }
     r->in_gate++;
     pthread_cond_broadcast(&r->cond);
     while (r->gate_closed)
@@ -600,7 +610,13 @@ static void test_plan_wins_over_window(void **state)
     /* With a plan the window is silent: reading on advises only what the
      * plan names. */
     const struct stream_range plan[2] = {{4 * MB, 64 * KB}, {7 * MB, 128 * KB}};
+    assert_int_equal(p->rec.mode_changes, 0);
     assert_int_equal(stream_set_read_plan(s, plan, 2), 0);
+    /* While a plan is set, reads it did not foresee fetch only their own
+     * pages: the file is in random-access mode, once. */
+    assert_int_equal(p->rec.access_mode, POSIX_FADV_RANDOM);
+    assert_int_equal(stream_set_read_plan(s, plan, 2), 0);
+    assert_int_equal(p->rec.mode_changes, 1);
     assert_int_equal(stream_seek(s, 4 * MB), 0);
     read_check(s, &p->f, 64 * KB);
     stream_file_sync_readahead(s);
@@ -618,8 +634,10 @@ static void test_plan_wins_over_window(void **state)
             second += e->len;
     }
     assert_int_equal(second, 128 * KB);
-    /* Plan cleared: the window is back. */
+    /* Plan cleared: the window is back, and the kernel's readahead. */
     assert_int_equal(stream_set_read_plan(s, NULL, 0), 0);
+    assert_int_equal(p->rec.access_mode, POSIX_FADV_NORMAL);
+    assert_int_equal(p->rec.mode_changes, 2);
     n0 = rec_count(&p->rec);
     assert_int_equal(stream_seek(s, 2 * MB), 0);
     read_check(s, &p->f, 4 * KB);
