@@ -130,6 +130,9 @@ static const struct mp_cmd_def cmd_defs[] = {
     {MP_CMD_AF_DEL, "af_del", 1, 1, {S}, {0}},
     {MP_CMD_AF_CLR, "af_clr", 0, 0, {0}, {0}},
     {MP_CMD_AF_CMDLINE, "af_cmdline", 2, 2, {S, S}, {0}},
+    {MP_CMD_VF_ADD, "vf_add", 1, 1, {S}, {0}},
+    {MP_CMD_VF_DEL, "vf_del", 1, 1, {S}, {0}},
+    {MP_CMD_VF_CLR, "vf_clr", 0, 0, {0}, {0}},
 };
 
 #undef I

@@ -130,6 +130,9 @@ enum mp_cmd_id {
     MP_CMD_AF_DEL,
     MP_CMD_AF_CLR,
     MP_CMD_AF_CMDLINE,
+    MP_CMD_VF_ADD,  /* extensions: MPlayer 1.x edits only the audio chain */
+    MP_CMD_VF_DEL,
+    MP_CMD_VF_CLR,
     MP_CMD_ID_COUNT
 };
 

@@ -68,6 +68,11 @@ int mp_af_chain_set_speed(struct mp_af_chain *c, double speed)
     return mp_lavfi_chain_set_speed(c->lc, speed);
 }
 
+struct mp_lavfi_chain *mp_af_chain_lavfi(struct mp_af_chain *c)
+{
+    return c->lc;
+}
+
 bool mp_af_chain_has_scaletempo(const struct mp_af_chain *c)
 {
     return mp_lavfi_chain_translation(c->lc)->has_scaletempo;

@@ -320,6 +320,86 @@ int mp_lavfi_chain_create(struct mp_lavfi_chain **out, enum mp_filter_kind kind,
     return 0;
 }
 
+/* A frame without data carrying the format the graph runs with. */
+static AVFrame *format_frame(const struct mp_lavfi_chain *c)
+{
+    AVFrame *f = av_frame_alloc();
+    if (!f)
+        return NULL;
+    f->format = c->fmt;
+    f->width = c->w;
+    f->height = c->h;
+    f->sample_aspect_ratio = c->sar;
+    f->sample_rate = c->rate;
+    if (c->kind == MP_FILTER_AUDIO && av_channel_layout_copy(&f->ch_layout, &c->layout) < 0)
+        av_frame_free(&f);
+    return f;
+}
+
+int mp_lavfi_chain_set_spec(struct mp_lavfi_chain *c, const char *spec)
+{
+    if (!spec)
+        spec = "";
+    if (!c->have_fmt) {
+        // No frame yet: names and arguments now, the rest when one comes.
+        struct mp_filter_translation t;
+        if (mp_filter_translate(c->kind, spec, NULL, &t) < 0)
+            return AVERROR(EINVAL);
+        mp_filter_translation_uninit(&t);
+        char *s = strdup(spec);
+        if (!s)
+            return AVERROR(ENOMEM);
+        free(c->spec);
+        c->spec = s;
+        return 0;
+    }
+    // Build the new graph for the format running now before giving up
+    // the old one: a list libavfilter refuses leaves the chain as it was.
+    AVFrame *f = format_frame(c);
+    struct mp_lavfi_chain *trial = calloc(1, sizeof(*trial));
+    int ret = f && trial ? 0 : AVERROR(ENOMEM);
+    if (ret >= 0) {
+        trial->kind = c->kind;
+        trial->tb = c->tb;
+        trial->speed = c->speed;
+        trial->spec = strdup(spec);
+        ret = trial->spec ? build_graph(trial, f) : AVERROR(ENOMEM);
+    }
+    av_frame_free(&f);
+    if (ret >= 0)
+        ret = drain_graph(c);
+    if (ret < 0) {
+        mp_lavfi_chain_free(trial);
+        return ret;
+    }
+    // The old graph's frames stay queued ahead of the new graph's.
+    free(c->spec);
+    c->spec = trial->spec;
+    trial->spec = NULL;
+    mp_filter_translation_uninit(&c->t);
+    c->t = trial->t;
+    memset(&trial->t, 0, sizeof(trial->t));
+    free(c->graph_text);
+    c->graph_text = trial->graph_text;
+    trial->graph_text = NULL;
+    c->graph = trial->graph;
+    c->src = trial->src;
+    c->sink = trial->sink;
+    trial->graph = NULL;
+    c->rebuild = false;
+    for (int i = 0; i < c->ncmds; i++) {
+        avfilter_graph_send_command(c->graph, c->cmds[i].target, c->cmds[i].cmd,
+                                    c->cmds[i].arg, NULL, 0, 0);
+    }
+    mp_lavfi_chain_free(trial);
+    return 0;
+}
+
+const char *mp_lavfi_chain_spec(const struct mp_lavfi_chain *c)
+{
+    return c->spec;
+}
+
 void mp_lavfi_chain_free(struct mp_lavfi_chain *c)
 {
     if (!c)

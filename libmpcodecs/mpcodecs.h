@@ -268,6 +268,21 @@ int mp_lavfi_chain_set_speed(struct mp_lavfi_chain *c, double speed);
 const struct mp_filter_translation *mp_lavfi_chain_translation(const struct mp_lavfi_chain *c);
 const char *mp_lavfi_chain_graph_text(const struct mp_lavfi_chain *c);
 
+/*
+ * Replace the list while the chain runs (slave af_add, af_del, ...). The
+ * new graph is built for the format running now before the old one is
+ * given up: when a filter is unknown, has a bad argument or is refused by
+ * libavfilter, one message names it, the result is negative and the chain
+ * runs on unchanged. On success the old graph is drained: its remaining
+ * frames come out of receive before the new graph's, so nothing is lost
+ * or repeated. Before the first frame only names and arguments can be
+ * checked. Equalizer commands are replayed on the new graph.
+ */
+int mp_lavfi_chain_set_spec(struct mp_lavfi_chain *c, const char *spec);
+
+/* The list the chain runs (never NULL; "" = pass through). */
+const char *mp_lavfi_chain_spec(const struct mp_lavfi_chain *c);
+
 /* ---- video filter chain (-vf) ---- */
 
 struct mp_vf_chain;
@@ -312,6 +327,10 @@ int mp_vf_chain_set_eq(struct mp_vf_chain *c, const char *name, int value);
 int mp_vf_chain_command(struct mp_vf_chain *c, const char *target, const char *cmd,
                         const char *arg);
 
+/* The chain's own lavfi chain, for what both kinds share
+ * (mp_lavfi_chain_set_spec, _send, _receive); owned by c. */
+struct mp_lavfi_chain *mp_vf_chain_lavfi(struct mp_vf_chain *c);
+
 /* dsize's result: display aspect (0 = unchanged) and display size (0 =
  * unchanged), for the video output. */
 double mp_vf_chain_display_aspect(const struct mp_vf_chain *c);
@@ -339,6 +358,9 @@ void mp_af_chain_reset(struct mp_af_chain *c);
  * when the chain has a scaletempo (the caller must then not resample for
  * the speed itself), 0 when it has none, <0 on error. */
 int mp_af_chain_set_speed(struct mp_af_chain *c, double speed);
+
+/* The chain's own lavfi chain (see mp_vf_chain_lavfi). */
+struct mp_lavfi_chain *mp_af_chain_lavfi(struct mp_af_chain *c);
 
 /* True when the chain has scaletempo. */
 bool mp_af_chain_has_scaletempo(const struct mp_af_chain *c);

@@ -96,6 +96,11 @@ int mp_vf_chain_command(struct mp_vf_chain *c, const char *target, const char *c
     return mp_lavfi_chain_command(c->lc, target, cmd, arg);
 }
 
+struct mp_lavfi_chain *mp_vf_chain_lavfi(struct mp_vf_chain *c)
+{
+    return c->lc;
+}
+
 double mp_vf_chain_display_aspect(const struct mp_vf_chain *c)
 {
     return mp_lavfi_chain_translation(c->lc)->display_aspect;

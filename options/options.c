@@ -151,6 +151,8 @@ static const struct opt_def opt_table[] = {
     OPT("frames", OPT_INT64, play_frames, -1, 0, OPTF_MIN, "play this many video frames"),
     OPT("loop", OPT_INT, loop, -1, 0, OPTF_MIN, "play n times, 0 = forever"),
     OPT("speed", OPT_DOUBLE, speed, 0.01, 100, OPTF_RANGE, "playback speed factor"),
+    OPT("delay", OPT_DOUBLE, audio_delay, -100, 100, OPTF_RANGE,
+        "audio delay in seconds (> 0: video later, < 0: audio later)"),
     OPT("nosound", OPT_FLAG, no_audio, 0, 0, 0, "do not play audio"),
     OPT("novideo", OPT_FLAG, no_video, 0, 0, 0, "do not play video"),
     OPT("aid", OPT_INT, audio_id, -1, 8190, OPTF_RANGE, "audio stream id"),

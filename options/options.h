@@ -26,6 +26,7 @@ struct MPOpts {
     int64_t play_frames;        /* -frames; < 0: all */
     int loop;                   /* -loop: < 0 play once, 0 forever, n times */
     double speed;               /* -speed, 0.01 .. 100 */
+    double audio_delay;         /* -delay seconds (MPlayer's sign: > 0 shows video later) */
     bool no_audio;              /* -nosound */
     bool no_video;              /* -novideo */
     int audio_id;               /* -aid; -1 = automatic */

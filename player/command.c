@@ -505,10 +505,19 @@ static int set_mute(struct play_state *ps, const struct prop_val *v)
     return PROP_OK;
 }
 
+/* As MPlayer: only with both audio and video (the loop ignores it else). */
 static int get_audio_delay(struct play_state *ps, struct prop_val *v)
 {
-    v->f = 0;
+    v->f = ps->mpctx->opts.audio_delay;
     return ps->sh_audio && ps->sh_video ? PROP_OK : PROP_UNAVAILABLE;
+}
+
+/* The loop's clock follows at once: a larger delay holds the picture
+ * back, a smaller one lets it catch up. */
+static int set_audio_delay(struct play_state *ps, const struct prop_val *v)
+{
+    ps->mpctx->opts.audio_delay = v->f;
+    return PROP_OK;
 }
 
 static int get_audio_format(struct play_state *ps, struct prop_val *v)
@@ -669,17 +678,38 @@ static int set_switch_video(struct play_state *ps, const struct prop_val *v)
 
 /* subtitles (shown by player/subs.c) */
 
-static bool cmd_has_subs(struct play_state *ps)
+/* sub, sub_source, sub_file, sub_demux, sub_pos, sub_scale, sub_alignment:
+ * player/subs.c answers with the same result numbers as PROP_x. */
+static int cmd_sub_get(struct play_state *ps, const char *name, struct prop_val *v)
 {
-    return demux_get_stream(ps->demuxer, MP_STREAM_SUB, 0) != NULL;
+    double value = 0;
+    int r = play_subs_prop_get(ps, name, &value);
+    v->f = value;
+    v->i = (int64_t)value;
+    return r;
 }
 
-static int get_sub(struct play_state *ps, struct prop_val *v)
+static int cmd_sub_set(struct play_state *ps, const char *name, const struct prop_val *v)
 {
-    v->i = ps->sub ? mp_sub_selected(ps->sub) : -1;
-    return cmd_has_subs(ps) || (ps->sub && mp_sub_track_count(ps->sub) > 0) ? PROP_OK
-                                                                          : PROP_UNAVAILABLE;
+    return play_subs_prop_set(ps, name, !strcmp(name, "sub_scale") ? v->f : (double)v->i);
 }
+
+#define CMD_SUB_PROP(n)                                                                        \
+    static int get_##n(struct play_state *ps, struct prop_val *v)                              \
+    {                                                                                          \
+        return cmd_sub_get(ps, #n, v);                                                         \
+    }                                                                                          \
+    static int set_##n(struct play_state *ps, const struct prop_val *v)                        \
+    {                                                                                          \
+        return cmd_sub_set(ps, #n, v);                                                         \
+    }
+CMD_SUB_PROP(sub)
+CMD_SUB_PROP(sub_source)
+CMD_SUB_PROP(sub_file)
+CMD_SUB_PROP(sub_demux)
+CMD_SUB_PROP(sub_pos)
+CMD_SUB_PROP(sub_scale)
+CMD_SUB_PROP(sub_alignment)
 
 static int get_sub_delay(struct play_state *ps, struct prop_val *v)
 {
@@ -707,6 +737,37 @@ static int set_sub_visibility(struct play_state *ps, const struct prop_val *v)
     return PROP_OK;
 }
 
+/* picture controls: the -vf chain's eq / hue filter (player/filters.c) */
+
+static int cmd_get_eq(struct play_state *ps, const char *name, struct prop_val *v)
+{
+    int value = 0;
+    if (play_vf_get_eq(ps, name, &value) < 0)
+        return PROP_UNAVAILABLE;
+    v->i = value;
+    return PROP_OK;
+}
+
+static int cmd_set_eq(struct play_state *ps, const char *name, const struct prop_val *v)
+{
+    return play_vf_set_eq(ps, name, (int)v->i) < 0 ? PROP_ERROR : PROP_OK;
+}
+
+#define CMD_EQ_PROPERTY(n)                                                                  \
+    static int get_##n(struct play_state *ps, struct prop_val *v)                           \
+    {                                                                                       \
+        return cmd_get_eq(ps, #n, v);                                                       \
+    }                                                                                       \
+    static int set_##n(struct play_state *ps, const struct prop_val *v)                     \
+    {                                                                                       \
+        return cmd_set_eq(ps, #n, v);                                                       \
+    }
+CMD_EQ_PROPERTY(gamma)
+CMD_EQ_PROPERTY(brightness)
+CMD_EQ_PROPERTY(contrast)
+CMD_EQ_PROPERTY(saturation)
+CMD_EQ_PROPERTY(hue)
+
 /* MPlayer's property list (DOCS/tech/slave.txt), in its order. */
 static const struct prop_def cmd_props[] = {
     { "osdlevel", PT_INT, get_osdlevel, set_osdlevel, 1, 0, 3, true },
@@ -732,7 +793,7 @@ static const struct prop_def cmd_props[] = {
     { "volume", PT_FLOAT, get_volume, set_volume, 3, 0, 100, false },
     { "balance", PT_FLOAT, NULL, NULL, 0, 0, 0, false },
     { "mute", PT_FLAG, get_mute, set_mute, 0, 0, 1, false },
-    { "audio_delay", PT_FLOAT, get_audio_delay, NULL, 0.1, -100, 100, false },
+    { "audio_delay", PT_FLOAT, get_audio_delay, set_audio_delay, 0.1, -100, 100, false },
     { "audio_format", PT_INT, get_audio_format, NULL, 0, 0, 0, false },
     { "audio_codec", PT_STRING, get_audio_codec, NULL, 0, 0, 0, false },
     { "audio_bitrate", PT_INT, get_audio_bitrate, NULL, 0, 0, 0, false },
@@ -748,11 +809,11 @@ static const struct prop_def cmd_props[] = {
     { "rootwin", PT_FLAG, NULL, NULL, 0, 0, 0, false },
     { "border", PT_FLAG, NULL, NULL, 0, 0, 0, false },
     { "framedropping", PT_INT, get_framedropping, set_framedropping, 1, 0, 2, true },
-    { "gamma", PT_INT, NULL, NULL, 0, 0, 0, false },
-    { "brightness", PT_INT, NULL, NULL, 0, 0, 0, false },
-    { "contrast", PT_INT, NULL, NULL, 0, 0, 0, false },
-    { "saturation", PT_INT, NULL, NULL, 0, 0, 0, false },
-    { "hue", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "gamma", PT_INT, get_gamma, set_gamma, 1, -100, 100, false },
+    { "brightness", PT_INT, get_brightness, set_brightness, 1, -100, 100, false },
+    { "contrast", PT_INT, get_contrast, set_contrast, 1, -100, 100, false },
+    { "saturation", PT_INT, get_saturation, set_saturation, 1, -100, 100, false },
+    { "hue", PT_INT, get_hue, set_hue, 1, -100, 100, false },
     { "panscan", PT_FLOAT, NULL, NULL, 0, 0, 0, false },
     { "vsync", PT_FLAG, NULL, NULL, 0, 0, 0, false },
     { "video_format", PT_INT, get_video_format, NULL, 0, 0, 0, false },
@@ -764,17 +825,17 @@ static const struct prop_def cmd_props[] = {
     { "aspect", PT_FLOAT, get_aspect, NULL, 0, 0, 0, false },
     { "switch_video", PT_INT, get_switch_video, set_switch_video, 0, -2, 65535, false },
     { "switch_program", PT_INT, NULL, NULL, 0, 0, 0, false },
-    { "sub", PT_INT, get_sub, NULL, 0, 0, 0, false },
-    { "sub_source", PT_INT, NULL, NULL, 0, 0, 0, false },
-    { "sub_file", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "sub", PT_INT, get_sub, set_sub, 1, -1, 65535, false },
+    { "sub_source", PT_INT, get_sub_source, set_sub_source, 1, -1, 2, false },
+    { "sub_file", PT_INT, get_sub_file, set_sub_file, 1, -1, 65535, false },
     { "sub_vob", PT_INT, NULL, NULL, 0, 0, 0, false },
-    { "sub_demux", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "sub_demux", PT_INT, get_sub_demux, set_sub_demux, 1, -1, 65535, false },
     { "sub_delay", PT_FLOAT, get_sub_delay, set_sub_delay, 0.1, 0, 0, false },
-    { "sub_pos", PT_INT, NULL, NULL, 0, 0, 0, false },
-    { "sub_alignment", PT_INT, NULL, NULL, 0, 0, 0, false },
+    { "sub_pos", PT_INT, get_sub_pos, set_sub_pos, 1, 0, 100, false },
+    { "sub_alignment", PT_INT, get_sub_alignment, set_sub_alignment, 1, 0, 2, true },
     { "sub_visibility", PT_FLAG, get_sub_visibility, set_sub_visibility, 0, 0, 1, false },
     { "sub_forced_only", PT_FLAG, NULL, NULL, 0, 0, 0, false },
-    { "sub_scale", PT_FLOAT, NULL, NULL, 0, 0, 0, false },
+    { "sub_scale", PT_FLOAT, get_sub_scale, set_sub_scale, 0.1, 0.01, 100, false },
 };
 
 static const struct prop_def *prop_find(const char *name)
@@ -908,6 +969,8 @@ static int prop_step(struct play_state *ps, const struct prop_def *def, double a
             return PROP_NOT_IMPLEMENTED;
         return set_switch_audio(ps, &(struct prop_val){ .i = -1 });
     }
+    if (play_subs_prop_cycles(def->name))
+        return play_subs_prop_step(ps, def->name, amount, dir);
     switch (def->type) {
     case PT_FLAG:
         v.i = !v.i;
@@ -1002,7 +1065,7 @@ static void cmd_step_property(struct play_state *ps, const struct mp_cmd *cmd)
 /* Commands that are a property in MPlayer: "cmd [value]" toggles or
  * cycles without a value and sets with one; "cmd <value> [abs]" adds or,
  * with abs, sets. Failures are silent (-v), as there. */
-static void cmd_toggle_property(struct play_state *ps, const char *name, const struct mp_cmd *cmd)
+static int cmd_toggle_property(struct play_state *ps, const char *name, const struct mp_cmd *cmd)
 {
     const struct prop_def *def = prop_find(name);
     int r;
@@ -1012,12 +1075,13 @@ static void cmd_toggle_property(struct play_state *ps, const char *name, const s
         r = prop_step(ps, def, 0, cmd->nargs > 0 ? -1 : 1);
     if (r <= 0)
         mp_msg(MSGT_INPUT, MSGL_V, "%s: %s.\n", cmd->name, prop_error_name(r));
+    return r;
 }
 
-static void cmd_adjust_property(struct play_state *ps, const char *name, const struct mp_cmd *cmd)
+static int cmd_adjust_property(struct play_state *ps, const char *name, const struct mp_cmd *cmd)
 {
     const struct prop_def *def = prop_find(name);
-    double value = cmd->args[0].v.f;
+    double value = cmd->args[0].type == MP_CMD_ARG_INT ? cmd->args[0].v.i : cmd->args[0].v.f;
     int r;
     if (cmd->args[1].v.i)
         r = prop_set(ps, def, &(struct prop_val){ .f = value, .i = (int64_t)value });
@@ -1025,6 +1089,67 @@ static void cmd_adjust_property(struct play_state *ps, const char *name, const s
         r = prop_step(ps, def, value, 1);
     if (r <= 0)
         mp_msg(MSGT_INPUT, MSGL_V, "%s: %s.\n", cmd->name, prop_error_name(r));
+    return r;
+}
+
+/* The subtitle commands: the property ones show MPlayer's OSD message
+ * when they worked; player/subs.c does the work. */
+static void cmd_sub(struct play_state *ps, const struct mp_cmd *cmd)
+{
+    const char *prop = NULL;
+    int r = 0;
+    switch (cmd->id) {
+    case MP_CMD_SUB_SELECT:
+        r = cmd_toggle_property(ps, prop = "sub", cmd);
+        break;
+    case MP_CMD_SUB_SOURCE:
+        r = cmd_toggle_property(ps, prop = "sub_source", cmd);
+        break;
+    case MP_CMD_SUB_FILE:
+        r = cmd_toggle_property(ps, prop = "sub_file", cmd);
+        break;
+    case MP_CMD_SUB_DEMUX:
+        r = cmd_toggle_property(ps, prop = "sub_demux", cmd);
+        break;
+    case MP_CMD_SUB_ALIGNMENT:
+        r = cmd_toggle_property(ps, prop = "sub_alignment", cmd);
+        break;
+    case MP_CMD_SUB_POS:
+        r = cmd_adjust_property(ps, prop = "sub_pos", cmd);
+        break;
+    case MP_CMD_SUB_SCALE:
+        r = cmd_adjust_property(ps, prop = "sub_scale", cmd);
+        break;
+    case MP_CMD_SUB_LOAD:
+        play_subs_load(ps, cmd->args[0].v.s);
+        break;
+    case MP_CMD_SUB_REMOVE:
+        play_subs_remove(ps, cmd->nargs > 0 ? cmd->args[0].v.i : -1);
+        break;
+    case MP_CMD_SUB_STEP:
+        if (play_subs_step(ps, cmd->args[0].v.i) < 0)
+            mp_msg(MSGT_INPUT, MSGL_V, "%s: no subtitle to step to.\n", cmd->name);
+        break;
+    default:
+        break;
+    }
+    if (prop && r > 0)
+        play_subs_show_osd(ps, prop);
+}
+
+/* "brightness <value> [abs]" and the others: add value, or with abs set
+ * it; the OSD shows the result, as MPlayer's keys 1-8 do. */
+static void cmd_picture_control(struct play_state *ps, const struct mp_cmd *cmd)
+{
+    int cur = 0;
+    int value = cmd->args[0].v.i;
+    bool abs = cmd->nargs > 1 && cmd->args[1].v.i != 0;
+    if (play_vf_get_eq(ps, cmd->name, &cur) < 0 ||
+        play_vf_set_eq(ps, cmd->name, abs ? value : cur + value) < 0) {
+        mp_msg(MSGT_INPUT, MSGL_V, "%s: %s.\n", cmd->name, prop_error_name(PROP_UNAVAILABLE));
+        return;
+    }
+    play_vf_show_eq(ps, cmd->name);
 }
 
 /* ---- the get_* answers ---- */
@@ -1189,8 +1314,26 @@ static void cmd_osd_show(struct play_state *ps, const struct mp_cmd *cmd)
     free(text);
 }
 
+/* audio_delay <value> [abs] (the +/- keys): adds value, or with abs sets
+ * it (0 adds nothing, as in MPlayer); the OSD says "A-V delay: 100 ms". */
+static void cmd_audio_delay(struct play_state *ps, const struct mp_cmd *cmd)
+{
+    double value = cmd->args[0].v.f;
+    struct prop_val v = { .f = cmd->args[1].v.i ? value : ps->mpctx->opts.audio_delay + value };
+    int r = prop_set(ps, prop_find("audio_delay"), &v);
+    if (r <= 0) {
+        mp_msg(MSGT_INPUT, MSGL_V, "%s: %s.\n", cmd->name, prop_error_name(r));
+        return;
+    }
+    char text[64];
+    snprintf(text, sizeof(text), "A-V delay: %d ms",
+             (int)lrint(ps->mpctx->opts.audio_delay * 1000));
+    mp_msg(MSGT_CPLAYER, MSGL_V, "%s\n", text);
+    play_osd_text(ps, 1, text, 0);
+}
+
 /* Commands for what this player does not have (OSD, mixer, subtitles
- * rendering, filters, DVD/TV): accepted and said so with -v. */
+ * rendering, DVD/TV): accepted and said so with -v. */
 static void cmd_not_here(const struct mp_cmd *cmd, const char *why)
 {
     mp_msg(MSGT_INPUT, MSGL_V, "Command %s ignored: %s.\n", cmd->name, why);
@@ -1305,6 +1448,9 @@ static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *c
     case MP_CMD_SUB_DELAY:
         cmd_adjust_property(ps, "sub_delay", cmd);
         break;
+    case MP_CMD_AUDIO_DELAY:
+        cmd_audio_delay(ps, cmd);
+        break;
     case MP_CMD_OSD:
         cmd_osd(ps, cmd);
         break;
@@ -1342,6 +1488,37 @@ static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *c
     case MP_CMD_SCREENSHOT:
         play_screenshot_cmd(ps, cmd->nargs > 0 ? cmd->args[0].v.i : 0);
         break;
+    case MP_CMD_AF_ADD:
+        play_filters_edit(ps, false, PLAY_FILTER_ADD, cmd->args[0].v.s, NULL);
+        break;
+    case MP_CMD_AF_DEL:
+        play_filters_edit(ps, false, PLAY_FILTER_DEL, cmd->args[0].v.s, NULL);
+        break;
+    case MP_CMD_AF_CLR:
+        play_filters_edit(ps, false, PLAY_FILTER_CLR, NULL, NULL);
+        break;
+    case MP_CMD_AF_SWITCH:
+        play_filters_edit(ps, false, PLAY_FILTER_SWITCH, cmd->args[0].v.s, NULL);
+        break;
+    case MP_CMD_AF_CMDLINE:
+        play_filters_edit(ps, false, PLAY_FILTER_CMDLINE, cmd->args[0].v.s, cmd->args[1].v.s);
+        break;
+    case MP_CMD_VF_ADD:
+        play_filters_edit(ps, true, PLAY_FILTER_ADD, cmd->args[0].v.s, NULL);
+        break;
+    case MP_CMD_VF_DEL:
+        play_filters_edit(ps, true, PLAY_FILTER_DEL, cmd->args[0].v.s, NULL);
+        break;
+    case MP_CMD_VF_CLR:
+        play_filters_edit(ps, true, PLAY_FILTER_CLR, NULL, NULL);
+        break;
+    case MP_CMD_BRIGHTNESS:
+    case MP_CMD_CONTRAST:
+    case MP_CMD_GAMMA:
+    case MP_CMD_HUE:
+    case MP_CMD_SATURATION:
+        cmd_picture_control(ps, cmd);
+        break;
     case MP_CMD_BALANCE:
     case MP_CMD_MIXER_USEMASTER:
         cmd_not_here(cmd, "no volume control");
@@ -1353,12 +1530,16 @@ static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *c
     case MP_CMD_SUB_REMOVE:
     case MP_CMD_SUB_SELECT:
     case MP_CMD_SUB_SOURCE:
-    case MP_CMD_SUB_VOB:
     case MP_CMD_SUB_DEMUX:
     case MP_CMD_SUB_FILE:
-    case MP_CMD_SUB_LOG:
     case MP_CMD_SUB_SCALE:
+        cmd_sub(ps, cmd);
+        break;
+    case MP_CMD_SUB_VOB:
     case MP_CMD_SUB_FORCED_ONLY:
+        cmd_not_here(cmd, "no VobSub or bitmap subtitles");
+        break;
+    case MP_CMD_SUB_LOG:
     case MP_CMD_ASS_USE_MARGINS:
         cmd_not_here(cmd, "not supported yet");
         break;

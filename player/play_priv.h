@@ -77,6 +77,8 @@ struct play_state {
 
     /* timing */
     double seek_target;         /* drop what starts before this (-ss) */
+    double audio_target;        /* the audio's: seek_target + the audio delay after a
+                                   seek or -ss, so both start in sync at once */
     double end_time;            /* stop here (-endpos); INFINITY = no end */
     bool sys_clock_running;     /* the system timer is the clock */
     double sys_base_pts, sys_base_time;
@@ -95,12 +97,17 @@ struct play_state {
     struct mp_af_chain *af;
     bool vf_sent_eof, af_sent_eof;
     bool filter_failed;         /* a chain could not be built: the file stops */
+    char *vf_spec, *af_spec;    /* lists edited by slave commands (owned); NULL: -vf / -af */
+    struct AVFrame *vf_fmt, *af_fmt; /* format (no data) of the last frame decoded while
+                                      * no chain ran, to check an edit against (owned) */
+    int eq[5];                  /* brightness, contrast, hue, saturation, gamma: -100..100 */
     uint8_t *vol_buf;           /* scaled samples (player/volume.c), owned */
     size_t vol_buf_size;
     bool plan_enabled;          /* -cache plan mode on an indexed file */
     double plan_next_renew;     /* play time at which to renew the plan */
     double plan_until;          /* play time the last plan reaches */
     double pause_pos;           /* where the clock stood when paused */
+    bool redraw_pending;        /* a seek: show the frame there even when paused */
 
     /* slave commands (player/command.c) */
     bool step_pending;          /* frame_step: pause again after one frame */
@@ -119,6 +126,10 @@ enum mp_stop_reason play_loop(struct play_state *ps);
 /* player/playloop.c: the position now (pts seconds; NAN before the
  * first frame or sample), pausing, seeking to an absolute pts. */
 double play_position(struct play_state *ps);
+/* The audio delay in force (-delay, audio_delay; 0 unless the file plays
+ * both audio and video): a frame of pts p shows when the audio reaches
+ * p + delay, as in MPlayer. */
+double play_av_delay(const struct play_state *ps);
 void play_set_pause(struct play_state *ps, bool pause);
 void play_seek(struct play_state *ps, double target);
 
@@ -141,6 +152,27 @@ void play_subs_draw(struct play_state *ps, struct AVFrame **frame, struct AVFram
 void play_osd_bar_seek(struct play_state *ps);
 void play_osd_text(struct play_state *ps, int min_level, const char *text, double secs);
 
+/* player/subs.c, run-time subtitle selection as MPlayer numbers it: the
+ * file's subtitle streams by -sid, then the external files in load order
+ * (the property "sub"; -1 is off); sources 0 files, 1 VobSub (never
+ * here), 2 embedded. Properties sub, sub_source, sub_file, sub_demux,
+ * sub_pos, sub_scale, sub_alignment: get/set/step answer with command.c's
+ * property results (1 ok, 0 error, -1 unavailable); step is for the ones
+ * play_subs_prop_cycles names (the others step as plain numbers). A newly
+ * shown embedded track is demuxed from then on, re-read from the position
+ * shown when the file is seekable. show_osd: MPlayer's OSD message for the
+ * property ("Subtitles: (0) eng"). load: an external file, numbered but not
+ * shown (MPlayer's sub_load); returns its index or -1. remove: file index,
+ * -1 all. step: sub_step, moving -subdelay to the event `movement` away. */
+bool play_subs_prop_cycles(const char *name);
+int play_subs_prop_get(struct play_state *ps, const char *name, double *value);
+int play_subs_prop_set(struct play_state *ps, const char *name, double value);
+int play_subs_prop_step(struct play_state *ps, const char *name, double amount, int dir);
+void play_subs_show_osd(struct play_state *ps, const char *name);
+int play_subs_load(struct play_state *ps, const char *path);
+int play_subs_remove(struct play_state *ps, int index);
+int play_subs_step(struct play_state *ps, int movement);
+
 /* player/filters.c: the next decoded frame after -vf / -af, with
  * mp_decoder_receive's results (EINVAL and filter_failed when a chain
  * cannot be built); speed for scaletempo; reset after a seek; free. */
@@ -149,6 +181,30 @@ int play_af_receive(struct play_state *ps, struct AVFrame **out);
 void play_af_set_speed(struct play_state *ps, double speed);
 void play_filters_reset(struct play_state *ps);
 void play_filters_free(struct play_state *ps);
+
+/* player/filters.c: the slave commands that edit a chain while the file
+ * plays (af_add, af_del, af_clr, af_switch, af_cmdline as in MPlayer).
+ * arg: a filter list, or for DEL a list of names, or for CMDLINE the
+ * filter's name (arg2 its new arguments). Returns 0, or negative after a
+ * message; then the chain runs on unchanged. */
+enum play_filter_edit {
+    PLAY_FILTER_ADD,
+    PLAY_FILTER_DEL,
+    PLAY_FILTER_CLR,
+    PLAY_FILTER_SWITCH,
+    PLAY_FILTER_CMDLINE,
+};
+int play_filters_edit(struct play_state *ps, bool video, enum play_filter_edit op,
+                      const char *arg, const char *arg2);
+
+/* player/filters.c: MPlayer's picture controls "brightness", "contrast",
+ * "hue", "saturation", "gamma" (-100..100) through the -vf chain's eq /
+ * hue filter, added at the end of the chain when it has none. get: 0
+ * with *value, AVERROR(EINVAL) for another name, AVERROR(ENOENT) without
+ * video. set clamps to -100..100. show: the OSD bar or message. */
+int play_vf_get_eq(const struct play_state *ps, const char *name, int *value);
+int play_vf_set_eq(struct play_state *ps, const char *name, int value);
+void play_vf_show_eq(struct play_state *ps, const char *name);
 
 /* player/volume.c: samples scaled by the volume, in ps->vol_buf (or data
  * itself at unity gain); NULL when out of memory. */

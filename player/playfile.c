@@ -7,7 +7,8 @@
  * Timing: the audio output is the clock (pts of the last sample written
  * minus what the device still holds). Without audio, or once the audio
  * has run out, a system timer takes over from where the audio clock was.
- * Video frames are shown when the clock reaches their pts.
+ * Video frames are shown when the clock reaches their pts, plus the audio
+ * delay (-delay) when the file has both (MPlayer's sign, player/playloop.c).
  */
 #include <errno.h>
 #include <math.h>
@@ -225,6 +226,7 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
         .mpctx = mpctx,
         .filename = filename,
         .seek_target = -INFINITY,
+        .audio_target = -INFINITY,
         .end_time = INFINITY,
     };
     mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nPlaying %s.\n", filename);

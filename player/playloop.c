@@ -21,6 +21,7 @@
 #include "player/play_priv.h"
 #include "player/player.h"
 #include "stream/stream.h"
+#include "sub/sub.h"
 
 /* Longest sleep between looks at the clock, the audio buffer and signals. */
 #define LOOP_MAX_SLEEP 0.01
@@ -127,24 +128,26 @@ static int loop_audio_fill(struct play_state *ps)
         loop_audio_refill(ps);
         if (ps->audio_done)
             return 0;
-        /* -ss: drop what lies before the target. */
-        if (ps->abuf_pts < ps->seek_target - per_sample / 2) {
-            double skip = ceil((ps->seek_target - ps->abuf_pts) / per_sample - 0.5);
+        /* -ss, seeks: drop what lies before the target. */
+        if (ps->abuf_pts < ps->audio_target - per_sample / 2) {
+            double skip = ceil((ps->audio_target - ps->abuf_pts) / per_sample - 0.5);
             int k = skip < ps->abuf_samples ? (int)skip : ps->abuf_samples;
             if (k > 0) {
                 loop_audio_consume(ps, k);
                 continue;
             }
         }
-        /* -endpos: nothing at or after the end. */
-        if (ps->abuf_pts >= ps->end_time - per_sample / 2) {
+        /* -endpos: nothing at or after the end (the audio's end is as far
+         * off the video's as the delay). */
+        double end = ps->end_time + play_av_delay(ps);
+        if (ps->abuf_pts >= end - per_sample / 2) {
             ps->abuf_samples = 0;
             ps->audio_done = true;
             return 0;
         }
         int n = ps->abuf_samples;
-        if (isfinite(ps->end_time)) {
-            double left = ceil((ps->end_time - ps->abuf_pts) / per_sample - 0.5);
+        if (isfinite(end)) {
+            double left = ceil((end - ps->abuf_pts) / per_sample - 0.5);
             if (left < n)
                 n = (int)left;
         }
@@ -176,16 +179,24 @@ static int loop_audio_fill(struct play_state *ps)
 
 /* ---- clock ---- */
 
+double play_av_delay(const struct play_state *ps)
+{
+    return ps->sh_audio && ps->sh_video ? ps->mpctx->opts.audio_delay : 0;
+}
+
+/* The position on the video's time line: the audio heard now, less the
+ * audio delay (what MPlayer's status line shows as A:), or the timer. */
 static double loop_clock(struct play_state *ps)
 {
     double now = mp_time_sec();
     if (ps->ao && ps->audio_pts_known && !ps->sys_clock_running) {
         double delay = ao_get_delay(ps->ao);
+        double heard = ps->audio_pts_end - delay * loop_speed(ps);
         if (!ps->audio_done || delay > 0)
-            return ps->audio_pts_end - delay * loop_speed(ps);
+            return heard - play_av_delay(ps);
         /* The audio has run out: the timer goes on from its last sample. */
         ps->sys_clock_running = true;
-        ps->sys_base_pts = ps->audio_pts_end;
+        ps->sys_base_pts = heard - play_av_delay(ps);
         ps->sys_base_time = now;
     }
     if (!ps->sys_clock_running)
@@ -292,10 +303,10 @@ static void loop_hard_framedrop(struct play_state *ps, bool behind)
     ps->skipping_nonref = behind;
 }
 
-/* Show next_frame. Returns -1 when the output failed. */
-static int loop_video_show(struct play_state *ps)
+/* Convert f for the output, draw subtitles and OSD on it, show it.
+ * Returns -1 when the output failed. */
+static int loop_draw(struct play_state *ps, AVFrame *f)
 {
-    AVFrame *f = ps->next_frame;
     double start = mp_time_sec();
     if (!ps->vo || f->width != ps->vo_w || f->height != ps->vo_h || f->format != ps->vo_fmt) {
         if (loop_vo_config(ps, f) < 0) {
@@ -320,6 +331,15 @@ static int loop_video_show(struct play_state *ps)
         ps->output_failed = true;
         return -1;
     }
+    return 0;
+}
+
+/* Show next_frame. Returns -1 when the output failed. */
+static int loop_video_show(struct play_state *ps)
+{
+    AVFrame *f = ps->next_frame;
+    if (loop_draw(ps, f) < 0)
+        return -1;
     play_screenshot_keep(ps, f);
     if (ps->frames_shown == 0)
         ps->first_frame_wall = mp_time_sec() - ps->start_wall;
@@ -428,7 +448,13 @@ void play_seek(struct play_state *ps, double target)
         target = start;
     if (len > 0 && target > start + len)
         target = start + len;
-    if (demux_seek(ps->demuxer, target - start) < 0) {
+    /* With a negative audio delay the audio starts before the picture:
+     * read from there. */
+    double audio_target = target + play_av_delay(ps);
+    double read_from = audio_target < target ? audio_target : target;
+    if (read_from < start)
+        read_from = start;
+    if (demux_seek(ps->demuxer, read_from - start) < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Seek to %.1f s in '%s' failed.\n", target - start,
                ps->filename);
         return;
@@ -456,8 +482,14 @@ void play_seek(struct play_state *ps, double target)
     ps->sys_clock_running = false;
     /* Land exactly: what decodes before the target is dropped. */
     ps->seek_target = target;
+    ps->audio_target = audio_target;
     ps->pause_pos = target;
+    /* Until a frame decodes there: the status line and the position
+     * before the clock runs again say the target, not the old frame. */
+    ps->next_pts = target;
     ps->plan_next_renew = -INFINITY;
+    /* Paused, the loop shows the frame at the target (and stays paused). */
+    ps->redraw_pending = true;
     play_osd_bar_seek(ps);
 }
 
@@ -524,7 +556,15 @@ static void loop_update_plan(struct play_state *ps)
         return;
     struct demux_read_range rr[LOOP_PLAN_MAX];
     struct stream_range sr[LOOP_PLAN_MAX];
-    int n = demux_plan_next(ps->demuxer, t, o->cache_secs, LOOP_PLAN_GAP, rr, LOOP_PLAN_MAX);
+    /* Runs the window cuts are finished up to the next renewal, so a file
+     * laid out in blocks of seconds is not fetched in two halves. */
+    const struct demux_plan_params pp = {
+        .from = t,
+        .secs_ahead = o->cache_secs,
+        .max_gap = LOOP_PLAN_GAP,
+        .finish_secs = o->cache_secs / 2,
+    };
+    int n = demux_plan(ps->demuxer, &pp, rr, LOOP_PLAN_MAX, NULL);
     if (n >= 0) {
         for (int i = 0; i < n; i++)
             sr[i] = (struct stream_range){ .pos = rr[i].pos, .len = rr[i].len };
@@ -568,11 +608,63 @@ static void loop_start_position(struct play_state *ps)
     if (ss <= 0)
         return;
     ps->seek_target = start + ss;
-    if (demux_seek(ps->demuxer, ss) < 0) {
+    ps->audio_target = start + ss + play_av_delay(ps);
+    double read_from = ps->audio_target < ps->seek_target ? ps->audio_target - start : ss;
+    if (demux_seek(ps->demuxer, read_from > 0 ? read_from : 0) < 0) {
         /* Decoding from the start and dropping gets there too, slower. */
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Cannot seek in '%s'; decoding up to %.3f s.\n",
                ps->filename, ss);
     }
+}
+
+/* While paused, a window follows the OSD (a message shown or expired, the
+ * seek bar gone) by drawing the last frame again. Outputs that write
+ * files are left alone: each draw would be one more picture. Returns -1
+ * when the output failed. */
+static int loop_paused_osd(struct play_state *ps)
+{
+    AVFrame *f = ps->shot_frame;
+    if (!ps->sub || !f || !ps->vo || strcmp(vo_name(ps->vo), "sdl") != 0 ||
+        !mp_sub_osd_changed(ps->sub, mp_time_sec()))
+        return 0;
+    /* Where the OSD cannot be drawn it never catches up: no redraws. */
+    if (!mp_sub_format_supported(vo_query_format(ps->vo, (enum AVPixelFormat)f->format)))
+        return 0;
+    /* Subtitles as for the frame on screen, not the one decoded next. */
+    double next_pts = ps->next_pts;
+    double pts = demux_ts_to_seconds(ps->sh_video, f->pts != AV_NOPTS_VALUE
+                                                       ? f->pts : f->best_effort_timestamp);
+    if (!isnan(pts))
+        ps->next_pts = pts;
+    int r = loop_draw(ps, f);
+    ps->next_pts = next_pts;
+    return r;
+}
+
+/* After a seek while paused: decode and show the frame at the new
+ * position, print the status line there, and stay paused (the audio
+ * starts when playback resumes). Returns MP_STOP_NONE to go on. */
+static enum mp_stop_reason loop_redraw(struct play_state *ps)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    ps->redraw_pending = false;
+    if (ps->sh_video) {
+        loop_video_decode(ps);
+        play_subs_feed(ps);
+        if (ps->filter_failed)
+            return MP_STOP_NONE; /* the running loop reports it */
+        if (ps->next_frame) {
+            if (loop_video_show(ps) < 0)
+                return MP_STOP_OUTPUT;
+            av_frame_free(&ps->next_frame);
+            if (o->play_frames > 0 && ps->frames_shown + ps->frames_dropped >= o->play_frames)
+                return MP_STOP_EOF;
+        }
+    }
+    loop_status_line(ps, ps->pause_pos);
+    if (!o->quiet && !o->really_quiet)
+        mp_msg(MSGT_CPLAYER, MSGL_STATUS, "\n  =====  PAUSE  =====\r");
+    return MP_STOP_NONE;
 }
 
 enum mp_stop_reason play_loop(struct play_state *ps)
@@ -603,10 +695,23 @@ enum mp_stop_reason play_loop(struct play_state *ps)
         if (reason != MP_STOP_NONE)
             break;
         reason = MP_STOP_EOF;
+        if (ps->paused && ps->redraw_pending) {
+            reason = loop_redraw(ps);
+            if (reason != MP_STOP_NONE)
+                break;
+            reason = MP_STOP_EOF;
+            continue;
+        }
         if (ps->paused) {
+            if (ps->sh_video && loop_paused_osd(ps) < 0) {
+                reason = MP_STOP_OUTPUT;
+                break;
+            }
             loop_wait(ps, LOOP_PAUSE_WAIT);
             continue;
         }
+        /* Playing: the seek's frame comes in its turn. */
+        ps->redraw_pending = false;
         loop_update_plan(ps);
         if (ps->sh_audio && loop_audio_fill(ps) < 0) {
             reason = MP_STOP_OUTPUT;

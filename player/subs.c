@@ -1,6 +1,8 @@
 /*
  * Subtitles and OSD in the player: which tracks a file gets, feeding
- * subtitle packets to sub/, drawing onto frames before they are shown.
+ * subtitle packets to sub/, drawing onto frames before they are shown,
+ * and choosing, loading and removing tracks while the file plays (the
+ * sub_* slave commands and properties, MPlayer's numbering).
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
@@ -54,6 +56,68 @@ static void subs_add_fonts(struct play_state *ps, struct mp_sub *sub)
     }
 }
 
+/* The subtitle streams of the file: MPlayer's "demux" source, numbered
+ * by -sid from 0 (the ids are contiguous per type). */
+static int subs_demux_count(struct play_state *ps)
+{
+    int n = 0;
+    while (demux_get_stream(ps->demuxer, MP_STREAM_SUB, n))
+        n++;
+    return n;
+}
+
+/* The sub/ track of embedded stream sid, or -1 (bitmap, not loaded). */
+static int subs_track_of_sid(const struct mp_sub *sub, int sid)
+{
+    for (int t = 0; t < mp_sub_track_count(sub); t++) {
+        if (!mp_sub_track_path(sub, t) && mp_sub_track_stream_id(sub, t) == sid)
+            return t;
+    }
+    return -1;
+}
+
+/* External files in load order: MPlayer's "file" source. */
+static int subs_file_count(const struct mp_sub *sub)
+{
+    int n = 0;
+    for (int t = 0; t < mp_sub_track_count(sub); t++)
+        n += mp_sub_track_path(sub, t) != NULL;
+    return n;
+}
+
+static int subs_track_of_file(const struct mp_sub *sub, int index)
+{
+    for (int t = 0; t < mp_sub_track_count(sub); t++) {
+        if (mp_sub_track_path(sub, t) && index-- == 0)
+            return t;
+    }
+    return -1;
+}
+
+/* The file index of sub/ track `track` (which must be a file). */
+static int subs_file_index(const struct mp_sub *sub, int track)
+{
+    int n = 0;
+    for (int t = 0; t < track; t++)
+        n += mp_sub_track_path(sub, t) != NULL;
+    return n;
+}
+
+/* Load one external file; prints what MPlayer prints for it. Returns its
+ * sub/ track or -1. */
+static int subs_add_file(struct play_state *ps, struct mp_sub *sub, const char *path)
+{
+    int t = mp_sub_add_file(sub, path);
+    if (t < 0)
+        return -1;
+    int n = subs_file_index(sub, t);
+    int id_level = ps->mpctx->opts.identify ? MSGL_INFO : MSGL_V;
+    mp_msg(MSGT_IDENTIFY, id_level, "ID_FILE_SUB_ID=%d\n", n);
+    mp_msg(MSGT_IDENTIFY, id_level, "ID_FILE_SUB_FILENAME=%s\n", path);
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "SUB: Added subtitle file (%d): %s\n", n + 1, path);
+    return t;
+}
+
 static int subs_add_external(struct play_state *ps, struct mp_sub *sub)
 {
     const struct MPOpts *o = &ps->mpctx->opts;
@@ -63,7 +127,7 @@ static int subs_add_external(struct play_state *ps, struct mp_sub *sub)
         char *save = NULL;
         for (char *f = list ? strtok_r(list, ",", &save) : NULL; f;
              f = strtok_r(NULL, ",", &save)) {
-            int t = mp_sub_add_file(sub, f);
+            int t = subs_add_file(ps, sub, f);
             if (t >= 0 && first < 0)
                 first = t;
         }
@@ -72,16 +136,67 @@ static int subs_add_external(struct play_state *ps, struct mp_sub *sub)
     if (o->autosub) {
         char **cands = mp_sub_autoload_candidates(ps->filename);
         for (int i = 0; cands && cands[i]; i++) {
-            int t = mp_sub_add_file(sub, cands[i]);
-            if (t >= 0) {
-                mp_msg(MSGT_SUBREADER, MSGL_INFO, "SUB: Added subtitle file: %s\n", cands[i]);
-                if (first < 0)
-                    first = t;
-            }
+            int t = subs_add_file(ps, sub, cands[i]);
+            if (t >= 0 && first < 0)
+                first = t;
         }
         mp_sub_free_candidates(cands);
     }
     return first;
+}
+
+/* Every text subtitle stream gets a sub/ track now, so any of them can be
+ * picked later; only the one shown is demuxed. */
+static void subs_add_embedded(struct play_state *ps, struct mp_sub *sub)
+{
+    for (int sid = 0;; sid++) {
+        struct sh_stream *sh = demux_get_stream(ps->demuxer, MP_STREAM_SUB, sid);
+        if (!sh)
+            break;
+        int t = mp_sub_add_stream(sub, sh->codecpar, sh->time_base);
+        if (t < 0) {
+            mp_msg(MSGT_SUBREADER, MSGL_V, "Subtitle track %d of '%s' cannot be shown.\n", sid,
+                   ps->filename);
+            continue;
+        }
+        if (mp_sub_set_track_info(sub, t, sid, sh->lang, sh->title) < 0)
+            mp_msg(MSGT_SUBREADER, MSGL_WARN, "Out of memory for subtitle track %d.\n", sid);
+    }
+}
+
+/* Show sub/ track `track` (-1: none): demux the stream it comes from and
+ * stop demuxing the previous one. refresh: re-read from the position now,
+ * so events of a stream that was not demuxed until now show at once. */
+static void subs_switch(struct play_state *ps, int track, bool refresh)
+{
+    struct mp_sub *sub = ps->sub;
+    struct sh_stream *want = NULL;
+    if (track >= 0 && !mp_sub_track_path(sub, track))
+        want = demux_get_stream(ps->demuxer, MP_STREAM_SUB, mp_sub_track_stream_id(sub, track));
+    bool newly = false;
+    if (want != ps->sh_sub) {
+        if (ps->sh_sub)
+            demux_select_stream(ps->demuxer, ps->sh_sub, false);
+        if (want)
+            demux_select_stream(ps->demuxer, want, true);
+        ps->sh_sub = want;
+        newly = want != NULL;
+        /* The read plan must cover the new set of streams. */
+        ps->plan_next_renew = -INFINITY;
+    }
+    ps->sub_track = track;
+    mp_sub_select(sub, ps->mpctx->sub_visibility ? track : -1);
+    if (!refresh || !newly || !ps->demuxer->seekable)
+        return;
+    /* Packets of the new stream between here and the demuxer's read
+     * position were discarded: go back to the position shown now. */
+    double pos = play_position(ps);
+    if (isnan(pos))
+        return;
+    play_seek(ps, pos);
+    /* A refresh, not a user's seek: no seek bar. */
+    mp_sub_osd_set_bar(sub, MP_SUB_BAR_SEEK, 0, 0);
+    ps->osd_until = 0;
 }
 
 void play_subs_open(struct play_state *ps)
@@ -98,6 +213,7 @@ void play_subs_open(struct play_state *ps)
     ps->sub = sub;
     if (o->embeddedfonts)
         subs_add_fonts(ps, sub);
+    subs_add_embedded(ps, sub);
     int external = subs_add_external(ps, sub);
 
     /* The embedded track to show: -sid, else one the file marks default. */
@@ -112,23 +228,15 @@ void play_subs_open(struct play_state *ps)
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "-sid %d: no such subtitle track in '%s'.\n",
                o->sub_id, ps->filename);
 
-    int track = -1;
-    if (want && !o->no_sub) {
-        track = mp_sub_add_stream(sub, want->codecpar, want->time_base);
-        if (track >= 0) {
-            ps->sh_sub = want;
-            demux_select_stream(ps->demuxer, want, true);
-        } else {
-            mp_msg(MSGT_CPLAYER, MSGL_WARN, "Subtitle track %d of '%s' cannot be shown.\n",
-                   want->id, ps->filename);
-        }
-    }
+    int track = want ? subs_track_of_sid(sub, want->id) : -1;
+    if (want && track < 0 && !o->no_sub)
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "Subtitle track %d of '%s' cannot be shown.\n",
+               want->id, ps->filename);
     if (track < 0 && o->sub_id < 0)
         track = external;
     if (o->no_sub)
         track = -1;
-    mp_sub_select(sub, track);
-    ps->sub_track = track;
+    subs_switch(ps, track, false);
     if (track >= 0)
         mp_msg(MSGT_SUBREADER, MSGL_V, "Subtitles: track %d (%s).\n", track,
                ps->sh_sub ? "embedded" : "file");
@@ -209,4 +317,386 @@ void play_osd_text(struct play_state *ps, int min_level, const char *text, doubl
         return;
     ps->osd_until = mp_time_sec() + (secs > 0 ? secs : SUBS_OSD_DURATION);
     mp_sub_osd_set_text(ps->sub, min_level, text, ps->osd_until);
+}
+
+/* ---- run-time selection: slave commands, keys, properties ----
+ *
+ * MPlayer's numbering: the "global" index counts the file's subtitle
+ * streams by -sid first, then the external files in load order; -1 is
+ * off. Its sources: 0 files, 1 VobSub (none here), 2 embedded. */
+
+enum { SUBS_SRC_FILE = 0, SUBS_SRC_VOBSUB = 1, SUBS_SRC_DEMUX = 2, SUBS_SOURCES = 3 };
+
+/* Result codes, the same numbers as player/command.c's properties. */
+enum { SUBS_OK = 1, SUBS_ERROR = 0, SUBS_UNAVAILABLE = -1 };
+
+static int subs_count(struct play_state *ps)
+{
+    return ps->sub ? subs_demux_count(ps) + subs_file_count(ps->sub) : 0;
+}
+
+static int subs_current(struct play_state *ps)
+{
+    if (!ps->sub || ps->sub_track < 0)
+        return -1;
+    if (mp_sub_track_path(ps->sub, ps->sub_track))
+        return subs_demux_count(ps) + subs_file_index(ps->sub, ps->sub_track);
+    return mp_sub_track_stream_id(ps->sub, ps->sub_track);
+}
+
+/* The sub/ track behind global index g, or -1 (off, or not showable). */
+static int subs_track_of_global(struct play_state *ps, int g)
+{
+    int nd = subs_demux_count(ps);
+    if (g < 0)
+        return -1;
+    if (g < nd)
+        return subs_track_of_sid(ps->sub, g);
+    return subs_track_of_file(ps->sub, g - nd);
+}
+
+static int subs_source_of_global(struct play_state *ps, int g)
+{
+    if (g < 0)
+        return -1;
+    return g < subs_demux_count(ps) ? SUBS_SRC_DEMUX : SUBS_SRC_FILE;
+}
+
+/* First global index of a source, -1 when it has no tracks. */
+static int subs_source_offset(struct play_state *ps, int source)
+{
+    int nd = subs_demux_count(ps);
+    if (source == SUBS_SRC_DEMUX)
+        return nd > 0 ? 0 : -1;
+    if (source == SUBS_SRC_FILE)
+        return ps->sub && subs_file_count(ps->sub) > 0 ? nd : -1;
+    return -1;
+}
+
+static int subs_source_size(struct play_state *ps, int source)
+{
+    if (source == SUBS_SRC_DEMUX)
+        return subs_demux_count(ps);
+    if (source == SUBS_SRC_FILE)
+        return ps->sub ? subs_file_count(ps->sub) : 0;
+    return 0;
+}
+
+static int subs_select_global(struct play_state *ps, int g)
+{
+    int size = subs_count(ps);
+    if (g < -1)
+        g = -1;
+    if (g >= size)
+        g = size - 1;
+    int track = subs_track_of_global(ps, g);
+    if (g >= 0 && track < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "Subtitle track %d cannot be shown (not text).\n", g);
+        return SUBS_ERROR;
+    }
+    subs_switch(ps, track, true);
+    mp_msg(MSGT_CPLAYER, MSGL_V, "Subtitle selection: %d of %d.\n", g, size);
+    return SUBS_OK;
+}
+
+/* MPlayer's cycle through -1, 0 .. size-1, skipping what cannot be shown. */
+static int subs_cycle(struct play_state *ps, int dir)
+{
+    int size = subs_count(ps);
+    int g = subs_current(ps);
+    for (int i = 0; i <= size; i++) {
+        g = dir > 0 ? (g + 2) % (size + 1) - 1 : (g + size + 1) % (size + 1) - 1;
+        if (g < 0 || subs_track_of_global(ps, g) >= 0)
+            break;
+    }
+    return subs_select_global(ps, g);
+}
+
+static int subs_set_source(struct play_state *ps, int source)
+{
+    if (source < 0)
+        return subs_select_global(ps, -1);
+    if (source == subs_source_of_global(ps, subs_current(ps)))
+        return SUBS_OK;
+    int g = subs_source_offset(ps, source);
+    if (g < 0)
+        return SUBS_UNAVAILABLE;
+    return subs_select_global(ps, g);
+}
+
+static int subs_step_source(struct play_state *ps, int steps)
+{
+    int cur = subs_source_of_global(ps, subs_current(ps));
+    int src = cur;
+    int step = steps > 0 ? 1 : -1;
+    while (steps) {
+        src += step;
+        if (src >= SUBS_SOURCES)
+            src = -1;
+        else if (src < -1)
+            src = SUBS_SOURCES - 1;
+        if (src == cur || src == -1 || subs_source_size(ps, src) > 0)
+            steps -= step;
+    }
+    return src == cur ? SUBS_OK : subs_set_source(ps, src);
+}
+
+/* sub_file / sub_demux: index within one source. */
+static int subs_source_index(struct play_state *ps, int source)
+{
+    int g = subs_current(ps);
+    return subs_source_of_global(ps, g) == source ? g - subs_source_offset(ps, source) : -1;
+}
+
+static int subs_set_source_index(struct play_state *ps, int source, int index)
+{
+    int offset = subs_source_offset(ps, source);
+    if (offset < 0)
+        return SUBS_UNAVAILABLE;
+    if (index < 0 || index >= subs_source_size(ps, source))
+        return subs_select_global(ps, -1);
+    return subs_select_global(ps, offset + index);
+}
+
+/* Through off, the first .. the last of the source, off again. */
+static int subs_step_source_index(struct play_state *ps, int source, int steps)
+{
+    int size = subs_source_size(ps, source);
+    if (size <= 0)
+        return SUBS_UNAVAILABLE;
+    int idx = subs_source_index(ps, source);
+    int step = steps > 0 ? 1 : -1;
+    for (; steps; steps -= step) {
+        if (idx < 0)
+            idx = step > 0 ? 0 : size - 1;
+        else
+            idx += step;
+        if (idx >= size)
+            idx = -1;
+    }
+    return subs_set_source_index(ps, source, idx);
+}
+
+static int subs_source_of_name(const char *name)
+{
+    return !strcmp(name, "sub_file") ? SUBS_SRC_FILE : SUBS_SRC_DEMUX;
+}
+
+/* What MPlayer's OSD says about the track shown: "(1) movie.srt",
+ * "(0) eng", "disabled". */
+static void subs_describe(struct play_state *ps, char *buf, size_t size)
+{
+    int g = subs_current(ps);
+    if (g < 0) {
+        snprintf(buf, size, "disabled");
+        return;
+    }
+    const char *path = mp_sub_track_path(ps->sub, ps->sub_track);
+    if (path) {
+        const char *base = strrchr(path, '/');
+        base = base ? base + 1 : path;
+        size_t len = strlen(base);
+        snprintf(buf, size, "(%d) %s%s", subs_file_index(ps->sub, ps->sub_track) + 1,
+                 len < 20 ? "" : "...", len < 20 ? base : base + len - 19);
+        return;
+    }
+    const char *lang = mp_sub_track_lang(ps->sub, ps->sub_track);
+    if (!lang || !lang[0] || !strcmp(lang, "und"))
+        lang = mp_sub_track_title(ps->sub, ps->sub_track);
+    snprintf(buf, size, "(%d) %s", g, lang && lang[0] ? lang : "unknown");
+}
+
+static void subs_update_opts(struct play_state *ps, int subpos, double font_scale, int align)
+{
+    if (!ps->sub)
+        return;
+    struct mp_sub_opts so = *mp_sub_get_opts(ps->sub);
+    so.subpos = subpos;
+    so.font_scale = font_scale;
+    so.alignment = align;
+    /* The OSD level may have changed since the options were set. */
+    so.osd_level = mp_sub_osd_level(ps->sub);
+    mp_sub_set_opts(ps->sub, &so);
+}
+
+static int subs_alignment(struct play_state *ps)
+{
+    return ps->sub ? mp_sub_get_opts(ps->sub)->alignment : 2;
+}
+
+bool play_subs_prop_cycles(const char *name)
+{
+    return !strcmp(name, "sub") || !strcmp(name, "sub_source") || !strcmp(name, "sub_file") ||
+           !strcmp(name, "sub_demux");
+}
+
+int play_subs_prop_get(struct play_state *ps, const char *name, double *value)
+{
+    struct MPOpts *o = &ps->mpctx->opts;
+    if (!strcmp(name, "sub_pos")) {
+        *value = o->sub_pos;
+        return SUBS_OK;
+    }
+    if (!strcmp(name, "sub_scale")) {
+        *value = o->ass_font_scale;
+        return SUBS_OK;
+    }
+    if (!strcmp(name, "sub_alignment")) {
+        /* As MPlayer: only for a track shown in the player's own style. */
+        if (!ps->sub || ps->sub_track < 0 || !mp_sub_track_plain(ps->sub, ps->sub_track))
+            return SUBS_UNAVAILABLE;
+        *value = subs_alignment(ps);
+        return SUBS_OK;
+    }
+    if (subs_count(ps) <= 0)
+        return SUBS_UNAVAILABLE;
+    if (!strcmp(name, "sub")) {
+        *value = subs_current(ps);
+        return SUBS_OK;
+    }
+    if (!strcmp(name, "sub_source")) {
+        *value = subs_source_of_global(ps, subs_current(ps));
+        return SUBS_OK;
+    }
+    int source = subs_source_of_name(name);
+    if (subs_source_offset(ps, source) < 0)
+        return SUBS_UNAVAILABLE;
+    *value = subs_source_index(ps, source);
+    return SUBS_OK;
+}
+
+int play_subs_prop_set(struct play_state *ps, const char *name, double value)
+{
+    struct MPOpts *o = &ps->mpctx->opts;
+    double cur;
+    int r = play_subs_prop_get(ps, name, &cur);
+    if (r != SUBS_OK)
+        return r;
+    if (!strcmp(name, "sub_pos")) {
+        o->sub_pos = (int)fmin(100, fmax(0, value));
+        subs_update_opts(ps, o->sub_pos, o->ass_font_scale, subs_alignment(ps));
+        return SUBS_OK;
+    }
+    if (!strcmp(name, "sub_scale")) {
+        o->ass_font_scale = fmin(100, fmax(0.01, value));
+        subs_update_opts(ps, o->sub_pos, o->ass_font_scale, subs_alignment(ps));
+        return SUBS_OK;
+    }
+    if (!strcmp(name, "sub_alignment")) {
+        subs_update_opts(ps, o->sub_pos, o->ass_font_scale, (int)fmin(2, fmax(0, value)));
+        return SUBS_OK;
+    }
+    int v = (int)value;
+    if (!strcmp(name, "sub"))
+        return subs_select_global(ps, v);
+    if (!strcmp(name, "sub_source"))
+        return subs_set_source(ps, v < -1 ? -1 : v > 2 ? 2 : v);
+    return subs_set_source_index(ps, subs_source_of_name(name), v);
+}
+
+int play_subs_prop_step(struct play_state *ps, const char *name, double amount, int dir)
+{
+    double cur;
+    int r = play_subs_prop_get(ps, name, &cur);
+    if (r != SUBS_OK)
+        return r;
+    int steps = (amount != 0 ? (int)amount : 1) * (dir < 0 ? -1 : 1);
+    if (!strcmp(name, "sub"))
+        return subs_cycle(ps, dir); /* one at a time, as MPlayer */
+    if (!strcmp(name, "sub_source"))
+        return steps ? subs_step_source(ps, steps) : SUBS_OK;
+    if (!strcmp(name, "sub_file") || !strcmp(name, "sub_demux"))
+        return steps ? subs_step_source_index(ps, subs_source_of_name(name), steps) : SUBS_OK;
+    return SUBS_ERROR;
+}
+
+void play_subs_show_osd(struct play_state *ps, const char *name)
+{
+    char buf[160], what[96];
+    double v = 0;
+    if (!ps->sub || play_subs_prop_get(ps, name, &v) != SUBS_OK)
+        return;
+    if (play_subs_prop_cycles(name) && strcmp(name, "sub_source")) {
+        subs_describe(ps, what, sizeof(what));
+        snprintf(buf, sizeof(buf), "Subtitles: %s", what);
+    } else if (!strcmp(name, "sub_source")) {
+        static const char *const names[] = {"file", "vobsub", "embedded"};
+        snprintf(buf, sizeof(buf), "Sub source: %s", v >= 0 && v < 3 ? names[(int)v]
+                                                                       : "disabled");
+    } else if (!strcmp(name, "sub_pos")) {
+        snprintf(buf, sizeof(buf), "Sub position: %d/100", (int)v);
+    } else if (!strcmp(name, "sub_alignment")) {
+        static const char *const names[] = {"top", "center", "bottom"};
+        snprintf(buf, sizeof(buf), "Sub alignment: %s", names[(int)v]);
+    } else if (!strcmp(name, "sub_scale")) {
+        snprintf(buf, sizeof(buf), "Sub Scale: %.2f", v);
+    } else {
+        return;
+    }
+    mp_msg(MSGT_OSD, MSGL_V, "OSD: %s\n", buf);
+    play_osd_text(ps, 1, buf, 0);
+}
+
+int play_subs_load(struct play_state *ps, const char *path)
+{
+    if (!ps->sub) {
+        mp_msg(MSGT_CPLAYER, MSGL_V, "sub_load: no subtitles without video.\n");
+        return -1;
+    }
+    /* As MPlayer: loaded and numbered, shown once selected. */
+    int t = subs_add_file(ps, ps->sub, path);
+    if (t < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot load subtitles: %s\n", path);
+        return -1;
+    }
+    return subs_file_index(ps->sub, t);
+}
+
+static void subs_remove_track(struct play_state *ps, int track, int index)
+{
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "SUB: Removed subtitle file (%d): %s\n", index + 1,
+           mp_sub_track_path(ps->sub, track));
+    int shown = ps->sub_track;
+    mp_sub_remove_track(ps->sub, track);
+    if (shown == track)
+        shown = -1;
+    else if (shown > track)
+        shown--;
+    subs_switch(ps, shown, false);
+}
+
+int play_subs_remove(struct play_state *ps, int index)
+{
+    if (!ps->sub)
+        return -1;
+    int n = subs_file_count(ps->sub);
+    if (index >= n)
+        return -1;
+    if (index >= 0) {
+        subs_remove_track(ps, subs_track_of_file(ps->sub, index), index);
+        return 0;
+    }
+    /* All of them; each message keeps the number the file had. */
+    for (int i = 0; i < n; i++)
+        subs_remove_track(ps, subs_track_of_file(ps->sub, 0), i);
+    return 0;
+}
+
+int play_subs_step(struct play_state *ps, int movement)
+{
+    if (!ps->sub || ps->sub_track < 0)
+        return -1;
+    double pos = play_position(ps);
+    if (isnan(pos)) /* before the first frame */
+        pos = isfinite(ps->seek_target) ? ps->seek_target : ps->demuxer->start_time;
+    double *delay = &ps->mpctx->opts.sub_delay;
+    double shift = mp_sub_step_time(ps->sub, ps->sub_track, pos - *delay, movement);
+    if (!isfinite(shift))
+        return -1;
+    *delay -= shift;
+    char buf[64];
+    snprintf(buf, sizeof(buf), "Sub delay: %d ms", (int)lround(*delay * 1000));
+    mp_msg(MSGT_OSD, MSGL_V, "OSD: %s\n", buf);
+    play_osd_text(ps, 1, buf, 0);
+    return 0;
 }

@@ -205,27 +205,20 @@ char *osd_make_key(const struct mp_sub *sub, double now, int w, int h)
 static char *osd_header(const struct mp_sub *sub, int w, int h)
 {
     double fs = fmax(4.0, h * sub->opts.osd_scale / 100.0);
-    double outline = fmax(1.0, round(fs / 14));
-    const char *font = sub->font && sub->font[0] ? sub->font : "sans-serif";
-    return appendf(NULL,
-                   "[Script Info]\n"
-                   "ScriptType: v4.00+\n"
-                   "PlayResX: %d\n"
-                   "PlayResY: %d\n"
-                   "ScaledBorderAndShadow: yes\n"
-                   "\n"
-                   "[V4+ Styles]\n"
-                   "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, "
-                   "OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, "
-                   "ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, "
-                   "MarginL, MarginR, MarginV, Encoding\n"
-                   "Style: OSD,%s,%.1f,&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,0,0,0,0,"
-                   "100,100,0,0,1,%.1f,0,7,%d,%d,%d,1\n"
-                   "\n"
-                   "[Events]\n"
-                   "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, "
-                   "Effect, Text\n",
-                   w, h, font, fs, outline, h / 40 + 2, h / 40 + 2, h / 40 + 2);
+    int margin = h / 40 + 2;
+    const struct sub_ass_style st = {
+        .name = "OSD",
+        .font = sub->font && sub->font[0] ? sub->font : "sans-serif",
+        .size = fs,
+        .primary = 0x00FFFFFF,
+        .secondary = 0x00FFFFFF,
+        .outline = fmax(1.0, round(fs / 14)),
+        .alignment = 7,
+        .margin_l = margin,
+        .margin_r = margin,
+        .margin_v = margin,
+    };
+    return sub_ass_header(w, h, &st);
 }
 
 static void drop_track(struct osd_state *o)

@@ -35,6 +35,7 @@ void mp_sub_opts_default(struct mp_sub_opts *o)
         .color = 0xFFFF0000,
         .border_color = 0x00000000,
         .osd_level = 1,
+        .alignment = 2,
     };
 }
 
@@ -76,32 +77,39 @@ static double plain_font_size(const struct mp_sub *sub)
     return SUB_PLAYRES_Y * scale / 100.0 * SUB_AUTOSCALE_DIAGONAL;
 }
 
+/* sub_alignment 0 top, 1 centre, 2 bottom as a numpad value and as
+ * libass keeps it in ASS_Style (VALIGN_* | HALIGN_*). */
+static int plain_numpad_alignment(const struct mp_sub *sub)
+{
+    return sub->opts.alignment == 0 ? 8 : sub->opts.alignment == 1 ? 5 : 2;
+}
+
+static int plain_libass_alignment(const struct mp_sub *sub)
+{
+    int v = sub->opts.alignment == 0 ? VALIGN_TOP : sub->opts.alignment == 1 ? VALIGN_CENTER
+                                                                             : VALIGN_SUB;
+    return v | HALIGN_CENTER;
+}
+
 /* The script header of a track shown in the default style. */
 static char *plain_header(const struct mp_sub *sub)
 {
-    char *h = NULL;
     unsigned c1 = ass_colour(sub->opts.color), c3 = ass_colour(sub->opts.border_color);
-    int n = asprintf(&h,
-                     "[Script Info]\n"
-                     "ScriptType: v4.00+\n"
-                     "PlayResX: %d\n"
-                     "PlayResY: %d\n"
-                     "ScaledBorderAndShadow: yes\n"
-                     "\n"
-                     "[V4+ Styles]\n"
-                     "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, "
-                     "OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, "
-                     "ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, "
-                     "MarginL, MarginR, MarginV, Encoding\n"
-                     "Style: Default,%s,%.2f,&H%08X,&H%08X,&H%08X,&H%08X,0,0,0,0,100,100,0,0,"
-                     "1,2,0,2,10,10,5,1\n"
-                     "\n"
-                     "[Events]\n"
-                     "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, "
-                     "Effect, Text\n",
-                     SUB_PLAYRES_X, SUB_PLAYRES_Y, font_family(sub), plain_font_size(sub), c1,
-                     c1, c3, c3);
-    return n < 0 ? NULL : h;
+    const struct sub_ass_style st = {
+        .name = "Default",
+        .font = font_family(sub),
+        .size = plain_font_size(sub),
+        .primary = c1,
+        .secondary = c1,
+        .outline_colour = c3,
+        .back_colour = c3,
+        .outline = 2,
+        .alignment = plain_numpad_alignment(sub),
+        .margin_l = 10,
+        .margin_r = 10,
+        .margin_v = 5,
+    };
+    return sub_ass_header(SUB_PLAYRES_X, SUB_PLAYRES_Y, &st);
 }
 
 int sub_track_init_ass(struct mp_sub *sub, struct sub_track *t)
@@ -134,6 +142,9 @@ void sub_track_free(struct sub_track *t)
     avcodec_free_context(&t->dec);
     free(t->iconv_from);
     free(t->seen);
+    free(t->path);
+    free(t->lang);
+    free(t->title);
     free(t);
 }
 
@@ -251,12 +262,25 @@ static void restyle_plain(struct mp_sub *sub, struct sub_track *t)
         /* ASS_Style holds colours as RRGGBBAA, like the options. */
         st->PrimaryColour = st->SecondaryColour = sub->opts.color;
         st->OutlineColour = st->BackColour = sub->opts.border_color;
+        st->Alignment = plain_libass_alignment(sub);
     }
+}
+
+/* libass keeps an event that stays on screen where it was placed (its
+ * collision handling) until the renderer is reconfigured, so a style that
+ * moves text would not move events already shown: nudging a renderer
+ * setting there and back makes it place them afresh. */
+static void replace_events(struct mp_sub *sub)
+{
+    double scale = sub->opts.font_scale > 0 ? sub->opts.font_scale : 1.0;
+    ass_set_font_scale(sub->sub_rend, scale * 2);
+    ass_set_font_scale(sub->sub_rend, scale);
 }
 
 void mp_sub_set_opts(struct mp_sub *sub, const struct mp_sub_opts *o)
 {
     bool fonts = strcmp(o->font ? o->font : "", sub->font ? sub->font : "") != 0;
+    bool moved = o->alignment != sub->opts.alignment;
     if (copy_opts(sub, o) < 0) {
         mp_msg(MSGT_SUBREADER, MSGL_ERR, "Out of memory setting subtitle options.\n");
         return;
@@ -268,7 +292,14 @@ void mp_sub_set_opts(struct mp_sub *sub, const struct mp_sub_opts *o)
         if (sub->tracks[i]->plain)
             restyle_plain(sub, sub->tracks[i]);
     }
+    if (moved)
+        replace_events(sub);
     mp_sub_osd_set_level(sub, o->osd_level);
+}
+
+const struct mp_sub_opts *mp_sub_get_opts(const struct mp_sub *sub)
+{
+    return &sub->opts;
 }
 
 int mp_sub_add_stream(struct mp_sub *sub, const AVCodecParameters *par, AVRational tb)
@@ -277,6 +308,7 @@ int mp_sub_add_stream(struct mp_sub *sub, const AVCodecParameters *par, AVRation
     if (!t)
         return -1;
     t->tb = tb;
+    t->stream_id = -1;
     if (sub_lavc_open(t, par) < 0 || sub_track_init_ass(sub, t) < 0) {
         sub_track_free(t);
         return -1;
@@ -312,6 +344,88 @@ int mp_sub_select(struct mp_sub *sub, int track)
 int mp_sub_selected(const struct mp_sub *sub)
 {
     return sub->selected;
+}
+
+static struct sub_track *get_track(const struct mp_sub *sub, int track)
+{
+    return track >= 0 && track < sub->num_tracks ? sub->tracks[track] : NULL;
+}
+
+/* Replace *dst with a copy of src (NULL allowed). */
+static int set_string(char **dst, const char *src)
+{
+    char *c = src ? strdup(src) : NULL;
+    if (src && !c)
+        return -1;
+    free(*dst);
+    *dst = c;
+    return 0;
+}
+
+int mp_sub_set_track_info(struct mp_sub *sub, int track, int stream_id, const char *lang,
+                          const char *title)
+{
+    struct sub_track *t = get_track(sub, track);
+    if (!t)
+        return -1;
+    t->stream_id = stream_id;
+    if (set_string(&t->lang, lang) < 0 || set_string(&t->title, title) < 0)
+        return -1;
+    return 0;
+}
+
+int mp_sub_track_stream_id(const struct mp_sub *sub, int track)
+{
+    const struct sub_track *t = get_track(sub, track);
+    return t ? t->stream_id : -1;
+}
+
+const char *mp_sub_track_path(const struct mp_sub *sub, int track)
+{
+    const struct sub_track *t = get_track(sub, track);
+    return t ? t->path : NULL;
+}
+
+const char *mp_sub_track_lang(const struct mp_sub *sub, int track)
+{
+    const struct sub_track *t = get_track(sub, track);
+    return t ? t->lang : NULL;
+}
+
+const char *mp_sub_track_title(const struct mp_sub *sub, int track)
+{
+    const struct sub_track *t = get_track(sub, track);
+    return t ? t->title : NULL;
+}
+
+bool mp_sub_track_plain(const struct mp_sub *sub, int track)
+{
+    const struct sub_track *t = get_track(sub, track);
+    return t && t->plain;
+}
+
+int mp_sub_remove_track(struct mp_sub *sub, int track)
+{
+    struct sub_track *t = get_track(sub, track);
+    if (!t)
+        return -1;
+    sub_track_free(t);
+    memmove(&sub->tracks[track], &sub->tracks[track + 1],
+            sizeof(sub->tracks[0]) * (size_t)(sub->num_tracks - track - 1));
+    sub->num_tracks--;
+    if (sub->selected == track)
+        sub->selected = -1;
+    else if (sub->selected > track)
+        sub->selected--;
+    return 0;
+}
+
+double mp_sub_step_time(const struct mp_sub *sub, int track, double pts, int movement)
+{
+    struct sub_track *t = get_track(sub, track);
+    if (!t || !isfinite(pts))
+        return NAN;
+    return ass_step_sub(t->ass, llround(pts * 1000), movement) / 1000.0;
 }
 
 int mp_sub_event_count(const struct mp_sub *sub, int track)

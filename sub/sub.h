@@ -64,6 +64,9 @@ struct mp_sub_opts {
     /* -osdlevel 0..3 (default 1): 0 subtitles only, 1 + volume/seek bars
      * and messages, 2 + the current time, 3 + the total time. */
     int osd_level;
+    /* MPlayer's sub_alignment for text shown in the default style: 0 top,
+     * 1 centre, 2 bottom (default). ASS scripts keep their own. */
+    int alignment;
 };
 
 /* Fill o with MPlayer's defaults. */
@@ -79,6 +82,9 @@ void mp_sub_free(struct mp_sub *sub);
 /* Change options later (for example -subpos or the font scale from a key).
  * The default style of existing text tracks is rebuilt. */
 void mp_sub_set_opts(struct mp_sub *sub, const struct mp_sub_opts *o);
+
+/* The options in effect (strings owned by sub). */
+const struct mp_sub_opts *mp_sub_get_opts(const struct mp_sub *sub);
 
 /* Forget every track (between files); the OSD and options stay. */
 void mp_sub_reset(struct mp_sub *sub);
@@ -105,6 +111,32 @@ int mp_sub_add_file(struct mp_sub *sub, const char *path);
 int mp_sub_track_count(const struct mp_sub *sub);
 int mp_sub_select(struct mp_sub *sub, int track);
 int mp_sub_selected(const struct mp_sub *sub);
+
+/* What a track is. Embedded tracks: the player records the demuxer's
+ * stream id, language and title (copied) after mp_sub_add_stream; files
+ * keep the path given to mp_sub_add_file. Getters answer -1/NULL for no
+ * such track or no such value. */
+int mp_sub_set_track_info(struct mp_sub *sub, int track, int stream_id, const char *lang,
+                          const char *title);
+int mp_sub_track_stream_id(const struct mp_sub *sub, int track);
+const char *mp_sub_track_path(const struct mp_sub *sub, int track);
+const char *mp_sub_track_lang(const struct mp_sub *sub, int track);
+const char *mp_sub_track_title(const struct mp_sub *sub, int track);
+/* Whether the track is shown in the default style (text subtitles, or any
+ * track with -noass): the style -subpos alignment and sizes apply to. */
+bool mp_sub_track_plain(const struct mp_sub *sub, int track);
+
+/* Remove a track; later tracks move down by one. The selection follows
+ * its track, and is -1 when the removed track was selected. Returns 0, or
+ * -1 for no such track. */
+int mp_sub_remove_track(struct mp_sub *sub, int track);
+
+/* The shift (seconds) that brings the start of the event `movement` events
+ * after (negative: before) the one at pts to pts, on track; 0 when there
+ * is no such event; NAN for no such track. For MPlayer's sub_step: the
+ * caller moves its subtitle delay by it. Only events the track holds
+ * count (an embedded track knows those demuxed so far). */
+double mp_sub_step_time(const struct mp_sub *sub, int track, double pts, int movement);
 
 /* Number of events a track holds (for -identify and tests), -1 if no such
  * track. */

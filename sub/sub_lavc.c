@@ -232,6 +232,10 @@ int sub_lavc_read_file(struct mp_sub *sub, const char *path)
         return -1;
     }
     t->tb = fmt->streams[idx]->time_base;
+    t->stream_id = -1;
+    t->path = strdup(path);
+    if (!t->path)
+        goto fail;
     const char *cp = sub->charset;
     if (cp && cp[0] && strcasecmp(cp, "utf-8") && strcasecmp(cp, "utf8")) {
         t->iconv_from = strdup(cp);

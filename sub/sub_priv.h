@@ -23,6 +23,11 @@ struct sub_track {
     char *iconv_from;       /* charset to convert packets from, or NULL */
     uint64_t *seen;         /* open-addressing set of packet keys, 0 = empty */
     size_t seen_cap, seen_count;
+    /* What the track is, for the player's numbering and messages. */
+    int stream_id;          /* embedded: the demuxer's -sid number; else -1 */
+    char *path;             /* external file: its path; else NULL */
+    char *lang;             /* embedded: language tag, or NULL */
+    char *title;            /* embedded: track title, or NULL */
 };
 
 struct osd_state {
@@ -79,6 +84,22 @@ char *sub_text_strip(const char *text);
 /* Append s to an ASS event text with '{', '}' and newlines escaped.
  * Returns the new malloc'ed string (old one freed) or NULL. */
 char *sub_text_append_escaped(char *dst, const char *s);
+/* One style of a generated script header ("Style:" line). Colours are
+ * ASS &HAABBGGRR values; alignment is the numpad value (2 bottom centre,
+ * 7 top left...). */
+struct sub_ass_style {
+    const char *name;
+    const char *font;
+    double size;
+    unsigned primary, secondary, outline_colour, back_colour;
+    double outline;
+    int alignment;
+    int margin_l, margin_r, margin_v;
+};
+/* A complete script header ([Script Info], [V4+ Styles] with style st,
+ * [Events] format line) for a play resolution of play_x x play_y.
+ * Malloc'ed or NULL. Shared by the default subtitle style and the OSD. */
+char *sub_ass_header(int play_x, int play_y, const struct sub_ass_style *st);
 /* 64-bit FNV-1a over a byte range, continuing from h. */
 uint64_t sub_text_hash(uint64_t h, const void *data, size_t size);
 

@@ -4,6 +4,7 @@
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -136,4 +137,31 @@ uint64_t sub_text_hash(uint64_t h, const void *data, size_t size)
         h *= 0x100000001b3ULL;
     }
     return h;
+}
+
+char *sub_ass_header(int play_x, int play_y, const struct sub_ass_style *st)
+{
+    char *h = NULL;
+    int n = asprintf(&h,
+                     "[Script Info]\n"
+                     "ScriptType: v4.00+\n"
+                     "PlayResX: %d\n"
+                     "PlayResY: %d\n"
+                     "ScaledBorderAndShadow: yes\n"
+                     "\n"
+                     "[V4+ Styles]\n"
+                     "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, "
+                     "OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, "
+                     "ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, "
+                     "MarginL, MarginR, MarginV, Encoding\n"
+                     "Style: %s,%s,%.2f,&H%08X,&H%08X,&H%08X,&H%08X,0,0,0,0,100,100,0,0,"
+                     "1,%.2f,0,%d,%d,%d,%d,1\n"
+                     "\n"
+                     "[Events]\n"
+                     "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, "
+                     "Effect, Text\n",
+                     play_x, play_y, st->name, st->font, st->size, st->primary, st->secondary,
+                     st->outline_colour, st->back_colour, st->outline, st->alignment,
+                     st->margin_l, st->margin_r, st->margin_v);
+    return n < 0 ? NULL : h;
 }

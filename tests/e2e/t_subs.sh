@@ -68,3 +68,21 @@ test_embedded_sub_track_sid() {
     frames_differ shots-plain/00000001.png shots-sid/00000001.png ||
         fail "-sid 0 drew nothing: $(psnr shots-plain/00000001.png shots-sid/00000001.png) $(ls shots-*) $(head -c 300 "$ERR")"
 }
+
+test_sub_identify_file_ids() {
+    # -sub files first, then the auto-loaded one, numbered from 0.
+    cp "$MEDIA/v.avi" clip.avi
+    sub_srt clip.srt
+    sub_srt extra.srt
+    mp -identify -nosound -vo null -frames 1 -sub extra.srt clip.avi
+    expect_rc 0 || return 1
+    local ids
+    ids=$(grep -E '^ID_FILE_SUB_(ID|FILENAME)=' "$OUT" | tr '\n' ' ')
+    local want="ID_FILE_SUB_ID=0 ID_FILE_SUB_FILENAME=extra.srt"
+    want="$want ID_FILE_SUB_ID=1 ID_FILE_SUB_FILENAME=clip.srt "
+    [ "$ids" = "$want" ] || fail "ID lines: $ids" || return 1
+    expect_out "SUB: Added subtitle file (2): clip.srt" || return 1
+    # Without -identify the ID lines stay out.
+    mp -nosound -vo null -frames 1 -sub extra.srt clip.avi
+    ! grep -q '^ID_FILE_SUB' "$OUT" || fail "ID_FILE_SUB without -identify"
+}

@@ -712,6 +712,103 @@ static void test_audio_scaletempo(void **state)
     frames_free(&v);
 }
 
+/* Send in->f[from..to) to the audio chain and append what comes out. */
+static void feed_audio(struct mp_af_chain *c, const struct frames *in, int from, int to,
+                       bool eof, struct frames *out)
+{
+    for (int i = from; i <= to; i++) {
+        if (i == to && !eof)
+            break;
+        assert_int_equal(mp_af_chain_send(c, i < to ? in->f[i] : NULL), 0);
+        AVFrame *o;
+        while (mp_af_chain_receive(c, &o) == 0) {
+            assert_true(out->n < MAXF);
+            out->f[out->n++] = o;
+        }
+    }
+}
+
+static void test_set_spec_while_running(void **state)
+{
+    struct frames in, out = { 0 };
+    make_audio(20, true, &in);
+    struct mp_af_chain *c = NULL;
+    assert_int_equal(mp_af_chain_create(&c, "volume=-20", in.f[0], audio_tb), 0);
+    struct mp_lavfi_chain *lc = mp_af_chain_lavfi(c);
+    feed_audio(c, &in, 0, 10, false, &out);
+    // Refused lists leave the chain as it was.
+    assert_true(mp_lavfi_chain_set_spec(lc, "nosuch") < 0);
+    assert_true(mp_lavfi_chain_set_spec(lc, "volume=abc") < 0);
+    assert_true(mp_lavfi_chain_set_spec(lc, "channels=1:5:0:0") < 0);
+    assert_string_equal(mp_lavfi_chain_spec(lc), "volume=-20");
+    assert_int_equal(mp_lavfi_chain_set_spec(lc, ""), 0);
+    assert_string_equal(mp_lavfi_chain_spec(lc), "");
+    feed_audio(c, &in, 10, 20, true, &out);
+    mp_af_chain_free(c);
+    // Every sample once, in order: -20 dB (x 0.1) for the first ten
+    // frames, untouched after.
+    int64_t n = 0;
+    for (int i = 0; i < out.n; i++) {
+        const AVFrame *o = out.f[i];
+        assert_int_equal(o->format, AV_SAMPLE_FMT_S16);
+        assert_int_equal(o->pts, n);
+        for (int j = 0; j < o->nb_samples * 2; j++) {
+            int64_t k = n * 2 + j;
+            const AVFrame *src = in.f[k / 2048];
+            int x = ((const int16_t *)src->data[0])[k % 2048];
+            int y = ((const int16_t *)o->data[0])[j];
+            if (k < 10 * 2048)
+                assert_true(abs(y - x / 10) <= 2);
+            else
+                assert_int_equal(y, x);
+        }
+        n += o->nb_samples;
+    }
+    assert_int_equal(n, 20 * 1024);
+    frames_free(&out);
+
+    // A graph that holds samples back (atempo's window) is drained, not
+    // dropped, when replaced.
+    assert_int_equal(mp_af_chain_create(&c, "scaletempo", in.f[0], audio_tb), 0);
+    feed_audio(c, &in, 0, 10, false, &out);
+    int64_t before = 0;
+    for (int i = 0; i < out.n; i++)
+        before += out.f[i]->nb_samples;
+    assert_true(before < 10 * 1024 - 256);  // so dropping them would show
+    assert_int_equal(mp_lavfi_chain_set_spec(mp_af_chain_lavfi(c), "volume=0"), 0);
+    feed_audio(c, &in, 10, 20, true, &out);
+    mp_af_chain_free(c);
+    n = 0;
+    for (int i = 0; i < out.n; i++)
+        n += out.f[i]->nb_samples;
+    assert_true(llabs(n - 20 * 1024) < 256);
+    frames_free(&out);
+    frames_free(&in);
+
+    // Video: a list libavfilter refuses for this picture keeps the old
+    // one; eq settings survive a new list.
+    struct frames v;
+    make_video(64, 48, 3, &v);
+    struct mp_vf_chain *vc = NULL;
+    assert_int_equal(mp_vf_chain_create(&vc, "eq2", v.f[0], video_tb), 0);
+    assert_int_equal(mp_vf_chain_set_eq(vc, "brightness", 50), 0);
+    AVFrame *o = NULL;
+    assert_int_equal(mp_vf_chain_filter(vc, v.f[0], &o), 0);
+    int bright = o->data[0][0];
+    av_frame_free(&o);
+    lc = mp_vf_chain_lavfi(vc);
+    assert_true(mp_lavfi_chain_set_spec(lc, "crop=100:100:0:0") < 0);
+    assert_string_equal(mp_lavfi_chain_spec(lc), "eq2");
+    assert_int_equal(mp_lavfi_chain_set_spec(lc, "scale=32:24,eq2"), 0);
+    assert_int_equal(mp_vf_chain_filter(vc, v.f[1], &o), 0);
+    assert_int_equal(o->width, 32);
+    assert_true(abs(o->data[0][0] - bright) < 12);
+    assert_true(o->data[0][0] > v.f[1]->data[0][0] + 60);
+    av_frame_free(&o);
+    mp_vf_chain_free(vc);
+    frames_free(&v);
+}
+
 int main(void)
 {
     av_log_set_level(AV_LOG_QUIET);
@@ -731,6 +828,7 @@ int main(void)
         cmocka_unit_test(test_audio_vs_reference),
         cmocka_unit_test(test_audio_karaoke),
         cmocka_unit_test(test_audio_scaletempo),
+        cmocka_unit_test(test_set_spec_while_running),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
