@@ -1,6 +1,7 @@
 #!/bin/sh
 #
-# install-deps.sh: install what building, testing and the demo need.
+# install-deps.sh: install what building, testing and the demo need
+# (--bench: also the other players the benchmark compares with).
 #
 # This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
 #
@@ -17,9 +18,17 @@ libswscale-dev libswresample-dev libsdl2-dev libass-dev"
 # Testing: unit-test framework, media generation for tests and the demo,
 # syscall tracing, a virtual X display, an HTTP server for network tests.
 TEST_PKGS="libcmocka-dev ffmpeg strace xvfb xdotool libx11-dev libfuse3-dev fuse3 gnuplot-nox nginx-light
-fonts-dejavu-core fontconfig clang libclang-rt-14-dev nodejs smplayer"
+fonts-dejavu-core fontconfig clang libclang-rt-14-dev nodejs smplayer time"
+
+# Benchmarking against other players (TOOLS/bench.sh runs every one it
+# finds): only with --bench, so tests never meet a system `mplayer`.
+BENCH_PKGS="mpv mplayer"
 
 PKGS="$BUILD_PKGS $TEST_PKGS"
+if [ "${1:-}" = "--bench" ]; then
+    PKGS="$PKGS $BENCH_PKGS"
+    shift
+fi
 
 if [ "${1:-}" = "--list" ]; then
     echo $PKGS
@@ -40,6 +49,15 @@ for p in $PKGS; do
     *) missing="$missing $p" ;;
     esac
 done
+
+# The front-end tests install their npm packages with npm; a machine that
+# has node without npm (Debian splits them) gets Debian's.
+if ! command -v npm >/dev/null 2>&1; then
+    case $missing in
+    *" npm"*) ;;
+    *) missing="$missing npm" ;;
+    esac
+fi
 
 if [ -z "$missing" ]; then
     echo "install-deps: all packages present"

@@ -246,8 +246,17 @@ done
     echo
     echo "Commands per mode (F = the file on the slowfs mount; -benchmark, or -endpos $span for real time):"
     echo
-    awk -F'\t' '{ printf "    %-9s %s\n", $1, ($1 == "ffmpeg" ? "ffmpeg -nostdin -i F -map 0:v:0 -map 0:a:0 -f null -   (real time: -re ... -t SPAN)" : "mplayer -vo null -ao null " $2 " F") }' \
-        "$dir/mode-args.txt"
+    awk -F'\t' '{
+        if ($1 == "ffmpeg")
+            c = "ffmpeg -nostdin -i F -map 0:v:0 -map 0:a:0 -f null -   (real time: -re ... -t SPAN)"
+        else if ($1 == "mpv")
+            c = "mpv --no-config --vo=null --ao=null --vid=1 --aid=1 --untimed F   (real time: --length=SPAN)"
+        else if ($1 ~ /^mplayer/)
+            c = "mplayer (the system MPlayer) -vo null -ao null -aid 0 -quiet " $2 " F"
+        else
+            c = "./mplayer -stream-stats -vo null -ao null " $2 " F"
+        printf "    %-13s %s\n", $1, c
+    }' "$dir/mode-args.txt"
     cat "$dir/tables.md"
     echo
     echo "<!-- bench:end -->"

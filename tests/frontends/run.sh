@@ -7,7 +7,8 @@
 #
 # Ends with "frontends: N passed, N failed[, N skipped]"; exits non-zero on a
 # failure. A front-end that cannot run here (no node/npm packages, no
-# smplayer or Xvfb) is a SKIP with the reason, never a pass.
+# smplayer or Xvfb) is a SKIP with the reason, never a pass (a FAIL with
+# FE_REQUIRE=1).
 #
 # When a front-end fails, a second run (FE_DIAG=0 turns it off) finds the
 # options of its command line that our player rejects, takes them out through
@@ -52,7 +53,16 @@ trap 'exit 130' INT TERM
 
 ok() { passed=$((passed + 1)); echo "PASS $1"; }
 bad() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
-skip() { skipped=$((skipped + 1)); echo "SKIP $1: $2"; }
+# FE_REQUIRE=1 (make check-all): a front-end that cannot run is a failure.
+skip() {
+    if [ "${FE_REQUIRE:-0}" = 1 ]; then
+        failed=$((failed + 1))
+        echo "FAIL $1: cannot run here: $2"
+    else
+        skipped=$((skipped + 1))
+        echo "SKIP $1: $2"
+    fi
+}
 
 # Copy the binary: others may relink it while this runs.
 mkdir -p "$T/real" "$T/path" "$T/wrap" "$T/media" "$T/home" "$T/run" "$T/tmp"
