@@ -582,17 +582,31 @@ static void loop_update_plan(struct play_state *ps)
     ps->plan_until = t + o->cache_secs;
 }
 
-/* What the cache holds ahead, for the status line: "c:NN%" (ring fill) or
- * "p:N.Ns" (seconds the read plan reaches past the position). */
+/* n bytes as "512k" or "3.4M": short, one token. */
+static void loop_bytes_text(int64_t n, char *buf, size_t size)
+{
+    if (n < 1000 * 1024)
+        snprintf(buf, size, "%dk", (int)((n > 0 ? n : 0) / 1024));
+    else
+        snprintf(buf, size, "%.1fM", (double)n / (1024 * 1024));
+}
+
+/* What the cache holds ahead, for the status line, as one token:
+ * "c:NN%/3.4M" (the ring's or range cache's fill, bytes ahead) or
+ * "p:N.Ns/3.4M" (how far the read plan reaches past the position, and the
+ * planned bytes advised and not yet read). */
 static void loop_cache_text(struct play_state *ps, double clock, char *buf, size_t size)
 {
     buf[0] = '\0';
+    char bytes[16];
     struct stream_cache_status cs;
     if (stream_get_cache_status(ps->stream, &cs) && cs.size > 0) {
-        snprintf(buf, size, " c:%d%%", (int)(100 * cs.fill / cs.size));
+        loop_bytes_text(cs.fill, bytes, sizeof(bytes));
+        snprintf(buf, size, " c:%d%%/%s", (int)(100 * cs.fill / cs.size), bytes);
     } else if (ps->plan_enabled && !isnan(clock)) {
         double ahead = ps->plan_until - (clock - ps->demuxer->start_time);
-        snprintf(buf, size, " p:%.1fs", ahead > 0 ? ahead : 0.0);
+        loop_bytes_text(stream_get_stats(ps->stream)->plan_bytes_ahead, bytes, sizeof(bytes));
+        snprintf(buf, size, " p:%.1fs/%s", ahead > 0 ? ahead : 0.0, bytes);
     }
 }
 

@@ -190,7 +190,7 @@ int stream_plan_set(struct stream_plan *pl, const struct stream_range *r, int n)
 }
 
 /* Planned bytes advised (or skipped as known) and not yet read. */
-static int64_t plan_in_flight(const struct stream_plan *pl)
+int64_t stream_plan_in_flight(const struct stream_plan *pl)
 {
     int64_t sum = 0;
     for (int k = 0; k < pl->n; k++) {
@@ -227,7 +227,7 @@ bool stream_plan_next(struct stream_plan *pl, int64_t step, bool commit, int64_t
             end = pl->set[i].start;
         if (pl->budget > 0) {
             if (in_flight < 0)
-                in_flight = plan_in_flight(pl);
+                in_flight = stream_plan_in_flight(pl);
             /* Always let one piece go, so a budget below one step still
              * advises something. The earliest needed range waits for its
              * turn: later ones do not overtake it. */

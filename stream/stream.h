@@ -133,6 +133,8 @@ struct stream_stats {
     /* Read plans (stream_set_read_plan). */
     uint64_t plan_ranges;         /* ranges handed down, over all plans */
     uint64_t plan_bytes_advised;  /* WILLNEED bytes given for plan ranges */
+    int64_t plan_bytes_ahead;     /* now, not a sum: planned bytes advised and
+                                   * not yet read (what the plan holds ahead) */
 };
 
 typedef struct stream stream_t;

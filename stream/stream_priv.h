@@ -135,6 +135,9 @@ void stream_plan_free(struct stream_plan *pl);
  * known as such. Returns 0 or -STREAM_ERR_NOMEM (then the plan is empty). */
 int stream_plan_set(struct stream_plan *pl, const struct stream_range *r, int n);
 bool stream_plan_active(const struct stream_plan *pl);
+/* Planned bytes advised (or found present) and not yet read: what the plan
+ * holds ahead of the reader. */
+int64_t stream_plan_in_flight(const struct stream_plan *pl);
 /* The next piece to advise (at most step bytes), in plan order, or false
  * when none is due (all advised, or the budget is in flight). With commit
  * it is marked advised. */

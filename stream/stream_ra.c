@@ -429,6 +429,8 @@ void stream_ra_add_stats(struct stream_ra *ra, struct stream_stats *st)
     st->bytes_dropped += ra->bytes_dropped;
     st->plan_ranges += ra->plan_ranges;
     st->plan_bytes_advised += ra->plan_bytes_advised;
+    if (ra->plan && stream_plan_active(ra->plan))
+        st->plan_bytes_ahead += stream_plan_in_flight(ra->plan);
     pthread_mutex_unlock(&ra->lock);
 }
 

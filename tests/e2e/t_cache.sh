@@ -49,3 +49,17 @@ test_cache_plan_advises_only_selected_track() {
     awk -v a="$audio_start" '$1 + $2 > a + 4096 { print; bad = 1 } END { exit bad }' \
         advice.txt > bad.txt || fail "advised audio bytes (audio from $audio_start): $(head -n 3 bad.txt)"
 }
+
+# The status line says what the cache holds ahead, as one token: the plan's
+# reach in seconds and its advised-but-unread bytes; the ring's fill.
+test_cache_status_line_fill() {
+    cache_media || return 1
+    mp -cache 4096 -endpos 2 -vo null -ao null "$MEDIA/skew.mp4"
+    expect_rc 0 || return 1
+    tr '\r' '\n' <"$OUT" | grep -qE ' p:[1-9][0-9]*\.[0-9]s/([1-9][0-9]*k|[0-9.]+M)' ||
+        fail "no status line with the plan's reach and bytes ahead" || return 1
+    mp -cache 4096 -cache-mode ring -endpos 2 -vo null -ao null "$MEDIA/skew.mp4"
+    expect_rc 0 || return 1
+    tr '\r' '\n' <"$OUT" | grep -qE ' c:[1-9][0-9]*%/([1-9][0-9]*k|[0-9.]+M)' ||
+        fail "no status line with the ring's fill in percent and bytes"
+}
