@@ -4,7 +4,6 @@
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include <libavutil/mem.h>
 
@@ -32,10 +31,7 @@ int main(int argc, char **argv)
         mp_destroy(mpctx);
         return MP_EXIT_OK;
     }
-    const struct MPOpts *o = &mpctx->opts;
-    bool help_vo_ao = (o->vo && !strcmp(o->vo, "help")) || (o->ao && !strcmp(o->ao, "help")) ||
-                      (o->vf && !strcmp(o->vf, "help")) || (o->af && !strcmp(o->af, "help"));
-    if (mpctx->playlist.num == 0 && !help_vo_ao && !mpctx->opts.idle) {
+    if (mpctx->playlist.num == 0 && !mp_help_requested(&mpctx->opts) && !mpctx->opts.idle) {
         mp_print_usage();
         mp_destroy(mpctx);
         return MP_EXIT_OK;

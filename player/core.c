@@ -11,6 +11,7 @@
 #include "common/mp_msg.h"
 #include "input/input.h"
 #include "libao2/audio_out.h"
+#include "libmpcodecs/mpcodecs.h"
 #include "libmpdemux/demuxer.h"
 #include "libvo/video_out.h"
 #include "osdep/osdep.h"
@@ -177,20 +178,33 @@ static int core_create_input(struct MPContext *mpctx)
     return mpctx->input ? 0 : -1;
 }
 
+static bool core_is_help(const char *spec)
+{
+    return spec && !strcmp(spec, "help");
+}
+
+bool mp_help_requested(const struct MPOpts *o)
+{
+    return core_is_help(o->vo) || core_is_help(o->ao) || core_is_help(o->vf) ||
+           core_is_help(o->af);
+}
+
 int mp_run(struct MPContext *mpctx)
 {
     struct MPOpts *o = &mpctx->opts;
-    if (o->vo && !strcmp(o->vo, "help")) {
-        vo_list_drivers();
+    if (mp_help_requested(o)) {
+        if (core_is_help(o->vo))
+            vo_list_drivers();
+        if (core_is_help(o->ao))
+            ao_list_drivers();
+        if (core_is_help(o->vf))
+            mp_vf_list_filters();
+        if (core_is_help(o->af))
+            mp_af_list_filters();
         return MP_EXIT_OK;
     }
-    if (o->ao && !strcmp(o->ao, "help")) {
-        ao_list_drivers();
-        return MP_EXIT_OK;
-    }
-    int frc = mp_filters_check(mpctx);
-    if (frc != 0)
-        return frc > 0 ? MP_EXIT_OK : MP_EXIT_OPTIONS;
+    if (mp_filters_check(mpctx) < 0)
+        return MP_EXIT_OPTIONS;
     mp_volume_init(mpctx);
     int irc = core_create_input(mpctx);
     if (irc != 0)

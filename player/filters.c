@@ -31,13 +31,6 @@ static bool filters_wanted(const char *spec)
 int mp_filters_check(struct MPContext *mpctx)
 {
     const struct MPOpts *o = &mpctx->opts;
-    if ((o->vf && !strcmp(o->vf, "help")) || (o->af && !strcmp(o->af, "help"))) {
-        if (o->vf && !strcmp(o->vf, "help"))
-            mp_vf_list_filters();
-        if (o->af && !strcmp(o->af, "help"))
-            mp_af_list_filters();
-        return 1;
-    }
     /* Names and arguments now, before anything plays (translated for a
      * typical input); what depends on the stream's real format, such as a
      * crop larger than the picture, is checked when the chain is built. */

@@ -77,6 +77,10 @@ void mp_destroy(struct MPContext *mpctx);
 /* Parse argv (config files first). Returns enum mp_opt_result. */
 int mp_parse_args(struct MPContext *mpctx, int argc, char **argv);
 
+/* Whether -vo, -ao, -vf or -af is "help": mp_run then lists those and
+ * plays nothing. */
+bool mp_help_requested(const struct MPOpts *o);
+
 /* Play the playlist (with -loop and -shuffle). Returns the exit code. */
 int mp_run(struct MPContext *mpctx);
 
@@ -93,8 +97,8 @@ void mp_volume_init(struct MPContext *mpctx);
 void mp_volume_set(struct MPContext *mpctx, double volume);
 double mp_volume_gain(const struct MPContext *mpctx);
 
-/* -vf/-af before anything plays (player/filters.c): 1 when "help" was
- * printed, -1 after a message for an unknown filter or bad syntax, 0. */
+/* -vf/-af before anything plays (player/filters.c): -1 after a message
+ * for an unknown filter or bad syntax, else 0. */
 int mp_filters_check(struct MPContext *mpctx);
 
 /* Play one file (player/playfile.c). */
