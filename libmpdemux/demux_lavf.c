@@ -24,6 +24,11 @@
  * after this many such answers in a row at one byte position the file is
  * given up as broken rather than spinning forever. */
 #define DEMUX_MAX_STUCK_READS 1000
+/* The end reported while the index lists packets past the end of the
+ * file (a truncated file, a bad index): libavformat may have consumed one
+ * such entry (mov does), and asking again moves on to the next; this many
+ * ends in a row without a packet end the file. */
+#define DEMUX_MAX_EOF_RETRIES 1000
 /* Corrupt-data warnings shown at MSGL_WARN; the rest go to MSGL_V. */
 #define DEMUX_MAX_CORRUPT_WARNINGS 5
 
@@ -32,6 +37,8 @@ struct demux_sh {
     char *lang;
     char *title;
     struct demux_queue queue;
+    int64_t packets;    /* read since open, not counting discarded ones */
+    bool from_start;    /* selected before the first packet was read */
 };
 
 struct demux_priv {
@@ -47,6 +54,11 @@ struct demux_priv {
     int status;         /* what demux_get_error reports */
     bool overflow_reported;
     int corrupt_warnings;
+    bool index_past_eof;    /* packets the index lists were not in the file */
+    bool index_scanned;     /* index_beyond is known */
+    bool index_beyond;      /* the index lists bytes past the end of the file */
+    bool sought;            /* a seek happened since open */
+    int64_t packets;        /* read since open, all streams */
 };
 
 const char *demux_strerror(int err)
@@ -376,6 +388,8 @@ void demux_select_stream(demuxer_t *d, struct sh_stream *sh, bool selected)
     if (!sh || sh->selected == selected)
         return;
     sh->selected = selected;
+    if (selected && d->priv->packets == 0 && !d->priv->sought)
+        demux_sh_of(sh)->from_start = true;
     d->avfc->streams[sh->ff_index]->discard = selected ? AVDISCARD_DEFAULT : AVDISCARD_ALL;
     if (!selected)
         demux_drop_queue(d->priv, demux_sh_of(sh));
@@ -386,6 +400,52 @@ static void demux_warn_corrupt(struct demux_priv *p, int64_t pos)
     int lev = p->corrupt_warnings < DEMUX_MAX_CORRUPT_WARNINGS ? MSGL_WARN : MSGL_V;
     p->corrupt_warnings++;
     mp_msg(MSGT_DEMUX, lev, "Skipping corrupt data near byte %" PRId64 ".\n", pos);
+}
+
+/* Whether the index of a selected stream lists packets whose bytes lie
+ * (partly) past the end of the file: then an end of file reported while
+ * reading may be one such entry, not the end of the media. Scanned once. */
+static bool demux_index_past_end(demuxer_t *d)
+{
+    struct demux_priv *p = d->priv;
+    if (p->index_scanned)
+        return p->index_beyond;
+    p->index_scanned = true;
+    int64_t size = stream_size(d->stream);
+    for (int i = 0; i < d->num_streams && size > 0 && !p->index_beyond; i++) {
+        struct sh_stream *sh = d->streams[i];
+        if (!sh->selected)
+            continue;
+        AVStream *st = d->avfc->streams[sh->ff_index];
+        int n = avformat_index_get_entries_count(st);
+        for (int k = 0; k < n; k++) {
+            const AVIndexEntry *e = avformat_index_get_entry(st, k);
+            if (e && e->pos + e->size > size) {
+                p->index_beyond = true;
+                break;
+            }
+        }
+    }
+    return p->index_beyond;
+}
+
+/* The end of a file played from its start: a track that gave nothing is
+ * said so (its header or index is broken, or it is empty); when none gave
+ * anything the file is not playable. Returns 0 or -DEMUX_ERR_INVALID. */
+static int demux_check_empty_tracks(demuxer_t *d)
+{
+    struct demux_priv *p = d->priv;
+    if (p->sought)
+        return 0;
+    for (int i = 0; i < d->num_streams; i++) {
+        struct sh_stream *sh = d->streams[i];
+        struct demux_sh *ds = demux_sh_of(sh);
+        if (!sh->selected || !ds->from_start || ds->packets > 0 || sh->type == MP_STREAM_SUB)
+            continue;
+        mp_msg(MSGT_DEMUX, MSGL_WARN, "%s: %s track %d has no packets that can be read.\n",
+               stream_url(d->stream), sh->type == MP_STREAM_VIDEO ? "video" : "audio", sh->id);
+    }
+    return p->packets > 0 ? 0 : -DEMUX_ERR_INVALID;
 }
 
 /*
@@ -403,6 +463,7 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
     }
     int stuck = 0;
     int64_t last_pos = -1;
+    int eof_retries = 0;
     for (;;) {
         int r = av_read_frame(avfc, pkt);
         if (r >= 0) {
@@ -418,6 +479,12 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
             }
             if (pkt->flags & AV_PKT_FLAG_CORRUPT)
                 demux_warn_corrupt(p, pkt->pos);
+            /* Packets libavformat marks to be dropped (outside the edit
+             * list) are not something the track plays. */
+            if (!(pkt->flags & AV_PKT_FLAG_DISCARD)) {
+                ds->packets++;
+                p->packets++;
+            }
             r = av_packet_make_refcounted(pkt);
             if (r < 0) {
                 av_packet_free(&pkt);
@@ -440,9 +507,23 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
             mp_msg(MSGT_DEMUX, MSGL_V, "demux: no progress at byte %" PRId64 "\n", pos);
             r = AVERROR_INVALIDDATA;
         }
+        if (r == AVERROR_EOF && !p->io->stream_error && d->seekable &&
+            eof_retries < DEMUX_MAX_EOF_RETRIES && demux_index_past_end(d)) {
+            eof_retries++;
+            if (!p->index_past_eof)
+                mp_msg(MSGT_DEMUX, MSGL_WARN, "%s: the index lists packets past the end of "
+                       "the file (truncated or corrupt); skipping them.\n", stream_url(d->stream));
+            p->index_past_eof = true;
+            continue;
+        }
         av_packet_free(&pkt);
         if (r == AVERROR_EOF && !p->io->stream_error) {
             p->eof = true;
+            /* What the index promised was not there, or no track gave
+             * anything: the file is damaged, even when the rest played. */
+            int empty = demux_check_empty_tracks(d);
+            if (p->index_past_eof || empty < 0)
+                p->error = -DEMUX_ERR_INVALID;
         } else if (r == AVERROR_INVALIDDATA && !p->io->stream_error && avio_feof(avfc->pb)) {
             /* Junk at the very end (a truncated file) is its end. */
             p->eof = true;
@@ -568,6 +649,7 @@ static int demux_seek_once(demuxer_t *d, int64_t ts)
         return p->io->stream_error ? -DEMUX_ERR_IO : -DEMUX_ERR_SEEK;
     }
     demux_drop_all_queues(d);
+    p->sought = true;
     p->eof = false;
     p->error = 0;
     p->status = 0;

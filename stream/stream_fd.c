@@ -5,6 +5,7 @@
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
 #include <errno.h>
+#include <poll.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -30,14 +31,28 @@ static int fd_open(stream_t *s, int fd, const char *target)
     return 0;
 }
 
+/* How long one wait for data lasts before the abort callback is asked
+ * again: the quit signals are blocked and polled, so a read() left to
+ * block on a FIFO nobody writes to would never see SIGTERM or 'q'. */
+#define FD_POLL_MS 100
+
 static int fd_fill(stream_t *s, void *buf, int len)
 {
     struct fd_priv *p = s->priv;
     for (;;) {
+        struct pollfd pfd = {.fd = p->fd, .events = POLLIN};
+        int r = poll(&pfd, 1, FD_POLL_MS);
+        if (r < 0 && errno != EINTR)
+            return -stream_errno_to_err(errno);
+        if (r <= 0) {
+            if (s->opts.abort_cb && s->opts.abort_cb(s->opts.abort_ctx))
+                return -STREAM_ERR_ABORTED;
+            continue;
+        }
         ssize_t n = read(p->fd, buf, (size_t)len);
         if (n >= 0)
             return (int)n;
-        if (errno != EINTR)
+        if (errno != EINTR && errno != EAGAIN)
             return -stream_errno_to_err(errno);
     }
 }

@@ -34,6 +34,7 @@ struct file_priv {
     dev_t dev;                         /* for the chunk size of a late start */
     int64_t size;                      /* at open */
     bool ra_failed;                    /* could not start: do not retry */
+    bool shrink_reported;              /* said once that the file shrank */
 };
 
 /* A number from a sysfs file, or -1. */
@@ -179,12 +180,11 @@ static ssize_t read_full(struct file_priv *p, void *buf, size_t len, off_t off)
     }
 }
 
-static int file_fill(stream_t *s, void *buf, int len)
+static int file_fill_raw(stream_t *s, void *buf, int len)
 {
     struct file_priv *p = s->priv;
     off_t off = (off_t)s->src_pos;
-    if (p->ra)
-        stream_ra_note(p->ra, s->src_pos, len);
+    bool planned = p->ra && stream_ra_note(p->ra, s->src_pos, len);
     ssize_t got = 0;
     if (p->try_nowait) {
         /* First ask without waiting: EAGAIN (or a short answer before
@@ -195,6 +195,15 @@ static int file_fill(stream_t *s, void *buf, int len)
         } while (n < 0 && errno == EINTR);
         if (n == len) {
             s->stats.reads_cached++;
+            return (int)n;
+        }
+        if (planned && n >= s->fill_need && n > 0) {
+            /* The plan brought what the reader wants; the rest of the
+             * buffer lies past a planned range, in pages nobody asked
+             * for (often another track's). Waiting for them would fetch
+             * them. */
+            s->stats.reads_cached++;
+            s->fill_partial = true;
             return (int)n;
         }
         if (n < 0 && errno != EAGAIN) {
@@ -221,6 +230,38 @@ static int file_fill(stream_t *s, void *buf, int len)
     if (n < 0)
         return -stream_errno_to_err(errno);
     return (int)n;
+}
+
+/*
+ * The end of the file before the size it had at open: someone truncated
+ * it while we play. That is a failing read, not the end of the media:
+ * treating it as EOF would end the file quietly with exit status 0.
+ */
+static int file_fill(stream_t *s, void *buf, int len)
+{
+    struct file_priv *p = s->priv;
+    int n = file_fill_raw(s, buf, len);
+    /* Short before the size at open is not the end (stream.c takes a
+     * short read from a plain file for one): the kernel hands out the
+     * pages before a failing one (EIO) or a truncation. Read on; where
+     * that fails, say the fill was partial so the next one reports it. */
+    while (n > 0 && n < len && !s->fill_partial && s->src_pos + n < p->size) {
+        ssize_t m = read_full(p, (char *)buf + n, (size_t)(len - n), (off_t)(s->src_pos + n));
+        if (m <= 0) {
+            s->fill_partial = true;
+            break;
+        }
+        n += (int)m;
+    }
+    struct stat st;
+    if (n != 0 || len <= 0 || s->src_pos >= p->size || fstat(p->fd, &st) < 0 ||
+        st.st_size >= p->size)
+        return n;
+    if (!p->shrink_reported)
+        mp_msg(MSGT_STREAM, MSGL_ERR, "%s: the file shrank from %" PRId64 " to %" PRId64
+               " bytes while being read.\n", s->url, p->size, (int64_t)st.st_size);
+    p->shrink_reported = true;
+    return -STREAM_ERR_IO;
 }
 
 static int file_seek(stream_t *s, int64_t pos)
