@@ -1,10 +1,15 @@
 # Makefile for this MPlayer branch. GPLv2 or later.
 #
 #   make              build ./mplayer
-#   make check        unit tests + end-to-end tests (build/)
-#   make check-san    the same under ASan + UBSan (build-san/)
-#   make check-all    both: what CI runs
-#   make demo         make a short clip and play it
+#   make check           unit, fuzz-regression, tool, patch and end-to-end tests (build/)
+#   make check-san       the same under ASan + UBSan (build-san/)
+#   make check-frontends SMPlayer and the npm wrappers driving ./mplayer
+#   make check-tsan      the threaded stream tests under ThreadSanitizer (build-tsan/)
+#   make check-all       check, check-frontends, check-tsan, check-san: what CI runs
+#   make check-long      a one-hour run (RSS, leaks) and 10 min real time (A-V), ~15 min
+#   make fuzz            libFuzzer targets for FUZZ_SECONDS each (build-fuzz/)
+#   make bench           old vs new reading on slow storage (~4 min); bench-full: hours
+#   make demo            make a short clip and play it
 #   make install / uninstall (PREFIX, DESTDIR), make clean
 
 ifeq ($(wildcard config.mak),)
@@ -128,6 +133,7 @@ check-san:
 check-all:
 	@$(MAKE) --no-print-directory check
 	@FE_REQUIRE=1 $(MAKE) --no-print-directory check-frontends
+	@$(MAKE) --no-print-directory check-tsan
 	@$(MAKE) --no-print-directory check-san
 
 # The unit tests that run the readahead, cache and stream threads, under
@@ -195,7 +201,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/mplayer $(DESTDIR)$(PREFIX)/share/man/man1/mplayer.1
 
 clean:
-	rm -rf build build-san build-fuzz mplayer
+	rm -rf build build-san build-fuzz build-tsan mplayer
 
 distclean: clean
 	rm -f config.h config.mak

@@ -905,6 +905,8 @@ static void print_table(const struct suite *su)
 static int free_media(void **state)
 {
     struct suite *su = *state;
+    if (!su)
+        return 0;  /* make_media failed and cleaned up */
     print_table(su);
     test_rmdir(su->dir);
     free(su);
