@@ -25,6 +25,7 @@ struct MPContext *mp_create(void)
         return NULL;
     mp_opts_init(&mpctx->opts);
     mpctx->sub_visibility = true;
+    mpctx->main_thread = pthread_self();
     /* Quit signals are blocked and polled by the loop, so no handler and
      * no global flag are needed, and every thread started later inherits
      * the mask. */
@@ -59,6 +60,43 @@ bool mp_check_quit(struct MPContext *mpctx)
         mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nMPlayer interrupted by signal %d.\n", sig);
         mpctx->quit = true;
     }
+    return mpctx->quit;
+}
+
+/* Commands read while looking for a quit, put back in order after (the
+ * input's own queue holds 100). */
+#define CORE_INTERRUPT_SCAN 100
+
+bool mp_check_interrupt(struct MPContext *mpctx)
+{
+    if (mp_check_quit(mpctx))
+        return true;
+    if (!mpctx->input || !pthread_equal(pthread_self(), mpctx->main_thread))
+        return false;
+    struct mp_cmd *held[CORE_INTERRUPT_SCAN];
+    int n = 0;
+    bool quit = false;
+    while (n < CORE_INTERRUPT_SCAN) {
+        struct mp_cmd *cmd = mp_input_read_cmd(mpctx->input, 0);
+        if (!cmd)
+            break;
+        if (cmd->id == MP_CMD_QUIT && !quit) {
+            quit = true;
+            mpctx->exit_code = cmd->nargs > 0 ? cmd->args[0].v.i : 0;
+            mp_cmd_free(cmd);
+            continue;
+        }
+        held[n++] = cmd;
+    }
+    /* The queue is empty now (everything ready was read), so queueing
+     * keeps the order. */
+    int dropped = 0;
+    for (int i = 0; i < n; i++)
+        dropped += mp_input_queue_cmd(mpctx->input, held[i]) < 0;  /* freed, said */
+    if (dropped)
+        mp_msg(MSGT_CPLAYER, MSGL_V, "%d commands lost while checking for quit.\n", dropped);
+    if (quit)
+        mpctx->quit = true;
     return mpctx->quit;
 }
 

@@ -11,6 +11,7 @@
 #ifndef MP_PLAYER_PLAYER_H
 #define MP_PLAYER_PLAYER_H
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -62,6 +63,7 @@ struct MPContext {
     bool quit;
     bool stopped;            /* the stop command: end the playlist */
     sigset_t quit_signals;   /* blocked; polled by the loop */
+    pthread_t main_thread;   /* the one that reads input */
     /* sub_visibility (player/command.c): false hides subtitles; kept
      * across files as in MPlayer. Set up by mp_create. */
     bool sub_visibility;
@@ -107,5 +109,12 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename);
 /* True when a quit signal (SIGINT, SIGTERM, SIGHUP) is pending; consumes
  * it and sets mpctx->quit. */
 bool mp_check_quit(struct MPContext *mpctx);
+
+/* mp_check_quit, and a quit command waiting in the input (-slave, keys):
+ * taken (its exit code kept) so that a file that blocks while opening or
+ * reading (a FIFO nobody writes to, a stalled server) is given up at once.
+ * Other commands stay queued in their order. Only on the thread that
+ * created mpctx (others just check the signals). */
+bool mp_check_interrupt(struct MPContext *mpctx);
 
 #endif

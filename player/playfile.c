@@ -31,7 +31,7 @@
 
 static bool play_abort_cb(void *ctx)
 {
-    return mp_check_quit(ctx);
+    return mp_check_interrupt(ctx);
 }
 
 static enum mp_stop_reason play_open(struct play_state *ps)

@@ -71,11 +71,15 @@ static bool is_url(const char *url)
 /* Open a path and pick the backend from what it is. */
 static int open_path(const char *path, int *fd_out, const struct stream_backend **be)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* Non-blocking: a FIFO nobody has opened for writing would block in
+     * open(2), where no quit signal or command can reach us. The flag goes
+     * at once; the fd backend polls for a writer's data, asking abort_cb. */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0)
         return -stream_errno_to_err(errno);
+    int fl = fcntl(fd, F_GETFL);
     struct stat st;
-    if (fstat(fd, &st) < 0) {
+    if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0 || fstat(fd, &st) < 0) {
         int e = errno;
         close(fd);
         return -stream_errno_to_err(e);

@@ -210,35 +210,45 @@ test_hostile_fifo_silent_writer_sigterm() {
     grep -q "interrupted by signal" out.txt || fail "no quit message: $(cat out.txt)"
 }
 
-# Not a test_ yet (run it by name): the same, quit by the slave command.
-# While the file is being opened (here: probing waits for the first bytes)
-# the stream's abort callback, player/playfile.c:play_abort_cb, looks at
-# the quit signals only, not at the slave/key input, so 'quit' waits for
-# data that never comes.
-pending_hostile_fifo_silent_writer_quit_cmd() {
+# The same, quit by the slave command while probing waits for the first
+# bytes (the stream's abort callback looks at the input too), with its
+# exit code.
+test_hostile_fifo_silent_writer_quit_cmd() {
     mkfifo in.fifo
     sleep 60 > in.fifo &
     local w=$!
-    (sleep 1; echo quit; sleep 30) |
+    (sleep 1; echo "quit 3"; sleep 30) |
         timeout -k 5 20 "$MPLAYER" -slave -ao null -vo null in.fifo >out.txt 2>err.txt
     local rc=${PIPESTATUS[1]}
     kill "$w" 2>/dev/null
     wait "$w" 2>/dev/null
     hostile_clean err.txt || return 1
-    [ "$rc" = 0 ] || fail "exit status $rc after 'quit' (124: hung)"
+    [ "$rc" = 3 ] || fail "exit status $rc after 'quit 3' (124: hung)"
 }
 
-# Not a test_ yet (run it by name): a FIFO nobody opens for writing blocks
-# the player inside open(2) in stream/stream.c:open_path, where SIGTERM
-# (blocked and polled) cannot reach it. Fix: open with O_NONBLOCK and clear
-# it with fcntl once open (stream_fd.c's reads poll and ask abort_cb).
-pending_hostile_fifo_no_writer_sigterm() {
+# A FIFO nobody has opened for writing: open(2) must not block where
+# SIGTERM cannot reach (the stream opens it non-blocking, then polls).
+test_hostile_fifo_no_writer_sigterm() {
     mkfifo in.fifo
     timeout -k 5 --preserve-status -s TERM 2 "$MPLAYER" -ao null -vo null in.fifo \
         >out.txt 2>err.txt </dev/null
     local rc=$?
     hostile_clean err.txt || return 1
     [ "$rc" = 0 ] || fail "exit status $rc after SIGTERM (137: blocked in open)"
+}
+
+# The writer comes a second after the player opened the FIFO: it waits for
+# it (as MPlayer does) and plays everything.
+test_hostile_fifo_late_writer() {
+    mkfifo in.fifo
+    (sleep 1; cat "$MEDIA/av.mkv" > in.fifo) &
+    local w=$!
+    mp -ao pcm:fast:file=out.wav -vo null in.fifo
+    wait "$w"
+    expect_rc 0 || return 1
+    raw_s16 "$MEDIA/av.mkv" > ref.raw
+    raw_s16 out.wav > got.raw
+    cmp -s ref.raw got.raw || fail "audio through a late-written FIFO differs from the file"
 }
 
 test_hostile_dev_zero() {
