@@ -118,11 +118,15 @@ done
 case " $others " in
 *" mplayer "*) modes+=("mplayer-cache|mplayer -cache 8192|-cache 8192") ;;
 esac
-# Tuning pass: -cache-secs of plan mode on the MP4 files (plan = 10 s above).
+# Tuning pass on the MP4 files: -cache-secs (plan = 10 s above) and
+# -cache-plan-gap (plan = 4096 above) of plan mode.
 tune_modes=(
     "plan-s2|plan, -cache-secs 2|-cache 8192 -cache-mode plan -cache-secs 2"
     "plan-s5|plan, -cache-secs 5|-cache 8192 -cache-mode plan -cache-secs 5"
     "plan-s30|plan, -cache-secs 30|-cache 8192 -cache-mode plan -cache-secs 30"
+    "plan-g0|plan, -cache-plan-gap 0|-cache 8192 -cache-mode plan -cache-plan-gap 0"
+    "plan-g64k|plan, -cache-plan-gap 64k|-cache 8192 -cache-mode plan -cache-plan-gap 64k"
+    "plan-g1M|plan, -cache-plan-gap 1M|-cache 8192 -cache-mode plan -cache-plan-gap 1M"
 )
 
 # ---- one run ----
@@ -218,7 +222,7 @@ sh "$root/TOOLS/slowfs.sh" mount --profile="$first" "$media" "$mnt" ||
     die "cannot mount slowfs (TOOLS/install-deps.sh; /dev/fuse)"
 nrt=0
 for k in $rt_files; do nrt=$((nrt + 2)); done
-total=$(( $(echo $profiles | wc -w) * runs * (8 * ${#modes[@]} + nrt * ${#modes[@]} + 3 * 3) ))
+total=$(( $(echo $profiles | wc -w) * runs * (8 * ${#modes[@]} + nrt * ${#modes[@]} + 3 * ${#tune_modes[@]}) ))
 echo "bench: $kind, $total runs, profiles: $profiles, results in $out" >&2
 {
     printf 'profile\tworkload\tfile\tmode\trun\tpc_before\tpc_after\twall\tuser\tsys\trss_kb'

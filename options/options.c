@@ -196,6 +196,9 @@ static const struct opt_def opt_table[] = {
     OPT_FN("cache-mode", func_cache_mode, OPTF_ARG, "ring (MPlayer's) or plan (default)"),
     OPT("cache-secs", OPT_DOUBLE, cache_secs, 0.1, 3600, OPTF_RANGE,
         "seconds of playback a read plan reaches ahead"),
+    {.name = "cache-plan-gap", .type = OPT_SIZE, .offset = OFF(cache_plan_gap),
+     .min = 0, .max = 64 * MIB, .flags = OPTF_RANGE,
+     .help = "planned ranges closer than this are fetched as one", .defstr = "4096"},
     OPT("sub", OPT_STRING, sub_files, 0, 0, 0, "external subtitle files, comma-separated"),
     OPT("nosub", OPT_FLAG, no_sub, 0, 0, 0, "show no subtitles"),
     OPT("autosub", OPT_FLAG, autosub, 0, 0, 0, "load same-named subtitle files"),
@@ -292,6 +295,7 @@ void mp_opts_init(struct MPOpts *o)
     o->cache_min_percent = 20;
     o->cache_seek_min_percent = 50;
     o->cache_secs = 10;
+    o->cache_plan_gap = 4096;
     o->autosub = true;
     o->sub_pos = 100;
     o->subfont_text_scale = 3.5;

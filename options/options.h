@@ -59,6 +59,7 @@ struct MPOpts {
     int cache_seek_min_percent; /* -cache-seek-min; default 50 */
     int cache_mode;             /* -cache-mode: enum stream_cache_mode, 0 = plan, 1 = ring */
     double cache_secs;          /* -cache-secs: how far ahead read plans reach */
+    int64_t cache_plan_gap;     /* -cache-plan-gap: merge planned ranges this close */
     /* subtitles and OSD (sub/) */
     char *sub_files;            /* -sub a.srt,b.ass */
     bool no_sub;                /* -nosub: no subtitle track at all */

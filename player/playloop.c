@@ -538,7 +538,6 @@ static void loop_wait(struct play_state *ps, double secs)
 
 /* Ranges per plan, and how close two ranges must be to be read as one. */
 #define LOOP_PLAN_MAX 1024
-#define LOOP_PLAN_GAP 4096
 
 /* Hand the stream the byte ranges the selected tracks need next, from the
  * container index; renewed every half window and at once after a seek. */
@@ -561,7 +560,7 @@ static void loop_update_plan(struct play_state *ps)
     const struct demux_plan_params pp = {
         .from = t,
         .secs_ahead = o->cache_secs,
-        .max_gap = LOOP_PLAN_GAP,
+        .max_gap = o->cache_plan_gap,
         .finish_secs = o->cache_secs / 2,
     };
     int n = demux_plan(ps->demuxer, &pp, rr, LOOP_PLAN_MAX, NULL);

@@ -107,16 +107,16 @@ awk -F'\t' -v span="$span" -v metaf="$dir/meta.txt" -v argsf="$dir/mode-args.txt
             if (wl == "bench") {
                 printf "\n#### %s, as fast as possible: wall / bound (median)\n\n", prof
                 printf "| file | bound s |"
-                for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^plan-s/)
+                for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^plan-[sg]/)
                     printf " %s |", modes[pk, m]
                 printf "\n|---|---:|"
-                for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^plan-s/) printf "---:|"
+                for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^plan-[sg]/) printf "---:|"
                 printf "\n"
                 for (f = 1; f <= nf[pk]; f++) {
                     fn = files[pk, f]; k = prof SUBSEP wl SUBSEP fn
                     printf "| %s | %.2f |", fn, bound[k]
                     for (m = 1; m <= nm[pk]; m++) {
-                        md = modes[pk, m]; if (md ~ /^plan-s/) continue
+                        md = modes[pk, m]; if (md ~ /^plan-[sg]/) continue
                         c = k SUBSEP md
                         if (!(c in wall)) { printf " |"; continue }
                         printf " %s%s |", (bound[k] > 0 ? r2(wall[c] / bound[k]) : "-"),
@@ -126,16 +126,16 @@ awk -F'\t' -v span="$span" -v metaf="$dir/meta.txt" -v argsf="$dir/mode-args.txt
                 }
                 printf "\n#### %s, as fast as possible: bytes served / bytes needed (median)\n\n", prof
                 printf "| file | needed MB |"
-                for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^plan-s/)
+                for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^plan-[sg]/)
                     printf " %s |", modes[pk, m]
                 printf "\n|---|---:|"
-                for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^plan-s/) printf "---:|"
+                for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^plan-[sg]/) printf "---:|"
                 printf "\n"
                 for (f = 1; f <= nf[pk]; f++) {
                     fn = files[pk, f]; k = prof SUBSEP wl SUBSEP fn
                     printf "| %s | %s |", fn, mb(need[k])
                     for (m = 1; m <= nm[pk]; m++) {
-                        md = modes[pk, m]; if (md ~ /^plan-s/) continue
+                        md = modes[pk, m]; if (md ~ /^plan-[sg]/) continue
                         c = k SUBSEP md
                         printf " %s |", (((c in bytes) && need[k] > 0) ? r2(bytes[c] / need[k]) : "")
                     }
@@ -190,7 +190,7 @@ plot() { # PROFILE COLUMN(wall|bytes) PNG TITLE YLABEL
     local dat=$dir/plot-$1-$2.dat
     awk -F'\t' -v prof="$1" -v what="$2" '
         FILENAME ~ /bounds.tsv$/ { if ($1 == prof && $2 == "bench") { b[$3] = $6; nd[$3] = $4 }; next }
-        $1 != prof || $2 != "bench" || $4 ~ /^plan-s/ { next }
+        $1 != prof || $2 != "bench" || $4 ~ /^plan-[sg]/ { next }
         {
             if (!($3 in fs)) { fs[$3] = 1; F[++nf] = $3 }
             if (!($4 in ms)) { ms[$4] = 1; M[++nm] = $4 }

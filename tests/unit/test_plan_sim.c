@@ -48,7 +48,7 @@
  * window and the most one WILLNEED call reads. */
 #define SIM_RA_PAGES 32
 #define SIM_MAX_FDS 8
-/* What player/playloop.c uses (LOOP_PLAN_GAP, LOOP_PLAN_MAX, -cache-secs
+/* What player/playloop.c uses (-cache-plan-gap, LOOP_PLAN_MAX, -cache-secs
  * default, -cache 8192 of the brief). */
 #define SIM_PLAN_GAP 4096
 #define SIM_PLAN_MAX 1024
