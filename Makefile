@@ -5,7 +5,8 @@
 #   make check-san       the same under ASan + UBSan (build-san/)
 #   make check-frontends SMPlayer and the npm wrappers driving ./mplayer
 #   make check-tsan      the threaded stream tests under ThreadSanitizer (build-tsan/)
-#   make check-all       check, check-frontends, check-tsan, check-san: what CI runs
+#   make check-all       check, check-frontends, check-tsan, check-san and a short
+#                        fuzz run (FUZZ_SMOKE_SECONDS per target): what CI runs
 #   make check-long      a one-hour run (RSS, leaks) and 10 min real time (A-V), ~15 min
 #   make fuzz            libFuzzer targets for FUZZ_SECONDS each (build-fuzz/)
 #   make bench           old vs new reading on slow storage (~4 min); bench-full: hours
@@ -135,6 +136,7 @@ check-all:
 	@FE_REQUIRE=1 $(MAKE) --no-print-directory check-frontends
 	@$(MAKE) --no-print-directory check-tsan
 	@$(MAKE) --no-print-directory check-san
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
 
 # The unit tests that run the readahead, cache and stream threads, under
 # ThreadSanitizer (build-tsan/); any report fails the test binary.
@@ -161,6 +163,7 @@ check-long: $(PROG)
 FUZZ_SRCS = $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_NAMES = $(FUZZ_SRCS:tests/fuzz/%.c=%)
 FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 15
 FUZZ_CC = clang -fsanitize=fuzzer-no-link -Wno-error=format-nonliteral
 
 $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(LIB)
