@@ -187,10 +187,10 @@ fuzz-regress: $(FUZZ_NAMES:%=$(BUILD)/fuzz-regress/%)
 
 # Benchmarks on the slow-storage model (TOOLS/bench.sh, DOCS/benchmarks.md).
 bench: $(PROG) $(TOOL_BINS) $(SLOWFS_BIN)
-	sh TOOLS/bench.sh quick
+	bash TOOLS/bench.sh quick
 
 bench-full: $(PROG) $(TOOL_BINS) $(SLOWFS_BIN)
-	sh TOOLS/bench.sh full
+	bash TOOLS/bench.sh full
 
 demo: $(PROG)
 	@sh TOOLS/demo.sh $(abspath $(PROG))

@@ -155,13 +155,17 @@ run_one() {
         ;;
     mpv)
         cmd=(mpv --no-config --vo=null --ao=null --vid=1 --aid=1)
-        [ "$wl" = bench ] && cmd+=(--untimed) || cmd+=(--length="$span")
+        # --untimed frees only the video; ao null plays in real time
+        # unless told otherwise.
+        [ "$wl" = bench ] && cmd+=(--untimed --ao-null-untimed) || cmd+=(--length="$span")
         cmd+=("$path")
         ;;
     mplayer | mplayer-cache)
         # shellcheck disable=SC2206
-        cmd=(mplayer -vo null -ao null -aid 0 -quiet $args)
-        [ "$wl" = bench ] && cmd+=(-benchmark) || cmd+=(-endpos "$span")
+        cmd=(mplayer -vo null -aid 0 -quiet $args)
+        # MPlayer's ao null plays in real time even with -benchmark.
+        [ "$wl" = bench ] && cmd+=(-benchmark -ao pcm:fast:file=/dev/null) ||
+            cmd+=(-ao null -endpos "$span")
         cmd+=("$path")
         ;;
     *)

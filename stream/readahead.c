@@ -246,6 +246,27 @@ bool stream_plan_next(struct stream_plan *pl, int64_t step, bool commit, int64_t
     return false;
 }
 
+bool stream_plan_claim(struct stream_plan *pl, int64_t pos, int64_t step, int64_t *off,
+                       int64_t *len)
+{
+    if (step < pl->page)
+        step = pl->page;
+    for (int k = 0; k < pl->n; k++) {
+        const struct plan_range *r = &pl->r[k];
+        if (pos < r->start || pos >= r->end)
+            continue;
+        int64_t start = plan_page_down(pl, pos);
+        int64_t end = start + step < r->end ? start + step : r->end;
+        /* Given now by the reader: the thread must not give it again. */
+        if (!set_add(pl, start, end))
+            return false;
+        *off = start;
+        *len = end - start;
+        return true;
+    }
+    return false;
+}
+
 void stream_plan_note_read(struct stream_plan *pl, int64_t pos, int64_t len)
 {
     if (len <= 0)

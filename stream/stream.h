@@ -133,6 +133,8 @@ struct stream_stats {
     /* Read plans (stream_set_read_plan). */
     uint64_t plan_ranges;         /* ranges handed down, over all plans */
     uint64_t plan_bytes_advised;  /* WILLNEED bytes given for plan ranges */
+    uint64_t plan_demand_calls;   /* WILLNEED the reader gave before a read that had
+                                   * to wait inside a plan range not yet advised */
     int64_t plan_bytes_ahead;     /* now, not a sum: planned bytes advised and
                                    * not yet read (what the plan holds ahead) */
 };

@@ -212,6 +212,10 @@ static int file_fill_raw(stream_t *s, void *buf, int len)
             p->try_nowait = false;  /* this filesystem cannot tell */
         } else {
             got = n > 0 ? n : 0;
+            /* Inside a plan the file is in random-access mode: without
+             * this the wait would fetch just these pages, one request each. */
+            if (planned)
+                stream_ra_demand(p->ra, off + got);
             double t0 = mp_time_sec();
             ssize_t m = read_full(p, (char *)buf + got, (size_t)(len - got), off + got);
             double dt = mp_time_sec() - t0;
@@ -305,7 +309,11 @@ static int file_set_plan(stream_t *s, const struct stream_range *r, int n)
         /* Reads before this point were not noted; start from here. */
         stream_ra_note(p->ra, s->src_pos, 0);
     }
-    return stream_ra_set_plan(p->ra, r, n);
+    /* Random access only where a read can first ask without waiting: then
+     * a planned read that has to wait advises its piece itself
+     * (stream_ra_demand). Without RWF_NOWAIT (FUSE, NFS) every read just
+     * blocks, and in random mode each would fetch a single page. */
+    return stream_ra_set_plan(p->ra, r, n, p->try_nowait);
 }
 
 static void file_sync(stream_t *s)

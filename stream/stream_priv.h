@@ -110,15 +110,24 @@ void stream_ra_destroy(struct stream_ra *ra);
  * Returns whether a read plan is set (then reads past what the caller
  * needs should not wait: see fill_need). */
 bool stream_ra_note(struct stream_ra *ra, int64_t pos, int64_t len);
+/* The reader must wait for pos, which the thread has not advised yet: if a
+ * plan holds it, advise the planned piece from there (one device chunk)
+ * on the reader's thread, so the read that follows fetches that piece in
+ * one request rather than page by page (in POSIX_FADV_RANDOM mode) or a
+ * kernel window that runs on into unplanned pages. */
+void stream_ra_demand(struct stream_ra *ra, int64_t pos);
 /* Wait until the thread has nothing left to do. */
 void stream_ra_sync(struct stream_ra *ra);
 /* Bytes per advice call. */
 int64_t stream_ra_step(const struct stream_ra *ra);
 void stream_ra_add_stats(struct stream_ra *ra, struct stream_stats *st);
 
-/* Tell the engine the read plan (copied); n = 0 clears it. Returns 0 or
- * -STREAM_ERR_NOMEM. */
-int stream_ra_set_plan(struct stream_ra *ra, const struct stream_range *r, int n);
+/* Tell the engine the read plan (copied); n = 0 clears it. random_ok: the
+ * file may be put in POSIX_FADV_RANDOM mode while a plan is set (only
+ * where reads can ask with RWF_NOWAIT first; see stream_ra_demand).
+ * Returns 0 or -STREAM_ERR_NOMEM. */
+int stream_ra_set_plan(struct stream_ra *ra, const struct stream_range *r, int n,
+                       bool random_ok);
 
 /*
  * The read plan's bookkeeping (readahead.c): which planned bytes are still
@@ -138,6 +147,11 @@ bool stream_plan_active(const struct stream_plan *pl);
 /* Planned bytes advised (or found present) and not yet read: what the plan
  * holds ahead of the reader. */
 int64_t stream_plan_in_flight(const struct stream_plan *pl);
+/* The reader is about to wait at pos: if a planned range holds it, the
+ * piece from pos's page on (at most step bytes, within the range) is
+ * marked advised and returned for the reader to advise itself. */
+bool stream_plan_claim(struct stream_plan *pl, int64_t pos, int64_t step, int64_t *off,
+                       int64_t *len);
 /* The next piece to advise (at most step bytes), in plan order, or false
  * when none is due (all advised, or the budget is in flight). With commit
  * it is marked advised. */

@@ -75,6 +75,7 @@ struct stream_ra {
     bool busy;            /* the thread is inside a syscall */
     bool failed;          /* fadvise failed: stop advising */
     bool random;          /* POSIX_FADV_RANDOM given: a plan is set */
+    uint64_t demand_calls; /* advice the reader gave itself (stream_ra_demand) */
     uint64_t clock;
     struct ra_cursor cur[RA_MAX_CURSORS];
     struct stream_plan *plan; /* NULL until the first plan */
@@ -369,12 +370,38 @@ bool stream_ra_note(struct stream_ra *ra, int64_t pos, int64_t len)
     struct ra_job job;
     if (!ra->busy && next_job(ra, &job, false))
         pthread_cond_signal(&ra->work);
-    bool planned = ra->random;
+    bool planned = ra->plan && stream_plan_active(ra->plan);
     pthread_mutex_unlock(&ra->lock);
     return planned;
 }
 
-int stream_ra_set_plan(struct stream_ra *ra, const struct stream_range *r, int n)
+void stream_ra_demand(struct stream_ra *ra, int64_t pos)
+{
+    int64_t off = 0, len = 0;
+    pthread_mutex_lock(&ra->lock);
+    bool claimed = ra->plan && stream_plan_active(ra->plan) && !ra->failed &&
+                   stream_plan_claim(ra->plan, pos, ra->plan_step, &off, &len);
+    pthread_mutex_unlock(&ra->lock);
+    if (!claimed || len <= 0)
+        return;
+    int err = do_fadvise(ra, off, len, POSIX_FADV_WILLNEED);
+    pthread_mutex_lock(&ra->lock);
+    if (err) {
+        if (!ra->failed)
+            mp_msg(MSGT_STREAM, MSGL_V, "posix_fadvise failed (%s); no more advice.\n",
+                   strerror(err));
+        ra->failed = true;
+    } else {
+        ra->advise_calls++;
+        ra->bytes_advised += (uint64_t)len;
+        ra->plan_bytes_advised += (uint64_t)len;
+        ra->demand_calls++;
+    }
+    pthread_mutex_unlock(&ra->lock);
+}
+
+int stream_ra_set_plan(struct stream_ra *ra, const struct stream_range *r, int n,
+                       bool random_ok)
 {
     pthread_mutex_lock(&ra->lock);
     int rc = 0;
@@ -396,7 +423,7 @@ int stream_ra_set_plan(struct stream_ra *ra, const struct stream_range *r, int n
      * container's look at a chunk header, a buffer fill reaching past a
      * range) must fetch only its own pages: the kernel's readahead would
      * start a window there, into tracks nobody plays. */
-    bool want_random = ra->plan && stream_plan_active(ra->plan) && !ra->failed;
+    bool want_random = ra->plan && stream_plan_active(ra->plan) && !ra->failed && random_ok;
     bool change = want_random != ra->random;
     ra->random = want_random;
     pthread_mutex_unlock(&ra->lock);
@@ -429,6 +456,7 @@ void stream_ra_add_stats(struct stream_ra *ra, struct stream_stats *st)
     st->bytes_dropped += ra->bytes_dropped;
     st->plan_ranges += ra->plan_ranges;
     st->plan_bytes_advised += ra->plan_bytes_advised;
+    st->plan_demand_calls += ra->demand_calls;
     if (ra->plan && stream_plan_active(ra->plan))
         st->plan_bytes_ahead += stream_plan_in_flight(ra->plan);
     pthread_mutex_unlock(&ra->lock);

@@ -250,9 +250,9 @@ done
         if ($1 == "ffmpeg")
             c = "ffmpeg -nostdin -i F -map 0:v:0 -map 0:a:0 -f null -   (real time: -re ... -t SPAN)"
         else if ($1 == "mpv")
-            c = "mpv --no-config --vo=null --ao=null --vid=1 --aid=1 --untimed F   (real time: --length=SPAN)"
+            c = "mpv --no-config --vo=null --ao=null --vid=1 --aid=1 --untimed --ao-null-untimed F   (real time: --length=SPAN)"
         else if ($1 ~ /^mplayer/)
-            c = "mplayer (the system MPlayer) -vo null -ao null -aid 0 -quiet " $2 " F"
+            c = "mplayer (the system MPlayer) -vo null -aid 0 -quiet " $2 " -benchmark -ao pcm:fast:file=/dev/null F   (real time: -ao null -endpos SPAN)"
         else
             c = "./mplayer -stream-stats -vo null -ao null " $2 " F"
         printf "    %-13s %s\n", $1, c
