@@ -5,7 +5,7 @@
 #
 #   TOOLS/bench.sh [quick|full] [-n RUNS] [-p "PROFILES"] [-o DIR] [-m MPLAYER] [-w]
 #
-#   quick  (`make bench`, about 4 minutes) 20 s files at 1 Mbit/s, profile
+#   quick  (`make bench`, about 7 minutes) 20 s files at 1 Mbit/s, profile
 #          slow-net, 1 run, real time (3 s) on the skewed and
 #          non-interleaved files only
 #   full   (`make bench-full`) 90 s files at 4 Mbit/s, profiles hdd and
