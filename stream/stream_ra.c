@@ -217,6 +217,26 @@ static int do_fadvise(struct stream_ra *ra, int64_t off, int64_t len, int advice
 #endif
 }
 
+/* Count a job's advice once given (under the lock); the first failure
+ * stops all advice. */
+static void ra_account(struct stream_ra *ra, const struct ra_job *job, int err)
+{
+    if (err) {
+        if (!ra->failed)
+            mp_msg(MSGT_STREAM, MSGL_V, "posix_fadvise failed (%s); no more advice.\n",
+                   strerror(err));
+        ra->failed = true;
+    } else if (job->kind != RA_JOB_DONTNEED) {
+        ra->advise_calls++;
+        ra->bytes_advised += (uint64_t)job->len;
+        if (job->kind == RA_JOB_PLAN)
+            ra->plan_bytes_advised += (uint64_t)job->len;
+    } else {
+        ra->dontneed_calls++;
+        ra->bytes_dropped += (uint64_t)job->len;
+    }
+}
+
 static void *ra_thread(void *arg)
 {
     struct stream_ra *ra = arg;
@@ -236,20 +256,7 @@ static void *ra_thread(void *arg)
         int err = do_fadvise(ra, job.off, job.len, advice);
         pthread_mutex_lock(&ra->lock);
         ra->busy = false;
-        if (err) {
-            if (!ra->failed)
-                mp_msg(MSGT_STREAM, MSGL_V, "posix_fadvise failed (%s); no more advice.\n",
-                       strerror(err));
-            ra->failed = true;
-        } else if (job.kind != RA_JOB_DONTNEED) {
-            ra->advise_calls++;
-            ra->bytes_advised += (uint64_t)job.len;
-            if (job.kind == RA_JOB_PLAN)
-                ra->plan_bytes_advised += (uint64_t)job.len;
-        } else {
-            ra->dontneed_calls++;
-            ra->bytes_dropped += (uint64_t)job.len;
-        }
+        ra_account(ra, &job, err);
     }
     pthread_mutex_unlock(&ra->lock);
     return NULL;
@@ -377,26 +384,17 @@ bool stream_ra_note(struct stream_ra *ra, int64_t pos, int64_t len)
 
 void stream_ra_demand(struct stream_ra *ra, int64_t pos)
 {
-    int64_t off = 0, len = 0;
+    struct ra_job job = {RA_JOB_PLAN, 0, 0};
     pthread_mutex_lock(&ra->lock);
     bool claimed = ra->plan && stream_plan_active(ra->plan) && !ra->failed &&
-                   stream_plan_claim(ra->plan, pos, ra->plan_step, &off, &len);
+                   stream_plan_claim(ra->plan, pos, ra->plan_step, &job.off, &job.len);
     pthread_mutex_unlock(&ra->lock);
-    if (!claimed || len <= 0)
+    if (!claimed || job.len <= 0)
         return;
-    int err = do_fadvise(ra, off, len, POSIX_FADV_WILLNEED);
+    int err = do_fadvise(ra, job.off, job.len, POSIX_FADV_WILLNEED);
     pthread_mutex_lock(&ra->lock);
-    if (err) {
-        if (!ra->failed)
-            mp_msg(MSGT_STREAM, MSGL_V, "posix_fadvise failed (%s); no more advice.\n",
-                   strerror(err));
-        ra->failed = true;
-    } else {
-        ra->advise_calls++;
-        ra->bytes_advised += (uint64_t)len;
-        ra->plan_bytes_advised += (uint64_t)len;
-        ra->demand_calls++;
-    }
+    ra_account(ra, &job, err);
+    ra->demand_calls += !err;
     pthread_mutex_unlock(&ra->lock);
 }
 
