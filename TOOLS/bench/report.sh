@@ -81,6 +81,15 @@ awk -F'\t' '
 awk -F'\t' -v span="$span" -v metaf="$dir/meta.txt" -v argsf="$dir/mode-args.txt" '
     function mb(b) { return b == "-" ? "-" : sprintf("%.1f", b / 1e6) }
     function r2(x) { return x == "-" ? "-" : sprintf("%.2f", x) }
+    # The head of a per-file table of the main modes (not the tuning ones).
+    function mode_head(pk, col,    m) {
+        printf "| file | %s |", col
+        for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^plan-[sg]/)
+            printf " %s |", modes[pk, m]
+        printf "\n|---|---:|"
+        for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^plan-[sg]/) printf "---:|"
+        printf "\n"
+    }
     FILENAME ~ /modes.txt$/ { split($0, a, "|"); label[a[1]] = a[2]; next }
     FILENAME ~ /bounds.tsv$/ {
         k = $1 SUBSEP $2 SUBSEP $3
@@ -106,12 +115,7 @@ awk -F'\t' -v span="$span" -v metaf="$dir/meta.txt" -v argsf="$dir/mode-args.txt
             split(pws[i], pwa, SUBSEP); prof = pwa[1]; wl = pwa[2]; pk = pws[i]
             if (wl == "bench") {
                 printf "\n#### %s, as fast as possible: wall / bound (median)\n\n", prof
-                printf "| file | bound s |"
-                for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^plan-[sg]/)
-                    printf " %s |", modes[pk, m]
-                printf "\n|---|---:|"
-                for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^plan-[sg]/) printf "---:|"
-                printf "\n"
+                mode_head(pk, "bound s")
                 for (f = 1; f <= nf[pk]; f++) {
                     fn = files[pk, f]; k = prof SUBSEP wl SUBSEP fn
                     printf "| %s | %.2f |", fn, bound[k]
@@ -125,12 +129,7 @@ awk -F'\t' -v span="$span" -v metaf="$dir/meta.txt" -v argsf="$dir/mode-args.txt
                     printf "\n"
                 }
                 printf "\n#### %s, as fast as possible: bytes served / bytes needed (median)\n\n", prof
-                printf "| file | needed MB |"
-                for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^plan-[sg]/)
-                    printf " %s |", modes[pk, m]
-                printf "\n|---|---:|"
-                for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^plan-[sg]/) printf "---:|"
-                printf "\n"
+                mode_head(pk, "needed MB")
                 for (f = 1; f <= nf[pk]; f++) {
                     fn = files[pk, f]; k = prof SUBSEP wl SUBSEP fn
                     printf "| %s | %s |", fn, mb(need[k])
