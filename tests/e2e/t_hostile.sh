@@ -182,16 +182,22 @@ test_hostile_wrong_extension() {
     expect_err "Cannot play 'notes.mp4': not a media file"
 }
 
-test_hostile_fifo_with_writer() {
+# hostile_fifo_plays DELAY: a writer starts DELAY s after the player has the
+# FIFO and writes av.mkv whole; the player plays exactly its audio.
+hostile_fifo_plays() {
     mkfifo in.fifo
-    cat "$MEDIA/av.mkv" > in.fifo &
+    (sleep "$1"; cat "$MEDIA/av.mkv" > in.fifo) &
     local w=$!
     mp -ao pcm:fast:file=out.wav -vo null in.fifo
     wait "$w"
     expect_rc 0 || return 1
     raw_s16 "$MEDIA/av.mkv" > ref.raw
     raw_s16 out.wav > got.raw
-    cmp -s ref.raw got.raw || fail "audio through a FIFO differs from the file"
+    cmp -s ref.raw got.raw || fail "audio through a FIFO (writer after $1 s) differs from the file"
+}
+
+test_hostile_fifo_with_writer() {
+    hostile_fifo_plays 0
 }
 
 # A writer opens the FIFO and sends nothing: the player waits (as MPlayer
@@ -240,15 +246,7 @@ test_hostile_fifo_no_writer_sigterm() {
 # The writer comes a second after the player opened the FIFO: it waits for
 # it (as MPlayer does) and plays everything.
 test_hostile_fifo_late_writer() {
-    mkfifo in.fifo
-    (sleep 1; cat "$MEDIA/av.mkv" > in.fifo) &
-    local w=$!
-    mp -ao pcm:fast:file=out.wav -vo null in.fifo
-    wait "$w"
-    expect_rc 0 || return 1
-    raw_s16 "$MEDIA/av.mkv" > ref.raw
-    raw_s16 out.wav > got.raw
-    cmp -s ref.raw got.raw || fail "audio through a late-written FIFO differs from the file"
+    hostile_fifo_plays 1
 }
 
 test_hostile_dev_zero() {
