@@ -119,7 +119,8 @@ case " $others " in
 *" mplayer "*) modes+=("mplayer-cache|mplayer -cache 8192|-cache 8192") ;;
 esac
 # Tuning pass on the MP4 files: -cache-secs (plan = 10 s above) and
-# -cache-plan-gap (plan = 4096 above) of plan mode.
+# -cache-plan-gap (plan = 4096 above) of plan mode, -readahead-distance
+# (ra = 8 MB above) and -stream-buffer-size (4 KB and 64 KB above).
 tune_modes=(
     "plan-s2|plan, -cache-secs 2|-cache 8192 -cache-mode plan -cache-secs 2"
     "plan-s5|plan, -cache-secs 5|-cache 8192 -cache-mode plan -cache-secs 5"
@@ -127,6 +128,10 @@ tune_modes=(
     "plan-g0|plan, -cache-plan-gap 0|-cache 8192 -cache-mode plan -cache-plan-gap 0"
     "plan-g64k|plan, -cache-plan-gap 64k|-cache 8192 -cache-mode plan -cache-plan-gap 64k"
     "plan-g1M|plan, -cache-plan-gap 1M|-cache 8192 -cache-mode plan -cache-plan-gap 1M"
+    "tune-ra2M|readahead window 2 MB|-nocache -readahead-distance 2M"
+    "tune-ra32M|readahead window 32 MB|-nocache -readahead-distance 32M"
+    "tune-buf16k|16 KB reads|-nocache -stream-buffer-size 16384"
+    "tune-buf256k|256 KB reads|-nocache -stream-buffer-size 262144"
 )
 
 # ---- one run ----

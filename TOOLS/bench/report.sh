@@ -84,10 +84,10 @@ awk -F'\t' -v span="$span" -v metaf="$dir/meta.txt" -v argsf="$dir/mode-args.txt
     # The head of a per-file table of the main modes (not the tuning ones).
     function mode_head(pk, col,    m) {
         printf "| file | %s |", col
-        for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^plan-[sg]/)
+        for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^(plan-[sg]|tune-)/)
             printf " %s |", modes[pk, m]
         printf "\n|---|---:|"
-        for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^plan-[sg]/) printf "---:|"
+        for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^(plan-[sg]|tune-)/) printf "---:|"
         printf "\n"
     }
     FILENAME ~ /modes.txt$/ { split($0, a, "|"); label[a[1]] = a[2]; next }
@@ -120,7 +120,7 @@ awk -F'\t' -v span="$span" -v metaf="$dir/meta.txt" -v argsf="$dir/mode-args.txt
                     fn = files[pk, f]; k = prof SUBSEP wl SUBSEP fn
                     printf "| %s | %.2f |", fn, bound[k]
                     for (m = 1; m <= nm[pk]; m++) {
-                        md = modes[pk, m]; if (md ~ /^plan-[sg]/) continue
+                        md = modes[pk, m]; if (md ~ /^(plan-[sg]|tune-)/) continue
                         c = k SUBSEP md
                         if (!(c in wall)) { printf " |"; continue }
                         printf " %s%s |", (bound[k] > 0 ? r2(wall[c] / bound[k]) : "-"),
@@ -134,7 +134,7 @@ awk -F'\t' -v span="$span" -v metaf="$dir/meta.txt" -v argsf="$dir/mode-args.txt
                     fn = files[pk, f]; k = prof SUBSEP wl SUBSEP fn
                     printf "| %s | %s |", fn, mb(need[k])
                     for (m = 1; m <= nm[pk]; m++) {
-                        md = modes[pk, m]; if (md ~ /^plan-[sg]/) continue
+                        md = modes[pk, m]; if (md ~ /^(plan-[sg]|tune-)/) continue
                         c = k SUBSEP md
                         printf " %s |", (((c in bytes) && need[k] > 0) ? r2(bytes[c] / need[k]) : "")
                     }
@@ -189,7 +189,7 @@ plot() { # PROFILE COLUMN(wall|bytes) PNG TITLE YLABEL
     local dat=$dir/plot-$1-$2.dat
     awk -F'\t' -v prof="$1" -v what="$2" '
         FILENAME ~ /bounds.tsv$/ { if ($1 == prof && $2 == "bench") { b[$3] = $6; nd[$3] = $4 }; next }
-        $1 != prof || $2 != "bench" || $4 ~ /^plan-[sg]/ { next }
+        $1 != prof || $2 != "bench" || $4 ~ /^(plan-[sg]|tune-)/ { next }
         {
             if (!($3 in fs)) { fs[$3] = 1; F[++nf] = $3 }
             if (!($4 in ms)) { ms[$4] = 1; M[++nm] = $4 }
