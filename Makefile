@@ -136,7 +136,7 @@ check-all:
 	@FE_REQUIRE=1 $(MAKE) --no-print-directory check-frontends
 	@$(MAKE) --no-print-directory check-tsan
 	@$(MAKE) --no-print-directory check-san
-	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
+	@FUZZ_SEED=1 $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
 
 # The unit tests that run the readahead, cache and stream threads, under
 # ThreadSanitizer (build-tsan/); any report fails the test binary.

@@ -78,12 +78,19 @@ static void demux_avlog_callback(void *avcl, int level, const char *fmt, va_list
     if (demux_avlog_quieted && lev < MSGL_V)
         lev = MSGL_V;
     bool prefix = demux_avlog_line_start && avc;
+    if (!mp_msg_test(mod, lev)) {
+        /* Formatting costs: a hostile MP4 index makes libavformat log a
+         * trace line per sample, millions of them, all filtered out. The
+         * format's end says where the line ends but for a "%s" that ends
+         * one (rare, and only costs a prefix). */
+        size_t flen = strlen(fmt);
+        demux_avlog_line_start = flen > 0 && fmt[flen - 1] == '\n';
+        return;
+    }
     char text[1024];
     vsnprintf(text, sizeof(text), fmt, vl);
     size_t len = strlen(text);
     demux_avlog_line_start = len > 0 && text[len - 1] == '\n';
-    if (!mp_msg_test(mod, lev))
-        return;
     if (prefix)
         mp_msg(mod, lev, "[%s] %s", avc->item_name(avcl), text);
     else

@@ -16,6 +16,10 @@
  * needs (10 s of 60 fps video and 8 audio tracks are under 5000), and it
  * bounds the work a hostile index with millions of tiny entries causes. */
 #define RP_MAX_PLAN_PACKETS (1 << 16)
+/* And after this many index entries looked at: a hostile index can hold
+ * millions of entries a plan skips (outside the file, no size) in one
+ * second of play, and a plan is renewed many times a second. */
+#define RP_MAX_PLAN_VISITS (4 * RP_MAX_PLAN_PACKETS)
 /* Larger index sizes are taken as lies when the file size is unknown. */
 #define RP_MAX_ENTRY_BYTES ((int64_t)256 << 20)
 /* An index that ends this much before its stream does is not one that
@@ -57,6 +61,8 @@ struct rp_ctx {
     int64_t file_size; /* -1: unknown */
     int ns;
     struct rp_stream *s;
+    size_t visits_left; /* index entries rp_head may still look at */
+    bool cut;           /* it ran out of them */
 };
 
 /* Only containers whose index we have checked against the packets they
@@ -145,6 +151,7 @@ static void rp_ctx_free(struct rp_ctx *c)
 static int rp_ctx_init(struct rp_ctx *c, demuxer_t *d, bool for_reading)
 {
     memset(c, 0, sizeof(*c));
+    c->visits_left = SIZE_MAX;
     c->file_size = d->stream ? stream_size(d->stream) : -1;
     c->s = calloc(d->num_streams > 0 ? d->num_streams : 1, sizeof(*c->s));
     if (!c->s)
@@ -218,11 +225,17 @@ static int rp_push(struct rp_items *it, struct rp_item item)
 }
 
 /* The next trustworthy entry of rs before `to` (its cursor moves past
- * untrusted ones), or NULL. */
-static const AVIndexEntry *rp_head(const struct rp_ctx *c, struct rp_stream *rs, double to,
+ * untrusted ones), or NULL; NULL with c->cut set when the entries to look
+ * at ran out first. */
+static const AVIndexEntry *rp_head(struct rp_ctx *c, struct rp_stream *rs, double to,
                                    struct rp_item *item)
 {
     for (; rs->cursor < rs->count; rs->cursor++) {
+        if (c->visits_left == 0) {
+            c->cut = true;
+            return NULL;
+        }
+        c->visits_left--;
         const AVIndexEntry *e = avformat_index_get_entry(rs->st, rs->cursor);
         if (!e)
             break;
@@ -245,6 +258,10 @@ static const AVIndexEntry *rp_head(const struct rp_ctx *c, struct rp_stream *rs,
  * Selected packets with time in [from, to), in time order (k-way merge of
  * the per-stream lists), so that a bound cuts the plan at a time: every
  * packet before *stop is taken. max_bytes 0 = unbounded.
+ *
+ * A stream's cursor only walks (and spends visits) right after its head
+ * was taken, so when the visits run out every entry not yet looked at is
+ * no earlier than the last packet taken: *stop is that packet's time.
  */
 static int rp_collect(struct rp_ctx *c, double from, double to, int64_t max_bytes,
                       size_t max_packets, struct rp_items *it, double *stop)
@@ -264,6 +281,10 @@ static int rp_collect(struct rp_ctx *c, double from, double to, int64_t max_byte
                 best_e = e;
                 best_s = &c->s[i];
             }
+        }
+        if (c->cut) {
+            *stop = it->n > 0 ? it->v[it->n - 1].time : from;
+            return 0;
         }
         if (!best_e)
             return 0;
@@ -368,6 +389,7 @@ int demux_plan(demuxer_t *d, const struct demux_plan_params *pp,
     int r = rp_ctx_init(&c, d, true);
     if (r < 0 || c.ns == 0)
         goto done;
+    c.visits_left = RP_MAX_PLAN_VISITS;
     double stop = to;
     r = rp_collect(&c, pp->from, to, pp->max_bytes, RP_MAX_PLAN_PACKETS, &it, &stop);
     if (r < 0)

@@ -9,6 +9,7 @@
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
 #include <math.h>
+#include <string.h>
 
 #include "libmpdemux/demuxer.h"
 #include "stream/stream.h"
@@ -16,6 +17,11 @@
 
 #define FR_MAX_RANGES 64
 #define FR_MAX_PACKETS 300
+/* demux_plan_measure walks and sorts the whole window by contract (it is
+ * for tests and tools, not the player): a few bytes of MP4 can make an
+ * index of millions of entries, and thirty such walks are a timeout, not
+ * a finding. Plans themselves are bounded and always checked. */
+#define FR_MAX_MEASURED_ENTRIES (1 << 18)
 
 struct fr_window {
     double from, secs;
@@ -47,6 +53,14 @@ static void fr_check_ranges(const struct demux_read_range *r, int n, int64_t fsi
     qsort(sorted, (size_t)n, sizeof(sorted[0]), fr_cmp_pos);
     for (int i = 1; i < n; i++)
         FUZZ_CHECK(sorted[i - 1].pos + sorted[i - 1].len <= sorted[i].pos);
+}
+
+static bool fr_index_small(const demuxer_t *d)
+{
+    int64_t n = 0;
+    for (unsigned i = 0; i < d->avfc->nb_streams; i++)
+        n += avformat_index_get_entries_count(d->avfc->streams[i]);
+    return n <= FR_MAX_MEASURED_ENTRIES;
 }
 
 static void fr_plan(demuxer_t *d, bool indexed, const struct fr_window *w)
@@ -83,10 +97,15 @@ static void fr_plan(demuxer_t *d, bool indexed, const struct fr_window *w)
 
     struct demux_plan_cost cost;
     double to = w->from + w->secs;
-    if (demux_plan_measure(d, w->from, to, w->max_gap, &cost) == 0) {
+    if (fr_index_small(d) && demux_plan_measure(d, w->from, to, w->max_gap, &cost) == 0) {
         FUZZ_CHECK(cost.bytes >= 0 && cost.packets >= 0 && cost.span >= 0);
         FUZZ_CHECK(cost.runs <= cost.packets && (cost.runs == 0) == (cost.packets == 0));
-        if (w->max_out > 0)
+        /* An AVI plan also holds the unselected tracks' chunk headers,
+         * so it may have ranges where no selected packet lies. */
+        bool headers_too = d->format_name && !strcmp(d->format_name, "avi");
+        if (w->max_out > 0 && cost.packets > 0)
+            FUZZ_CHECK(m > 0);
+        if (w->max_out > 0 && !headers_too)
             FUZZ_CHECK((cost.packets == 0) == (m == 0));
         int64_t b = demux_plan_bytes_needed(d, w->from, to);
         FUZZ_CHECK(b == cost.bytes);
@@ -110,7 +129,8 @@ static void fr_windows(demuxer_t *d)
     for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
         fr_plan(d, indexed, &w[i]);
     struct demux_plan_cost cost;
-    demux_plan_measure(d, -INFINITY, INFINITY, 0, &cost);
+    if (fr_index_small(d))
+        demux_plan_measure(d, -INFINITY, INFINITY, 0, &cost);
     /* Bad arguments are refused, never planned. */
     struct demux_read_range out[1];
     FUZZ_CHECK(demux_plan_next(d, NAN, 1, 0, out, 1) == -DEMUX_ERR_INVALID);

@@ -6,7 +6,9 @@
 # tests/fuzz/regress/TARGET. New coverage goes into the corpus; crashes,
 # leaks, timeouts and out-of-memory inputs into BUILDDIR/fuzz-artifacts/
 # TARGET/. Exit status 1 when any target found something. FUZZ_FLAGS adds
-# libFuzzer flags (e.g. -malloc_limit_mb=512 to catch large allocations).
+# libFuzzer flags (e.g. -malloc_limit_mb=512 to catch large allocations);
+# FUZZ_SEED fixes libFuzzer's random seed (the smoke run in CI), so a run
+# repeats the same mutations and what it finds is found again.
 #
 # This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
 
@@ -40,10 +42,12 @@ for t in "$@"; do
     esac
     seeds=
     [ -d "$here/regress/$t" ] && seeds=$here/regress/$t
+    seed=
+    [ -n "${FUZZ_SEED:-}" ] && seed=-seed=$FUZZ_SEED
     echo "fuzz: $t for ${secs}s (log: $build/fuzz-artifacts/$t.log)"
     # shellcheck disable=SC2086
     "$bin" -max_total_time="$secs" -timeout=20 -rss_limit_mb=3072 -malloc_limit_mb=1024 \
-        -max_len=$maxlen -print_final_stats=1 -artifact_prefix="$art/" $dict ${FUZZ_FLAGS:-} \
+        -max_len=$maxlen -print_final_stats=1 -artifact_prefix="$art/" $dict $seed ${FUZZ_FLAGS:-} \
         "$corpus/$t" $seeds \
         > "$build/fuzz-artifacts/$t.log" 2>&1
     rc=$?

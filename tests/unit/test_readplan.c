@@ -790,6 +790,106 @@ static void test_hostile_offsets(void **state)
     close_media(&o);
 }
 
+static uint32_t be32(const unsigned char *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static void put_be32(unsigned char *p, uint32_t v)
+{
+    p[0] = v >> 24;
+    p[1] = v >> 16;
+    p[2] = v >> 8;
+    p[3] = v;
+}
+
+/* The first box of type `type` in [off, end), following the container
+ * boxes on the way (MP4 box: 32-bit size, fourcc). */
+static long find_box(const unsigned char *buf, long off, long end, const char *type)
+{
+    static const char *const containers[] = { "moov", "trak", "mdia", "minf", "stbl" };
+    while (off + 8 <= end) {
+        long size = be32(buf + off);
+        if (size < 8 || off + size > end)
+            return -1;
+        if (!memcmp(buf + off + 4, type, 4))
+            return off;
+        for (size_t i = 0; i < sizeof(containers) / sizeof(containers[0]); i++) {
+            if (!memcmp(buf + off + 4, containers[i], 4)) {
+                long r = find_box(buf, off + 8, off + size, type);
+                if (r >= 0)
+                    return r;
+            }
+        }
+        off += size;
+    }
+    return -1;
+}
+
+/* An index of a million samples, none of them in the file, from a few
+ * bytes (the first track's stsz: one size of 512 MB for all; stts and stsc:
+ * one entry for all): planning must not walk all of them every time. */
+static void test_hostile_huge_index(void **state)
+{
+    struct media *m = *state;
+    char path[512];
+    media_path(m, path, sizeof(path), "hugeindex.mp4");
+    assert_int_equal(test_sh("ffmpeg -nostdin -loglevel error -y -i '%s' -map 0:v -c copy "
+                             "-movflags +faststart '%s'", m->src, path), 0);
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, 0, SEEK_END), 0);
+    long size = ftell(f);
+    assert_true(size > 0);
+    unsigned char *buf = malloc(size);
+    assert_non_null(buf);
+    rewind(f);
+    assert_int_equal(fread(buf, 1, size, f), (size_t)size);
+    const uint32_t samples = 1000 * 1000;
+    long stsz = find_box(buf, 0, size, "stsz");
+    long stts = find_box(buf, 0, size, "stts");
+    long stsc = find_box(buf, 0, size, "stsc");
+    assert_true(stsz > 0 && stts > 0 && stsc > 0);
+    put_be32(buf + stsz + 12, 0x1fffffff);   /* sample size: 512 MB */
+    put_be32(buf + stsz + 16, samples);      /* sample count */
+    put_be32(buf + stts + 12, 1);            /* entries */
+    put_be32(buf + stts + 16, samples);      /* count */
+    put_be32(buf + stts + 20, 1);            /* delta: one tick each */
+    put_be32(buf + stsc + 12, 1);            /* entries */
+    put_be32(buf + stsc + 16, 1);            /* first chunk */
+    put_be32(buf + stsc + 20, samples);      /* samples per chunk */
+    put_be32(buf + stsc + 24, 1);            /* description */
+    rewind(f);
+    assert_int_equal(fwrite(buf, 1, size, f), (size_t)size);
+    fclose(f);
+    free(buf);
+
+    stream_t *s;
+    demuxer_t *d;
+    assert_int_equal(stream_open(&s, path, NULL), 0);
+    if (demux_open(&d, s, NULL) != 0) {
+        stream_close(s);
+        fail_msg("%s: libavformat refused the patched index", path);
+    }
+    select_tracks(d, true, -1);
+    AVStream *st = d->avfc->streams[d->streams[0]->ff_index];
+    assert_true(avformat_index_get_entries_count(st) >= (int)samples);
+    double span = (double)samples * av_q2d(st->time_base);
+    /* Every entry is looked at: none in the file, so nothing needed. */
+    struct demux_plan_cost cost;
+    assert_int_equal(demux_plan_measure(d, -1, span + 1, 0, &cost), 0);
+    assert_int_equal(cost.packets, 0);
+    /* A plan gives up long before the end of the window, and says that it
+     * has promised nothing: not "complete until the end". */
+    struct demux_read_range r[4];
+    struct demux_plan_params pp = { .from = 0, .secs_ahead = span + 1 };
+    double until = NAN;
+    assert_int_equal(demux_plan(d, &pp, r, 4, &until), 0);
+    assert_true(until == 0);
+    demux_close(d);
+    stream_close(s);
+}
+
 int main(void)
 {
     demux_route_av_log();
@@ -810,6 +910,7 @@ int main(void)
         cmocka_unit_test(test_no_index_truncated_avi),
         cmocka_unit_test(test_hostile_truncated_mp4),
         cmocka_unit_test(test_hostile_offsets),
+        cmocka_unit_test(test_hostile_huge_index),
     };
     return cmocka_run_group_tests(tests, make_media, free_media);
 }
