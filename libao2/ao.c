@@ -242,6 +242,11 @@ void ao_set_fast(struct ao *ao, bool fast)
     ao_rtbuf_set_fast(&ao->rt, fast, mp_time_sec());
 }
 
+bool ao_is_fast(const struct ao *ao)
+{
+    return ao->fast;
+}
+
 const char *ao_name(const struct ao *ao)
 {
     return ao->driver->name;

@@ -70,6 +70,8 @@ void ao_resume(struct ao *ao);
 
 /* Drain instantly instead of in real time (-benchmark). */
 void ao_set_fast(struct ao *ao, bool fast);
+/* Whether it drains instantly (ao_set_fast, or a :fast suboption). */
+bool ao_is_fast(const struct ao *ao);
 
 const char *ao_name(const struct ao *ao);
 void ao_list_drivers(void);

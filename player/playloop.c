@@ -31,6 +31,9 @@
 #define LOOP_PAUSE_WAIT 0.05
 /* Status line refresh when there is no video to pace it. */
 #define LOOP_STATUS_INTERVAL 0.1
+/* How far audio to an output that drains at once runs ahead of the video:
+ * about what a sound card holds. */
+#define LOOP_FAST_AUDIO_LEAD 0.5
 
 static double loop_speed(const struct play_state *ps)
 {
@@ -151,6 +154,14 @@ static int loop_audio_fill(struct play_state *ps)
             if (left < n)
                 n = (int)left;
         }
+        /* An output that drains at once (-benchmark, :fast) always has
+         * space: left alone, the whole audio track would be decoded
+         * before the second frame, the file read at the audio's place
+         * only (the video piling up in the packet queue) and the play
+         * position, which read plans follow, stuck at the start. */
+        if (ps->sh_video && !ps->video_done && ao_is_fast(ps->ao) &&
+            ps->abuf_pts - play_av_delay(ps) >= ps->next_pts + LOOP_FAST_AUDIO_LEAD)
+            return 0;
         int space = ao_get_space(ps->ao);
         if (space <= 0)
             return 0;

@@ -1,10 +1,11 @@
 /*
  * cache_range.c: the bounded sparse range cache of -cache-mode plan for
- * URLs, which have no page cache to read ahead into. A fetch thread reads
- * the byte ranges of the read plan over its own connection (a second
- * avio_open2 of the URL) into at most cache_kb KB of memory; the reader
- * takes bytes from there when they are present and reads through its own
- * (main) connection when they are not.
+ * URLs and for files that bypass the page cache (FUSE direct_io): neither
+ * has a page cache to read ahead into. A fetch thread reads the byte
+ * ranges of the read plan over its own connection (a second avio_open2 of
+ * the URL, or of the file's path) into at most cache_kb KB of memory; the
+ * reader takes bytes from there when they are present and reads through
+ * its own (main) connection when they are not.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  *
@@ -34,6 +35,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -666,12 +668,27 @@ static void rc_take(void *ctx, int64_t pos, const unsigned char *p, int64_t len)
     }
 }
 
+/* What libavformat opens for the fetch connection: the URL itself, or for
+ * a plain file (one without a page cache) its path through the file
+ * protocol, so that a colon in the path is not taken for a protocol. */
+static char *rc_fetch_url(const stream_t *s)
+{
+    if (s->kind != STREAM_KIND_FILE)
+        return strdup(s->url);
+    const char *path = strncmp(s->url, "file://", 7) ? s->url : s->url + 7;
+    size_t n = strlen(path) + sizeof("file:");
+    char *u = malloc(n);
+    if (u)
+        snprintf(u, n, "file:%s", path);
+    return u;
+}
+
 int stream_range_from_ring(stream_t *s)
 {
     struct rcache *rc = calloc(1, sizeof(*rc));
     if (!rc)
         return -STREAM_ERR_NOMEM;
-    rc->url = strdup(s->url);
+    rc->url = rc_fetch_url(s);
     if (!rc->url) {
         free(rc);
         return -STREAM_ERR_NOMEM;

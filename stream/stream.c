@@ -191,14 +191,14 @@ int stream_open(stream_t **out, const char *url, const struct stream_opts *opts)
         return rc;
     /* Plain files in plan mode take plans through their readahead engine
      * (the page cache is the cache). Everything else with a cache size
-     * gets the ring: in ring mode by choice; in plan mode a seekable URL
-     * until its first read plan turns the ring into the range cache
-     * (cache_range.c), pipes for good (no plan can be fetched apart from
-     * the reader there). */
-    if (o.cache_kb > 0 &&
-        (o.cache_mode == STREAM_CACHE_RING || s->kind != STREAM_KIND_FILE)) {
+     * gets the ring: in ring mode by choice; in plan mode a seekable URL,
+     * or a file without a page cache, until its first read plan turns the
+     * ring into the range cache (cache_range.c), pipes for good (no plan
+     * can be fetched apart from the reader there). */
+    if (o.cache_kb > 0 && (o.cache_mode == STREAM_CACHE_RING ||
+                           s->kind != STREAM_KIND_FILE || s->no_page_cache)) {
         if (o.cache_mode != STREAM_CACHE_RING) {
-            if (s->kind == STREAM_KIND_LAVF && s->seekable)
+            if ((s->kind == STREAM_KIND_LAVF && s->seekable) || s->no_page_cache)
                 mp_msg(MSGT_CACHE, MSGL_V, "Ring cache until a read plan comes, then the "
                        "range cache.\n");
             else

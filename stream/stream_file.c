@@ -12,9 +12,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/uio.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -25,6 +27,8 @@
 
 /* Used when sysfs says nothing: the kernel's default read_ahead_kb. */
 #define FILE_DEFAULT_RA_CHUNK (128 * 1024)
+/* statfs f_type of FUSE mounts (linux/magic.h). */
+#define FILE_FUSE_SUPER_MAGIC 0x65735546
 
 struct file_priv {
     int fd;
@@ -81,6 +85,29 @@ static int64_t device_ra_chunk(dev_t dev)
     int64_t io_kb = read_dev_num(maj, min, "max_sectors_kb");
     int64_t kb = ra_kb > io_kb ? ra_kb : io_kb;
     return kb > 0 ? kb * 1024 : FILE_DEFAULT_RA_CHUNK;
+}
+
+/*
+ * Whether fd is a FUSE file opened with direct_io (sshfs -o direct_io,
+ * many network filesystems): its reads never go through the page cache,
+ * so advice does nothing and only a cache of our own can read ahead.
+ * FUSE refuses a shared mapping of exactly those files (ENODEV: it cannot
+ * keep one coherent), which no other FUSE file does; the probe maps one
+ * page and touches nothing. Kernels from 6.6 let a filesystem allow such
+ * mappings (FUSE_DIRECT_IO_ALLOW_MMAP); there the probe cannot tell.
+ */
+static bool file_bypasses_page_cache(int fd)
+{
+    struct statfs sf;
+    if (fstatfs(fd, &sf) < 0 || (unsigned long)sf.f_type != FILE_FUSE_SUPER_MAGIC)
+        return false;
+    long page = sysconf(_SC_PAGESIZE);
+    void *m = mmap(NULL, page > 0 ? (size_t)page : 4096, PROT_READ, MAP_SHARED, fd, 0);
+    if (m != MAP_FAILED) {
+        munmap(m, page > 0 ? (size_t)page : 4096);
+        return false;
+    }
+    return errno == ENODEV;
 }
 
 /* Start the readahead engine (at open, or at the first read plan). */
@@ -146,6 +173,14 @@ static int file_open(stream_t *s, int fd, const char *target)
     s->priv = p;
     s->size = st.st_size;
     s->seekable = true;
+    /* The hooks of a simulation model a page cache. */
+    if (!p->io && file_bypasses_page_cache(fd)) {
+        s->no_page_cache = true;
+        p->ra_failed = true;  /* advice would do nothing */
+        mp_msg(MSGT_STREAM, MSGL_V, "%s: FUSE file opened with direct I/O, no page cache: "
+               "no readahead advice; with -cache, plans go to the range cache.\n", s->url);
+        return 0;
+    }
     start_readahead(s, p);
     return 0;
 }

@@ -65,6 +65,8 @@ struct stream {
     struct stream_opts opts;    /* buffer_size resolved */
     int64_t size;               /* -1 = unknown */
     bool seekable;
+    bool no_page_cache;         /* a plain file whose reads bypass the page
+                                 * cache (FUSE direct_io): cached like a URL */
 
     unsigned char *buf;         /* opts.buffer_size bytes */
     int buf_len;                /* valid bytes in buf */

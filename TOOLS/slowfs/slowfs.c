@@ -13,7 +13,8 @@
  * a disk head or a network link serves one request at a time, and queue
  * depth 1 is what makes the timing model honest. The kernel page cache stays
  * on (no direct_io on data files), so kernel readahead and posix_fadvise act
- * as they do on any filesystem; only the control file bypasses the cache.
+ * as they do on any filesystem; only the control file bypasses the cache,
+ * and data files too with --direct-io (a FUSE mount without a page cache).
  */
 #define FUSE_USE_VERSION 31
 #ifndef _GNU_SOURCE
@@ -72,6 +73,7 @@ struct sfs {
     struct sfs_model m;
     struct sfs_stats st;
     int keep_cache;
+    int direct_io;              /* data files bypass the page cache */
     /* where the last request ended: a request elsewhere is a seek */
     int have_last;
     dev_t last_dev;
@@ -268,6 +270,7 @@ static char *stats_text(struct sfs *s, size_t *len)
     fprintf(f, "lat_ms %g\n", s->m.lat_ms);
     fprintf(f, "lat_mode %s\n", s->m.lat_idle ? "idle" : "request");
     fprintf(f, "keep_cache %d\n", s->keep_cache);
+    fprintf(f, "direct_io %d\n", s->direct_io);
     fprintf(f, "max_readahead %u\n", s->conn_max_readahead);
     fprintf(f, "max_write %u\n", s->conn_max_write);
     fprintf(f, "max_read %u\n", s->conn_max_read);
@@ -437,6 +440,8 @@ static int sfs_open(const char *path, struct fuse_file_info *fi)
             h->ino = sb.st_ino;
         }
         fi->keep_cache = s->keep_cache;
+        /* As sshfs -o direct_io: every read of the file is a request. */
+        fi->direct_io = s->direct_io;
         s->st.opens++;
     }
     fi->fh = (uint64_t)(uintptr_t)h;
@@ -698,6 +703,7 @@ static void usage(FILE *f)
         "  --lat-ms=MS          round-trip cost per request\n"
         "  --lat-idle           charge --lat-ms only when the device was idle > 1 ms\n"
         "  --no-keep-cache      drop the file's page cache on every open\n"
+        "  --direct-io          open data files with direct_io: no page cache at all\n"
         "  --max-readahead=N    lower FUSE's max_readahead (bytes)\n"
         "  --fault-eio=FILE:FROM-TO       EIO for requests touching [FROM, TO)\n"
         "  --fault-stall=FILE:OFFSET:MS   extra MS for requests covering OFFSET\n"
@@ -709,7 +715,7 @@ static void usage(FILE *f)
 
 enum {
     OPT_PROFILE = 256, OPT_BW, OPT_SEEK, OPT_LAT, OPT_LAT_IDLE, OPT_NO_KEEP, OPT_MAX_RA,
-    OPT_EIO, OPT_STALL, OPT_TRACE, OPT_HELP,
+    OPT_DIRECT_IO, OPT_EIO, OPT_STALL, OPT_TRACE, OPT_HELP,
 };
 
 static int parse_args(struct sfs *s, int argc, char **argv, struct fuse_args *fa,
@@ -722,6 +728,7 @@ static int parse_args(struct sfs *s, int argc, char **argv, struct fuse_args *fa
         { "lat-ms", required_argument, NULL, OPT_LAT },
         { "lat-idle", no_argument, NULL, OPT_LAT_IDLE },
         { "no-keep-cache", no_argument, NULL, OPT_NO_KEEP },
+        { "direct-io", no_argument, NULL, OPT_DIRECT_IO },
         { "max-readahead", required_argument, NULL, OPT_MAX_RA },
         { "fault-eio", required_argument, NULL, OPT_EIO },
         { "fault-stall", required_argument, NULL, OPT_STALL },
@@ -764,6 +771,9 @@ static int parse_args(struct sfs *s, int argc, char **argv, struct fuse_args *fa
             break;
         case OPT_NO_KEEP:
             s->keep_cache = 0;
+            break;
+        case OPT_DIRECT_IO:
+            s->direct_io = 1;
             break;
         case OPT_EIO:
         case OPT_STALL:
