@@ -318,6 +318,7 @@ test_hostile_replaced_while_playing() {
 
 # Mount $MEDIA through the slow-storage model at ./mnt (fast profile), or
 # return 1 with a note when FUSE cannot mount here.
+# hostile_slowfs_mount [SLOWFS OPTION...]: MEDIA at ./mnt, profile fast.
 hostile_slowfs_mount() {
     local root sfs
     root=$(cd "$(dirname "$MPLAYER")" && git rev-parse --show-toplevel 2>/dev/null) ||
@@ -327,7 +328,7 @@ hostile_slowfs_mount() {
     [ -n "$sfs" ] && [ -x "$sfs" ] && export SLOWFS=$sfs
     [ -x "${BUILD:-}/TOOLS/pagecache" ] && export PAGECACHE=$BUILD/TOOLS/pagecache
     mkdir -p mnt
-    if ! sh "$HOSTILE_SLOWFS_SH" mount --profile=fast "$MEDIA" "$PWD/mnt" 2>mount.err; then
+    if ! sh "$HOSTILE_SLOWFS_SH" mount --profile=fast "$@" "$MEDIA" "$PWD/mnt" 2>mount.err; then
         echo "    skipped: FUSE cannot mount here: $(head -c 200 mount.err)" >&2
         return 1
     fi
