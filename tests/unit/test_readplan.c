@@ -731,6 +731,45 @@ static void test_hostile_truncated_mp4(void **state)
     close_media(&o);
 }
 
+static uint32_t be32(const unsigned char *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static void put_be32(unsigned char *p, uint32_t v)
+{
+    p[0] = v >> 24;
+    p[1] = v >> 16;
+    p[2] = v >> 8;
+    p[3] = v;
+}
+
+/* The whole of the file at path (malloc'd, *size bytes), to patch it. */
+static unsigned char *load_file(const char *path, long *size)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, 0, SEEK_END), 0);
+    *size = ftell(f);
+    assert_true(*size > 0);
+    unsigned char *buf = malloc(*size);
+    assert_non_null(buf);
+    rewind(f);
+    assert_int_equal(fread(buf, 1, *size, f), (size_t)*size);
+    fclose(f);
+    return buf;
+}
+
+/* Write buf back over the file at path, and free it. */
+static void store_file(const char *path, unsigned char *buf, long size)
+{
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fwrite(buf, 1, size, f), (size_t)size);
+    assert_int_equal(fclose(f), 0);
+    free(buf);
+}
+
 /* Chunk offsets pointing past the end of the file (patched stco). */
 static void test_hostile_offsets(void **state)
 {
@@ -739,32 +778,21 @@ static void test_hostile_offsets(void **state)
     media_path(m, path, sizeof(path), "badstco.mp4");
     assert_int_equal(test_sh("ffmpeg -nostdin -loglevel error -y -i '%s' -map 0 -c copy "
                              "-movflags +faststart '%s'", m->src, path), 0);
-    FILE *f = fopen(path, "r+b");
-    assert_non_null(f);
-    assert_int_equal(fseek(f, 0, SEEK_END), 0);
-    long size = ftell(f);
-    assert_true(size > 0);
-    unsigned char *buf = malloc(size);
-    assert_non_null(buf);
-    rewind(f);
-    assert_int_equal(fread(buf, 1, size, f), (size_t)size);
+    long size;
+    unsigned char *buf = load_file(path, &size);
     int patched = 0;
     for (long i = 4; i + 16 < size; i++) {
         if (memcmp(buf + i, "stco", 4) != 0)
             continue;
         /* box: size, 'stco', version+flags, count, offsets... */
-        uint32_t count = (uint32_t)buf[i + 8] << 24 | buf[i + 9] << 16 | buf[i + 10] << 8 |
-                         buf[i + 11];
+        uint32_t count = be32(buf + i + 8);
         for (uint32_t c = 1; c < count && i + 12 + 4 * (long)c + 4 <= size; c += 3) {
             memset(buf + i + 12 + 4 * c, 0xff, 4);
             patched++;
         }
     }
     assert_true(patched > 0);
-    rewind(f);
-    assert_int_equal(fwrite(buf, 1, size, f), (size_t)size);
-    fclose(f);
-    free(buf);
+    store_file(path, buf, size);
 
     struct opened o = open_media(path);
     select_tracks(o.d, true, 0);
@@ -788,19 +816,6 @@ static void test_hostile_offsets(void **state)
     assert_int_equal(demux_plan_measure(o.d, -1, CLIP_SECONDS + 2, 0, &cost), 0);
     assert_int_equal(cost.packets, inside);
     close_media(&o);
-}
-
-static uint32_t be32(const unsigned char *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-static void put_be32(unsigned char *p, uint32_t v)
-{
-    p[0] = v >> 24;
-    p[1] = v >> 16;
-    p[2] = v >> 8;
-    p[3] = v;
 }
 
 /* The first box of type `type` in [off, end), following the container
@@ -836,15 +851,8 @@ static void test_hostile_huge_index(void **state)
     media_path(m, path, sizeof(path), "hugeindex.mp4");
     assert_int_equal(test_sh("ffmpeg -nostdin -loglevel error -y -i '%s' -map 0:v -c copy "
                              "-movflags +faststart '%s'", m->src, path), 0);
-    FILE *f = fopen(path, "r+b");
-    assert_non_null(f);
-    assert_int_equal(fseek(f, 0, SEEK_END), 0);
-    long size = ftell(f);
-    assert_true(size > 0);
-    unsigned char *buf = malloc(size);
-    assert_non_null(buf);
-    rewind(f);
-    assert_int_equal(fread(buf, 1, size, f), (size_t)size);
+    long size;
+    unsigned char *buf = load_file(path, &size);
     const uint32_t samples = 1000 * 1000;
     long stsz = find_box(buf, 0, size, "stsz");
     long stts = find_box(buf, 0, size, "stts");
@@ -859,10 +867,7 @@ static void test_hostile_huge_index(void **state)
     put_be32(buf + stsc + 16, 1);            /* first chunk */
     put_be32(buf + stsc + 20, samples);      /* samples per chunk */
     put_be32(buf + stsc + 24, 1);            /* description */
-    rewind(f);
-    assert_int_equal(fwrite(buf, 1, size, f), (size_t)size);
-    fclose(f);
-    free(buf);
+    store_file(path, buf, size);
 
     stream_t *s;
     demuxer_t *d;
