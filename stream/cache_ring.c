@@ -553,8 +553,7 @@ int stream_ring_open(stream_t **out, stream_t *inner, const struct stream_opts *
     r->min_fill = r->size * o->cache_min_percent / 100;
     r->seek_min = r->size * o->cache_seek_min_percent / 100;
     r->seekable = inner->seekable;
-    r->plan_ok = o->cache_mode == STREAM_CACHE_PLAN &&
-                 (inner->kind == STREAM_KIND_LAVF || inner->no_page_cache) && inner->seekable;
+    r->plan_ok = o->cache_mode == STREAM_CACHE_PLAN && stream_range_cache_fits(inner);
     r->abort_cb = o->abort_cb;
     r->abort_ctx = o->abort_ctx;
     r->min_pos = r->max_pos = r->read_pos = stream_tell(inner);

@@ -198,7 +198,7 @@ int stream_open(stream_t **out, const char *url, const struct stream_opts *opts)
     if (o.cache_kb > 0 && (o.cache_mode == STREAM_CACHE_RING ||
                            s->kind != STREAM_KIND_FILE || s->no_page_cache)) {
         if (o.cache_mode != STREAM_CACHE_RING) {
-            if ((s->kind == STREAM_KIND_LAVF && s->seekable) || s->no_page_cache)
+            if (stream_range_cache_fits(s))
                 mp_msg(MSGT_CACHE, MSGL_V, "Ring cache until a read plan comes, then the "
                        "range cache.\n");
             else

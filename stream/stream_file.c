@@ -102,9 +102,10 @@ static bool file_bypasses_page_cache(int fd)
     if (fstatfs(fd, &sf) < 0 || (unsigned long)sf.f_type != FILE_FUSE_SUPER_MAGIC)
         return false;
     long page = sysconf(_SC_PAGESIZE);
-    void *m = mmap(NULL, page > 0 ? (size_t)page : 4096, PROT_READ, MAP_SHARED, fd, 0);
+    size_t len = page > 0 ? (size_t)page : 4096;
+    void *m = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
     if (m != MAP_FAILED) {
-        munmap(m, page > 0 ? (size_t)page : 4096);
+        munmap(m, len);
         return false;
     }
     return errno == ENODEV;

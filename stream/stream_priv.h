@@ -191,6 +191,14 @@ stream_t *stream_ring_release(stream_t *s, stream_ring_take_fn take, void *ctx);
  * -STREAM_ERR_x (then s is unchanged). */
 int stream_range_from_ring(stream_t *s);
 
+/* Whether the range cache can serve s in plan mode: it reads its ranges
+ * over a second handle, so the source must seek, and it pays only where
+ * there is no page cache to read ahead into (URLs, direct_io files). */
+static inline bool stream_range_cache_fits(const stream_t *s)
+{
+    return (s->kind == STREAM_KIND_LAVF || s->no_page_cache) && s->seekable;
+}
+
 /* Map an errno value to a positive stream_error. */
 int stream_errno_to_err(int e);
 
