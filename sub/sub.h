@@ -199,7 +199,7 @@ bool mp_sub_osd_changed(const struct mp_sub *sub, double now);
 
 /* True if mp_sub_render can draw onto frames of this pixel format:
  * RGB24, BGR24, RGBA, BGRA, ARGB, ABGR, RGB0, BGR0, 0RGB, 0BGR, YUV420P,
- * YUVJ420P. */
+ * YUVJ420P, NV12, NV21, YUYV422, UYVY422, YVYU422. */
 bool mp_sub_format_supported(int pix_fmt);
 
 /* Draw the selected track's subtitles at pts (seconds) and the OSD at time

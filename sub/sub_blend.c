@@ -1,11 +1,11 @@
 /*
  * Alpha-blend libass image lists onto video frames in place: packed RGB
- * formats and planar YUV 4:2:0.
+ * formats, planar YUV 4:2:0, NV12/NV21 and packed YUV 4:2:2.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  *
  * A libass image is one colour plus an 8-bit coverage bitmap; the colour's
- * low byte is transparency. For 4:2:0 the colour is converted to Y'CbCr
+ * low byte is transparency. For YUV the colour is converted to Y'CbCr
  * once per image (BT.601 or BT.709 as the frame says, limited or full
  * range) and the chroma planes take the mean coverage of the luma pixels
  * each chroma sample covers.
@@ -34,13 +34,6 @@ static bool rgb_layout_of(int fmt, struct rgb_layout *l)
     case AV_PIX_FMT_0BGR: *l = (struct rgb_layout){4, 3, 2, 1, -1}; return true;
     default: return false;
     }
-}
-
-bool sub_blend_supported(int pix_fmt)
-{
-    struct rgb_layout l;
-    return rgb_layout_of(pix_fmt, &l) || pix_fmt == AV_PIX_FMT_YUV420P ||
-           pix_fmt == AV_PIX_FMT_YUVJ420P;
 }
 
 static inline uint8_t mix(uint8_t dst, int src, int a)
@@ -118,7 +111,47 @@ static void rgb_to_yuv(const AVFrame *f, int r, int g, int b, int *y, int *u, in
     *v = *v < 0 ? 0 : *v > 255 ? 255 : *v;
 }
 
-static bool blend_yuv420(AVFrame *f, const ASS_Image *img)
+/*
+ * Where a YUV format keeps its samples. Luma sample x of row y is at byte
+ * y * linesize[luma_plane] + luma_off + x * luma_step; chroma sample cx of
+ * chroma row cy likewise with the u and v planes and offsets. Chroma covers
+ * 1 << shift_x by 1 << shift_y luma pixels. One description covers planar
+ * 4:2:0, the semi-planar NV12/NV21 and the packed 4:2:2 formats SDL shows.
+ */
+struct yuv_layout {
+    int luma_plane, luma_off, luma_step;
+    int u_plane, u_off, v_plane, v_off, chroma_step;
+    int shift_x, shift_y;
+};
+
+static bool yuv_layout_of(int fmt, struct yuv_layout *l)
+{
+    switch (fmt) {
+    case AV_PIX_FMT_YUV420P:
+    case AV_PIX_FMT_YUVJ420P:
+        *l = (struct yuv_layout){0, 0, 1, 1, 0, 2, 0, 1, 1, 1};
+        return true;
+    case AV_PIX_FMT_NV12: *l = (struct yuv_layout){0, 0, 1, 1, 0, 1, 1, 2, 1, 1}; return true;
+    case AV_PIX_FMT_NV21: *l = (struct yuv_layout){0, 0, 1, 1, 1, 1, 0, 2, 1, 1}; return true;
+    case AV_PIX_FMT_YUYV422:
+        *l = (struct yuv_layout){0, 0, 2, 0, 1, 0, 3, 4, 1, 0};
+        return true;
+    case AV_PIX_FMT_UYVY422:
+        *l = (struct yuv_layout){0, 1, 2, 0, 0, 0, 2, 4, 1, 0};
+        return true;
+    case AV_PIX_FMT_YVYU422:
+        *l = (struct yuv_layout){0, 0, 2, 0, 3, 0, 1, 4, 1, 0};
+        return true;
+    default: return false;
+    }
+}
+
+static inline uint8_t *yuv_at(const AVFrame *f, int plane, int off, int step, int x, int y)
+{
+    return f->data[plane] + (ptrdiff_t)y * f->linesize[plane] + off + (ptrdiff_t)x * step;
+}
+
+static bool blend_yuv(AVFrame *f, const ASS_Image *img, const struct yuv_layout *l)
 {
     int x0, y0, x1, y1;
     int opacity = image_opacity(img);
@@ -129,32 +162,33 @@ static bool blend_yuv420(AVFrame *f, const ASS_Image *img)
                (img->color >> 8) & 0xff, &cy, &cu, &cv);
     bool any = false;
     for (int y = y0; y < y1; y++) {
-        uint8_t *row = f->data[0] + (ptrdiff_t)(img->dst_y + y) * f->linesize[0];
         for (int x = x0; x < x1; x++) {
             int a = coverage(img, x, y, opacity);
             if (a) {
-                row[img->dst_x + x] = mix(row[img->dst_x + x], cy, a);
+                uint8_t *p = yuv_at(f, l->luma_plane, l->luma_off, l->luma_step,
+                                    img->dst_x + x, img->dst_y + y);
+                *p = mix(*p, cy, a);
                 any = true;
             }
         }
     }
     if (!any)
         return false;
-    /* Chroma samples covering the clipped rectangle, in frame coordinates. */
+    /* Chroma samples covering the clipped rectangle, in frame coordinates;
+     * each takes the mean coverage of the luma pixels it stands for. */
+    int sx = 1 << l->shift_x, sy = 1 << l->shift_y;
     int fx0 = img->dst_x + x0, fx1 = img->dst_x + x1;
     int fy0 = img->dst_y + y0, fy1 = img->dst_y + y1;
-    int cw = (f->width + 1) / 2, ch = (f->height + 1) / 2;
-    for (int c_y = fy0 / 2; c_y <= (fy1 - 1) / 2 && c_y < ch; c_y++) {
-        uint8_t *urow = f->data[1] + (ptrdiff_t)c_y * f->linesize[1];
-        uint8_t *vrow = f->data[2] + (ptrdiff_t)c_y * f->linesize[2];
-        for (int c_x = fx0 / 2; c_x <= (fx1 - 1) / 2 && c_x < cw; c_x++) {
+    int cw = (f->width + sx - 1) >> l->shift_x, ch = (f->height + sy - 1) >> l->shift_y;
+    for (int c_y = fy0 >> l->shift_y; c_y <= (fy1 - 1) >> l->shift_y && c_y < ch; c_y++) {
+        for (int c_x = fx0 >> l->shift_x; c_x <= (fx1 - 1) >> l->shift_x && c_x < cw; c_x++) {
             int sum = 0, n = 0;
-            for (int dy = 0; dy < 2; dy++) {
-                int ly = c_y * 2 + dy;
+            for (int dy = 0; dy < sy; dy++) {
+                int ly = (c_y << l->shift_y) + dy;
                 if (ly >= f->height)
                     break;
-                for (int dx = 0; dx < 2; dx++) {
-                    int lx = c_x * 2 + dx;
+                for (int dx = 0; dx < sx; dx++) {
+                    int lx = (c_x << l->shift_x) + dx;
                     if (lx >= f->width)
                         break;
                     n++;
@@ -165,17 +199,29 @@ static bool blend_yuv420(AVFrame *f, const ASS_Image *img)
             if (!n || !sum)
                 continue;
             int a = (sum + n / 2) / n;
-            urow[c_x] = mix(urow[c_x], cu, a);
-            vrow[c_x] = mix(vrow[c_x], cv, a);
+            uint8_t *u = yuv_at(f, l->u_plane, l->u_off, l->chroma_step, c_x, c_y);
+            uint8_t *v = yuv_at(f, l->v_plane, l->v_off, l->chroma_step, c_x, c_y);
+            *u = mix(*u, cu, a);
+            *v = mix(*v, cv, a);
         }
     }
     return true;
 }
 
+bool sub_blend_supported(int pix_fmt)
+{
+    struct rgb_layout l;
+    struct yuv_layout yl;
+    return rgb_layout_of(pix_fmt, &l) || yuv_layout_of(pix_fmt, &yl);
+}
+
 bool sub_blend_images(AVFrame *frame, const ASS_Image *img)
 {
     struct rgb_layout l;
+    struct yuv_layout yl;
     bool rgb = rgb_layout_of(frame->format, &l);
+    if (!rgb && !yuv_layout_of(frame->format, &yl))
+        return false;
     bool any = false;
     for (; img; img = img->next) {
         if (img->w <= 0 || img->h <= 0)
@@ -183,7 +229,7 @@ bool sub_blend_images(AVFrame *frame, const ASS_Image *img)
         if (rgb)
             any |= blend_rgb(frame, img, &l);
         else
-            any |= blend_yuv420(frame, img);
+            any |= blend_yuv(frame, img, &yl);
     }
     return any;
 }

@@ -509,3 +509,40 @@ test_sdl_closing_window_quits() {
     expect_rc 0 || return 1
     expect_out "Exiting... (Quit)"
 }
+
+# sdl_band_ymax FILE Y H: the brightest luma of rows Y..Y+H-1 of a picture.
+sdl_band_ymax() {
+    ffprobe -v error -f lavfi -i "movie=$1,crop=iw:$3:0:$2,signalstats" \
+        -show_entries frame_tags=lavfi.signalstats.YMAX -of default=nw=1:nk=1 | head -n 1
+}
+
+test_sdl_subtitle_on_nv12_and_packed_yuv() {
+    sdl_x_start || { sdl_skipped; return; }
+    # A dark grey picture: yellow text is the only bright thing on it.
+    printf '1\n00:00:00,000 --> 00:00:30,000\nSUBTITLE LINE\n\n' >line.srt
+    local fmt
+    for fmt in nv12 uyvy422 yuyv422; do
+        ff -f lavfi -i color=c=0x404040:size=320x240:rate=5 -t 3 -c:v rawvideo \
+            -pix_fmt "$fmt" "grey-$fmt.nut" || return 1
+        sdl_mp_start -slave -vo sdl -nosound -osdlevel 0 -sub line.srt "grey-$fmt.nut"
+        sdl_cmd "pause"
+        sdl_cmd "frame_step"
+        sdl_window || return 1
+        local y='' top='' n=40
+        while [ "$n" -gt 0 ]; do
+            sdl_grab "shot-$fmt.png" || return 1
+            y=$(sdl_band_ymax "shot-$fmt.png" 180 60)
+            [ -n "$y" ] && [ "$y" -gt 150 ] && break
+            n=$((n - 1))
+            sleep 0.25
+        done
+        [ -n "$y" ] && [ "$y" -gt 150 ] ||
+            fail "$fmt: no subtitle in the bottom quarter (brightest luma $y)" || return 1
+        top=$(sdl_band_ymax "shot-$fmt.png" 0 120)
+        [ -n "$top" ] && [ "$top" -lt 100 ] ||
+            fail "$fmt: the top half is bright too ($top): not the subtitle" || return 1
+        sdl_cmd "quit"
+        sdl_mp_wait
+        expect_rc 0 || return 1
+    done
+}

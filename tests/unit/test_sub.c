@@ -216,6 +216,86 @@ static void test_srt_rgb_and_yuv(void **state)
     test_rmdir(dir);
 }
 
+/* A black frame of a semi-planar or packed YUV format (16/128/128). */
+static AVFrame *black_yuv_frame(int fmt)
+{
+    AVFrame *f = av_frame_alloc();
+    assert_non_null(f);
+    f->format = fmt;
+    f->width = W;
+    f->height = H;
+    assert_int_equal(av_frame_get_buffer(f, 0), 0);
+    if (fmt == AV_PIX_FMT_NV12 || fmt == AV_PIX_FMT_NV21) {
+        for (int y = 0; y < H; y++)
+            memset(f->data[0] + y * f->linesize[0], 16, W);
+        for (int y = 0; y < H / 2; y++)
+            memset(f->data[1] + y * f->linesize[1], 128, W);
+    } else {
+        bool y_first = fmt != AV_PIX_FMT_UYVY422;
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W * 2; x++)
+                f->data[0][y * f->linesize[0] + x] = (x % 2 == 0) == y_first ? 16 : 128;
+    }
+    return f;
+}
+
+/* NV12, NV21 and packed 4:2:2 (what -vo sdl uploads as is) get the same
+ * luma as planar 4:2:0 and chroma where the text is. */
+static void test_nv12_and_packed_yuv(void **state)
+{
+    (void)state;
+    char *dir = test_mkdtemp();
+    char *path = write_file(dir, "a.srt", srt_text, strlen(srt_text));
+    struct mp_sub *sub = sub_with_file(NULL, path);
+    int r;
+    AVFrame *ref = render_at(sub, 2.0, 0, AV_PIX_FMT_YUV420P, &r);
+    assert_int_equal(r, 1);
+    int fmts[] = {AV_PIX_FMT_NV12, AV_PIX_FMT_NV21, AV_PIX_FMT_UYVY422, AV_PIX_FMT_YUYV422,
+                  AV_PIX_FMT_YVYU422};
+    for (size_t i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
+        assert_true(mp_sub_format_supported(fmts[i]));
+        AVFrame *f = black_yuv_frame(fmts[i]);
+        assert_int_equal(mp_sub_render(sub, 2.0, 0, f), 1);
+        bool packed = fmts[i] != AV_PIX_FMT_NV12 && fmts[i] != AV_PIX_FMT_NV21;
+        int yoff = fmts[i] == AV_PIX_FMT_UYVY422 ? 1 : 0;
+        int luma_diff = 0, lit = 0, chroma = 0;
+        for (int y = 0; y < H; y++) {
+            for (int x = 0; x < W; x++) {
+                int l = packed ? f->data[0][y * f->linesize[0] + 2 * x + yoff]
+                               : f->data[0][y * f->linesize[0] + x];
+                luma_diff += l != ref->data[0][y * ref->linesize[0] + x];
+                lit += l > 100;
+                /* Yellow text pulls Cb (U) down. */
+                if (packed && x % 2 == 0) {
+                    int uoff = fmts[i] == AV_PIX_FMT_UYVY422 ? 0
+                               : fmts[i] == AV_PIX_FMT_YUYV422 ? 1 : 3;
+                    chroma += f->data[0][y * f->linesize[0] + 2 * x + uoff] < 100;
+                }
+            }
+        }
+        if (!packed) {
+            int uoff = fmts[i] == AV_PIX_FMT_NV12 ? 0 : 1;
+            for (int y = 0; y < H / 2; y++) {
+                for (int x = 0; x < W / 2; x++) {
+                    int u = f->data[1][y * f->linesize[1] + 2 * x + uoff];
+                    int v = f->data[1][y * f->linesize[1] + 2 * x + 1 - uoff];
+                    assert_int_equal(u, ref->data[1][y * ref->linesize[1] + x]);
+                    assert_int_equal(v, ref->data[2][y * ref->linesize[2] + x]);
+                    chroma += u < 100;
+                }
+            }
+        }
+        assert_int_equal(luma_diff, 0);
+        assert_true(lit > 100);
+        assert_true(chroma > 10);
+        av_frame_free(&f);
+    }
+    av_frame_free(&ref);
+    mp_sub_free(sub);
+    free(path);
+    test_rmdir(dir);
+}
+
 static void test_webvtt_file(void **state)
 {
     (void)state;
@@ -264,10 +344,10 @@ static void test_unsupported_format(void **state)
     (void)state;
     struct mp_sub *sub = mp_sub_create(NULL);
     assert_non_null(sub);
-    assert_false(mp_sub_format_supported(AV_PIX_FMT_NV12));
+    assert_false(mp_sub_format_supported(AV_PIX_FMT_YUV444P));
     assert_true(mp_sub_format_supported(AV_PIX_FMT_YUV420P));
     AVFrame *f = av_frame_alloc();
-    f->format = AV_PIX_FMT_NV12;
+    f->format = AV_PIX_FMT_YUV444P;
     f->width = W;
     f->height = H;
     assert_int_equal(av_frame_get_buffer(f, 0), 0);
@@ -693,6 +773,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_text_helpers),
         cmocka_unit_test(test_srt_rgb_and_yuv),
+        cmocka_unit_test(test_nv12_and_packed_yuv),
         cmocka_unit_test(test_webvtt_file),
         cmocka_unit_test(test_anamorphic_frame),
         cmocka_unit_test(test_unsupported_format),
