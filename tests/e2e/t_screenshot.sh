@@ -69,7 +69,7 @@ test_screenshot_unwritable_folder() {
     local pid=$!
     (
         trap '' PIPE
-        sleep 0.5
+        slave_wait_started "$pid" "$T/last.out"
         for c in "pausing_keep_force pause" "pausing_keep_force screenshot 0" \
             "pausing_keep_force get_property pause" "quit"; do
             printf '%s\n' "$c" 2>/dev/null || break
@@ -174,6 +174,16 @@ player_quit() {
     fi
 }
 
+# Wait (at most 20 s) for the player to end by itself (-frames): a fixed
+# sleep before quit lost to a slow start-up, and quit then ended it early.
+player_wait_exit() {
+    local i
+    for i in $(seq 200); do
+        kill -0 "$PLAYER_PID" 2>/dev/null || return 0
+        sleep 0.1
+    done
+}
+
 # Id of the first window named $1, waiting up to 10 s.
 find_window() {
     local i id
@@ -191,8 +201,14 @@ test_window_title_and_geometry_on_x() {
     local id geo
     id=$(find_window "Shot Test Window")
     if [ -n "$id" ]; then
-        sleep 0.3
-        geo=$(DISPLAY=$XDISP xdotool getwindowgeometry "$id")
+        # The window is placed and sized after it is mapped: poll.
+        local i
+        for i in $(seq 50); do
+            geo=$(DISPLAY=$XDISP xdotool getwindowgeometry "$id")
+            echo "$geo" | grep -q "Position: 30,40" && echo "$geo" | grep -q "Geometry: 400x300" &&
+                break
+            sleep 0.1
+        done
     fi
     player_quit
     xvfb_stop
@@ -218,9 +234,7 @@ test_window_fs_on_x() {
     player_on_x -fs "$MEDIA/av.mkv"
     local id
     id=$(find_window '^MPlayer$')
-    sleep 0.5
     to_player "get_property fullscreen"
-    sleep 0.3
     player_quit
     xvfb_stop
     [ -n "$id" ] || fail "no window titled 'MPlayer'; $(head -c 400 win.err)" || return 1
@@ -234,7 +248,7 @@ test_window_wid_on_x() {
     local root
     root=$(DISPLAY=$XDISP xwininfo -root | sed -n 's/.*Window id: \(0x[0-9a-f]*\).*/\1/p')
     player_on_x -wid "$((root))" -frames 20 "$MEDIA/av.mkv"
-    sleep 2
+    player_wait_exit
     player_quit
     xvfb_stop
     [ -n "$root" ] || fail "no root window id" || return 1
@@ -246,7 +260,7 @@ test_window_wid_missing_on_x() {
     xvfb_start || { echo "    (skipped: no Xvfb/xdotool)" >&2; return 0; }
     # No such window: a warning, our own window, and the file plays to its end.
     player_on_x -wid 12345 -frames 20 "$MEDIA/av.mkv"
-    sleep 2
+    player_wait_exit
     player_quit
     xvfb_stop
     expect_rc 0 || return 1

@@ -1,7 +1,21 @@
 # -slave: commands on stdin, ANS_ answers on stdout. GPLv2 or later.
 
-# slave "cmd1" "cmd2" ... -- ARGS...: feed each command 0.3 s apart (after
-# a start-up pause) to mplayer -slave ARGS; stdin stays open until the
+# slave_wait_started PID OUT: wait (at most 20 s) until the player has
+# played something (its first status line: a frame shown, or audio going) or
+# has exited. A fixed sleep raced with start-up on a loaded machine: a
+# screenshot command then found no frame shown yet.
+slave_wait_started() {
+    local n=200
+    while [ "$n" -gt 0 ]; do
+        kill -0 "$1" 2>/dev/null || return 0
+        grep -qE '(^|'$'\r'')(A|V): *-?[0-9]' "$2" 2>/dev/null && return 0
+        n=$((n - 1))
+        sleep 0.1
+    done
+}
+
+# slave "cmd1" "cmd2" ... -- ARGS...: feed each command 0.3 s apart (once
+# playback has started) to mplayer -slave ARGS; stdin stays open until the
 # player exits (at most 5 s after the last command). Sets RC, OUT, ERR.
 slave() {
     local cmds=()
@@ -18,7 +32,7 @@ slave() {
     local pid=$!
     (
         trap '' PIPE
-        sleep 0.5
+        slave_wait_started "$pid" "$OUT"
         for c in "${cmds[@]}"; do
             printf '%s\n' "$c" 2>/dev/null || break
             sleep 0.3
@@ -247,7 +261,9 @@ test_slave_seek_types() {
 
 test_slave_switch_audio() {
     # two-audio.mkv: track 0 is 440 Hz, track 1 is 880 Hz, 2 s long.
-    slave "get_time_pos" "switch_audio 1" "get_property switch_audio" -- \
+    # Commands start once playback does: the second get_time_pos, 0.3 s
+    # later, is the time the switch comes after.
+    slave "get_time_pos" "get_time_pos" "switch_audio 1" "get_property switch_audio" -- \
         -ao pcm:file=out.wav "$MEDIA/two-audio.mkv"
     expect_rc 0 || return 1
     grep -qx 'ID_AUDIO_TRACK=1' "$OUT" || fail "no ID_AUDIO_TRACK=1" || return 1
@@ -255,7 +271,7 @@ test_slave_switch_audio() {
     # Before the switch (at least where get_time_pos was) 440 Hz; the last
     # 0.3 s of the output 880 Hz.
     local t len before after
-    t=$(sed -n 's/^ANS_TIME_POSITION=//p' "$OUT")
+    t=$(sed -n 's/^ANS_TIME_POSITION=//p' "$OUT" | tail -n 1)
     len=$(ffprobe -v error -show_entries format=duration -of default=nw=1:nk=1 out.wav)
     in_range "$t" 0.2 2 || fail "switched too early to check: at $t s" || return 1
     before=$(crossings_per_sec out.wav 0 "$(awk -v t="$t" 'BEGIN { print t - 0.1 }')")
