@@ -812,6 +812,8 @@ int vo_sdl_set_window(struct vo *vo, const struct vo_sdl_window *w)
     }
     p->win_opts = *w;
     p->win_opts.title = NULL;
+    if (w->stretch)
+        p->opts.keepaspect = false;
     bool first = !p->window_set;
     p->window_set = true;
     if (first && w->wid >= 0) {

@@ -33,6 +33,7 @@ struct vo_sdl_window {
     enum vo_sdl_place x_place, y_place;
     int x, y;
     int64_t wid;          /* X window to draw into; < 0: a window of our own */
+    bool stretch;         /* -nokeepaspect: fill the window, whatever its shape */
 };
 
 /*

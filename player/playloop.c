@@ -516,6 +516,11 @@ static enum mp_stop_reason loop_commands(struct play_state *ps)
             ps->mpctx->quit = true;
             return MP_STOP_QUIT;
         }
+        /* -nomouseinput: buttons and the wheel do nothing, as in MPlayer
+         * (a front-end embedding the window handles them). */
+        if (ev.type == VO_EVENT_KEY && !ps->mpctx->opts.mouseinput &&
+            strncmp(ev.key, "MOUSE_BTN", 9) == 0)
+            continue;
         if (ev.type == VO_EVENT_KEY && in)
             mp_input_queue_key(in, ev.key);
     }

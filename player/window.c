@@ -43,6 +43,7 @@ void play_window_setup(struct play_state *ps)
         .borderless = !o->border,
         .xy = o->xy,
         .wid = o->wid,
+        .stretch = !o->keepaspect,
     };
     if (!w.title && o->use_filename_title && ps->filename)
         w.title = window_basename(ps->filename);

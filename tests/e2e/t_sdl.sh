@@ -546,3 +546,79 @@ test_sdl_subtitle_on_nv12_and_packed_yuv() {
         expect_rc 0 || return 1
     done
 }
+
+# sdl_wheel_then_right ARGS...: a paused player on a 60 s still gets a wheel
+# turn up then the Right key; SDL_AT is the time it ends at (the wheel
+# seeks 10 s, Right 10 s: 20 with mouse input, 10 without).
+sdl_wheel_then_right() {
+    sdl_mp_start -slave -vo sdl -nosound -osdlevel 0 "$@" still.mkv
+    sdl_cmd "pause"
+    sdl_cmd "frame_step"
+    sdl_window || return 1
+    xdotool mousemove --window "$SDL_WIN" 100 100 click 4 ||
+        fail "xdotool could not turn the wheel" || return 1
+    sdl_key Right || fail "xdotool could not type Right" || return 1
+    local at
+    sdl_until 10 eval 'at=$(sdl_ask time_pos) && awk -v p="$at" "BEGIN { exit !(p >= 9) }"' ||
+        fail "time_pos ${at:-unknown} after Right, expected >= 9" || return 1
+    # Anything queued before Right has run by now; ask once more to be sure.
+    SDL_AT=$(sdl_ask time_pos) || return 1
+    sdl_cmd "quit"
+    sdl_mp_wait
+    expect_rc 0
+}
+
+test_sdl_nomouseinput_ignores_the_wheel() {
+    sdl_x_start || { sdl_skipped; return; }
+    sdl_make_still 60 5 || return 1
+    sdl_wheel_then_right || return 1
+    awk -v p="$SDL_AT" 'BEGIN { exit !(p >= 19 && p <= 21) }' ||
+        fail "wheel then Right ended at $SDL_AT s, expected 20" || return 1
+    sdl_wheel_then_right -nomouseinput || return 1
+    awk -v p="$SDL_AT" 'BEGIN { exit !(p >= 9 && p <= 11) }' ||
+        fail "-nomouseinput: wheel then Right ended at $SDL_AT s, expected 10" || return 1
+}
+
+# Brightest luma of columns X..X+W-1 of a picture.
+sdl_cols_ymax() {
+    ffprobe -v error -f lavfi -i "movie=$1,crop=$3:ih:$2:0,signalstats" \
+        -show_entries frame_tags=lavfi.signalstats.YMAX -of default=nw=1:nk=1 | head -n 1
+}
+
+test_sdl_nokeepaspect_stretches() {
+    sdl_x_start || { sdl_skipped; return; }
+    sdl_make_still 20 || return 1
+    # A 640x240 window for a 4:3 picture: bars at the sides unless stretched.
+    local mode y
+    for mode in keep stretch; do
+        local extra=
+        [ $mode = stretch ] && extra=-nokeepaspect
+        # shellcheck disable=SC2086
+        sdl_mp_start -slave -vo sdl -nosound -osdlevel 0 -geometry 640x240 $extra still.mkv
+        sdl_cmd "pause"
+        sdl_cmd "frame_step"
+        sdl_window || return 1
+        [ "${SDL_GEOM%%+*}" = 640x240 ] || fail "window $SDL_GEOM, expected 640x240" ||
+            return 1
+        local n=40
+        while [ "$n" -gt 0 ]; do
+            sdl_grab "$mode.png" || return 1
+            # The picture is up once the middle is bright.
+            y=$(sdl_cols_ymax "$mode.png" 280 80)
+            [ -n "$y" ] && [ "$y" -gt 100 ] && break
+            n=$((n - 1))
+            sleep 0.25
+        done
+        y=$(sdl_cols_ymax "$mode.png" 0 60)
+        if [ $mode = keep ]; then
+            [ -n "$y" ] && [ "$y" -lt 30 ] ||
+                fail "keepaspect: left 60 columns not black (luma $y)" || return 1
+        else
+            [ -n "$y" ] && [ "$y" -gt 100 ] ||
+                fail "-nokeepaspect: left 60 columns black (luma $y): not stretched" || return 1
+        fi
+        sdl_cmd "quit"
+        sdl_mp_wait
+        expect_rc 0 || return 1
+    done
+}
