@@ -252,6 +252,11 @@ const char *ao_name(const struct ao *ao)
     return ao->driver->name;
 }
 
+const char *ao_driver_name(int n)
+{
+    return n >= 0 && n < AO_NUM_DRIVERS ? ao_drivers[n]->name : NULL;
+}
+
 void ao_list_drivers(void)
 {
     mp_msg(MSGT_AO, MSGL_INFO, "Available audio output drivers:\n");

@@ -76,4 +76,7 @@ bool ao_is_fast(const struct ao *ao);
 const char *ao_name(const struct ao *ao);
 void ao_list_drivers(void);
 
+/* The name of driver n in -ao help's order; NULL past the last. */
+const char *ao_driver_name(int n);
+
 #endif

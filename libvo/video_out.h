@@ -100,4 +100,7 @@ int64_t vo_frames_drawn(const struct vo *vo);
 /* Print the list of drivers (-vo help). */
 void vo_list_drivers(void);
 
+/* The name of driver n in -vo help's order; NULL past the last. */
+const char *vo_driver_name(int n);
+
 #endif

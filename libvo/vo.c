@@ -226,6 +226,11 @@ int64_t vo_frames_drawn(const struct vo *vo)
     return vo->frames;
 }
 
+const char *vo_driver_name(int n)
+{
+    return n >= 0 && n < VO_NUM_DRIVERS ? vo_drivers[n]->name : NULL;
+}
+
 void vo_list_drivers(void)
 {
     mp_msg(MSGT_VO, MSGL_INFO, "Available video output drivers:\n");

@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "libao2/audio_out.h"
+#include "libvo/video_out.h"
 #include "options/options.h"
 #include "test_util.h"
 
@@ -166,6 +168,73 @@ static void test_check_catches_a_removed_entry(void **state)
     }
 }
 
+/* The text of section `heading` up to the next ".SH" (malloc'ed), or NULL. */
+static char *section_of(const char *text, const char *heading)
+{
+    const char *at = strstr(text, heading);
+    if (!at)
+        return NULL;
+    const char *end = strstr(at + strlen(heading), "\n.SH ");
+    size_t len = end ? (size_t)(end - at) + 1 : strlen(at);
+    char *s = malloc(len + 1);
+    assert_non_null(s);
+    memcpy(s, at, len);
+    s[len] = '\0';
+    return s;
+}
+
+/* Drivers of a list (vo_driver_name / ao_driver_name) without a ".B name"
+ * entry in the section; the first one is named. */
+static int count_missing_drivers(const char *text, const char *heading,
+                                 const char *(*name_of)(int), const char **first)
+{
+    char *sec = section_of(text, heading);
+    assert_non_null(sec);
+    int missing = 0;
+    for (int n = 0; name_of(n); n++) {
+        char entry[64];
+        snprintf(entry, sizeof(entry), ".B %s", name_of(n));
+        if (!has_entry(sec, entry)) {
+            if (!missing)
+                *first = name_of(n);
+            missing++;
+        }
+    }
+    free(sec);
+    return missing;
+}
+
+/* Every driver -vo help and -ao help list has its entry, in its section
+ * (a "-vo sdl" mentioned elsewhere does not count). */
+static void test_every_driver_documented(void **state)
+{
+    (void)state;
+    char *text = load_manpage();
+    const char *first = NULL;
+    assert_non_null(vo_driver_name(0));
+    assert_non_null(ao_driver_name(0));
+    int vo = count_missing_drivers(text, ".SH VIDEO OUTPUT DRIVERS", vo_driver_name, &first);
+    if (vo)
+        fail_msg("%d video output driver(s) missing from VIDEO OUTPUT DRIVERS, first: %s", vo,
+                 first);
+    int ao = count_missing_drivers(text, ".SH AUDIO OUTPUT DRIVERS", ao_driver_name, &first);
+    if (ao)
+        fail_msg("%d audio output driver(s) missing from AUDIO OUTPUT DRIVERS, first: %s", ao,
+                 first);
+    /* The check can fail: without the first video driver's entry line it
+     * is named. */
+    char entry[64];
+    snprintf(entry, sizeof(entry), "\n.B %s\n", vo_driver_name(0));
+    char *at = strstr(strstr(text, ".SH VIDEO OUTPUT DRIVERS"), entry);
+    assert_non_null(at);
+    at[1] = 'X';
+    first = NULL;
+    assert_int_equal(
+        count_missing_drivers(text, ".SH VIDEO OUTPUT DRIVERS", vo_driver_name, &first), 1);
+    assert_string_equal(first, vo_driver_name(0));
+    free(text);
+}
+
 static void test_sections_present(void **state)
 {
     char *text = load_manpage();
@@ -198,6 +267,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_option_documented),
         cmocka_unit_test(test_check_catches_a_removed_entry),
+        cmocka_unit_test(test_every_driver_documented),
         cmocka_unit_test(test_sections_present),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
