@@ -91,6 +91,24 @@ int vo_poll_event(struct vo *vo, struct vo_event *ev);
 int vo_set_fullscreen(struct vo *vo, bool fullscreen);
 bool vo_get_fullscreen(const struct vo *vo);
 
+/* A straight-alpha RGBA picture (bytes R, G, B, A) laid over the video:
+ * subtitles and OSD drawn at the output's resolution. */
+struct vo_overlay {
+    int area_w, area_h;  /* the picture area it was made for (vo_overlay_size) */
+    int x, y, w, h;      /* the bitmap's place in that area; w = 0: none */
+    int stride;
+    const uint8_t *rgba;
+};
+
+/* The size in output pixels of the area the picture fills, for an overlay
+ * made to measure. Returns 0, or -1 when the output lays no overlays (then
+ * subtitles are blended into the frames). */
+int vo_overlay_size(struct vo *vo, int *w, int *h);
+
+/* The overlay for the next vo_draw and every redraw after it (copied; a
+ * picture area of another size since scales it). Returns 0 or -VO_ERR_x. */
+int vo_set_overlay(struct vo *vo, const struct vo_overlay *ov);
+
 /* The driver's name ("png"). */
 const char *vo_name(const struct vo *vo);
 

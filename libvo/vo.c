@@ -216,6 +216,20 @@ bool vo_get_fullscreen(const struct vo *vo)
     return vo->driver->get_fullscreen ? vo->driver->get_fullscreen(vo) : false;
 }
 
+int vo_overlay_size(struct vo *vo, int *w, int *h)
+{
+    if (!vo->driver->overlay_size || !vo->configured)
+        return -1;
+    return vo->driver->overlay_size(vo, w, h);
+}
+
+int vo_set_overlay(struct vo *vo, const struct vo_overlay *ov)
+{
+    if (!vo->driver->set_overlay)
+        return -VO_ERR_INIT;
+    return vo->driver->set_overlay(vo, ov);
+}
+
 const char *vo_name(const struct vo *vo)
 {
     return vo->driver->name;

@@ -38,6 +38,9 @@ struct vo_driver {
     int (*poll_event)(struct vo *vo, struct vo_event *ev);
     int (*set_fullscreen)(struct vo *vo, bool fullscreen);
     bool (*get_fullscreen)(const struct vo *vo);
+    /* Drivers that lay overlays over the picture (NULL: none). */
+    int (*overlay_size)(struct vo *vo, int *w, int *h);
+    int (*set_overlay)(struct vo *vo, const struct vo_overlay *ov);
 };
 
 struct vo {

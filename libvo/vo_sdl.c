@@ -74,6 +74,11 @@ struct sdl_vo_priv {
     SDL_YUV_CONVERSION_MODE yuv_mode;
     SDL_YUV_CONVERSION_MODE tex_mode;
     AVFrame *copy; /* frames with negative strides are copied here */
+    /* Subtitles and OSD: ov_tex holds the overlay's ov.w x ov.h pixels
+     * (ov.rgba unused) at its top left; ov_tex_w x ov_tex_h only grows. */
+    SDL_Texture *ov_tex;
+    int ov_tex_w, ov_tex_h;
+    struct vo_overlay ov;
     /* vo_sdl_set_window's settings (win_opts.title unused: title) */
     struct vo_sdl_window win_opts;
     char *title;     /* NULL: SDL_VO_TITLE */
@@ -235,6 +240,11 @@ static int sdl_vo_make_window(struct vo *vo)
 
 static void sdl_vo_drop_window(struct sdl_vo_priv *p)
 {
+    if (p->ov_tex)
+        SDL_DestroyTexture(p->ov_tex);
+    p->ov_tex = NULL;
+    p->ov_tex_w = p->ov_tex_h = 0;
+    p->ov.w = 0;
     if (p->tex)
         SDL_DestroyTexture(p->tex);
     p->tex = NULL;
@@ -440,7 +450,21 @@ static int sdl_vo_render(struct sdl_vo_priv *p)
     /* SDL keeps one conversion mode for all YUV textures; ours is set
      * before each use. */
     SDL_SetYUVConversionMode(p->yuv_mode);
-    return SDL_RenderCopy(p->ren, p->tex, NULL, &dst);
+    if (SDL_RenderCopy(p->ren, p->tex, NULL, &dst) < 0)
+        return -1;
+    const struct vo_overlay *ov = &p->ov;
+    if (!p->ov_tex || ov->w <= 0 || ov->area_w <= 0 || ov->area_h <= 0)
+        return 0;
+    /* Made for this area, pixel for pixel; after a resize, scaled until
+     * the next frame brings one made to measure. */
+    SDL_Rect src = {0, 0, ov->w, ov->h};
+    SDL_Rect odst = {dst.x + (int)((int64_t)ov->x * dst.w / ov->area_w),
+                     dst.y + (int)((int64_t)ov->y * dst.h / ov->area_h),
+                     (int)((int64_t)ov->w * dst.w / ov->area_w),
+                     (int)((int64_t)ov->h * dst.h / ov->area_h)};
+    bool exact = dst.w == ov->area_w && dst.h == ov->area_h;
+    SDL_SetTextureScaleMode(p->ov_tex, exact ? SDL_ScaleModeNearest : SDL_ScaleModeLinear);
+    return SDL_RenderCopy(p->ren, p->ov_tex, &src, &odst);
 }
 
 static void sdl_vo_redraw(struct sdl_vo_priv *p)
@@ -778,6 +802,56 @@ static bool sdl_vo_get_fullscreen(const struct vo *vo)
     return (SDL_GetWindowFlags(p->win) & SDL_WINDOW_FULLSCREEN) != 0;
 }
 
+static int sdl_vo_overlay_size(struct vo *vo, int *w, int *h)
+{
+    struct sdl_vo_priv *p = vo->priv;
+    int ow, oh;
+    if (!p->ren || SDL_GetRendererOutputSize(p->ren, &ow, &oh) < 0 || ow <= 0 || oh <= 0)
+        return -1;
+    SDL_Rect dst = sdl_vo_dst_rect(p, ow, oh);
+    *w = dst.w;
+    *h = dst.h;
+    return dst.w > 0 && dst.h > 0 ? 0 : -1;
+}
+
+static int sdl_vo_set_overlay(struct vo *vo, const struct vo_overlay *ov)
+{
+    struct sdl_vo_priv *p = vo->priv;
+    p->ov = *ov;
+    p->ov.rgba = NULL;
+    if (ov->w <= 0 || ov->h <= 0 || !ov->rgba) {
+        p->ov.w = 0;
+        return 0;
+    }
+    if (!p->ren)
+        return -VO_ERR_INIT;
+    if (!p->ov_tex || ov->w > p->ov_tex_w || ov->h > p->ov_tex_h) {
+        int tw = ov->w > p->ov_tex_w ? ov->w : p->ov_tex_w;
+        int th = ov->h > p->ov_tex_h ? ov->h : p->ov_tex_h;
+        if (p->ov_tex)
+            SDL_DestroyTexture(p->ov_tex);
+        p->ov_tex = SDL_CreateTexture(p->ren, SDL_PIXELFORMAT_RGBA32,
+                                      SDL_TEXTUREACCESS_STREAMING, tw, th);
+        if (!p->ov_tex) {
+            p->ov_tex_w = p->ov_tex_h = 0;
+            p->ov.w = 0;
+            mp_msg(MSGT_VO, MSGL_ERR, "-vo sdl: cannot make a %dx%d overlay texture: %s\n", tw,
+                   th, SDL_GetError());
+            return -VO_ERR_INIT;
+        }
+        p->ov_tex_w = tw;
+        p->ov_tex_h = th;
+        SDL_SetTextureBlendMode(p->ov_tex, SDL_BLENDMODE_BLEND);
+    }
+    SDL_Rect r = {0, 0, ov->w, ov->h};
+    if (SDL_UpdateTexture(p->ov_tex, &r, ov->rgba, ov->stride) < 0) {
+        p->ov.w = 0;
+        mp_msg(MSGT_VO, MSGL_ERR, "-vo sdl: cannot upload the overlay: %s\n", SDL_GetError());
+        return -VO_ERR_INIT;
+    }
+    return 0;
+}
+
 const struct vo_driver vo_driver_sdl = {
     .name = "sdl",
     .desc = "SDL2 window (YUV textures, any renderer)",
@@ -791,6 +865,8 @@ const struct vo_driver vo_driver_sdl = {
     .poll_event = sdl_vo_poll_event,
     .set_fullscreen = sdl_vo_set_fullscreen,
     .get_fullscreen = sdl_vo_get_fullscreen,
+    .overlay_size = sdl_vo_overlay_size,
+    .set_overlay = sdl_vo_set_overlay,
 };
 
 static struct sdl_vo_priv *sdl_vo_priv_of(struct vo *vo)

@@ -657,7 +657,9 @@ static int loop_paused_osd(struct play_state *ps)
         !mp_sub_osd_changed(ps->sub, mp_time_sec()))
         return 0;
     /* Where the OSD cannot be drawn it never catches up: no redraws. */
-    if (!mp_sub_format_supported(vo_query_format(ps->vo, (enum AVPixelFormat)f->format)))
+    int ow, oh;
+    if (vo_overlay_size(ps->vo, &ow, &oh) < 0 &&
+        !mp_sub_format_supported(vo_query_format(ps->vo, (enum AVPixelFormat)f->format)))
         return 0;
     /* Subtitles as for the frame on screen, not the one decoded next. */
     double next_pts = ps->next_pts;

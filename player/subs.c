@@ -12,6 +12,7 @@
 
 #include "common/mp_msg.h"
 #include "libmpdemux/demuxer.h"
+#include "libvo/video_out.h"
 #include "osdep/osdep.h"
 #include "player/play_priv.h"
 #include "player/player.h"
@@ -274,9 +275,23 @@ void play_subs_draw(struct play_state *ps, AVFrame **frame, AVFrame *decoded)
     }
     bool osd = mp_sub_osd_level(sub) >= 2 || now < ps->osd_until ||
                mp_sub_osd_changed(sub, now);
+    AVFrame *f = *frame;
+    /* An output that lays an overlay gets one made at its own resolution
+     * (sharp text in a big window), for this frame's time; an empty one
+     * clears what the last frame had. */
+    int ow, oh;
+    if (ps->vo && vo_overlay_size(ps->vo, &ow, &oh) == 0) {
+        struct mp_sub_bitmap bm = {0};
+        if (mp_sub_selected(sub) >= 0 || osd)
+            mp_sub_render_overlay(sub, ps->next_pts - ps->mpctx->opts.sub_delay, now, ow, oh,
+                                  f->width, f->height, &bm);
+        struct vo_overlay ov = {ow, oh, bm.x, bm.y, bm.w, bm.h, bm.stride, bm.rgba};
+        if (vo_set_overlay(ps->vo, &ov) == 0)
+            return;
+        mp_msg(MSGT_CPLAYER, MSGL_V, "No overlay: subtitles go into the frame.\n");
+    }
     if (mp_sub_selected(sub) < 0 && !osd)
         return;
-    AVFrame *f = *frame;
     if (!mp_sub_format_supported(f->format))
         return;
     if (f == decoded) {

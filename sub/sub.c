@@ -243,6 +243,7 @@ void mp_sub_free(struct mp_sub *sub)
         ass_library_done(sub->lib);
     free(sub->charset);
     free(sub->font);
+    free(sub->overlay);
     free(sub);
 }
 
@@ -479,26 +480,40 @@ bool mp_sub_format_supported(int pix_fmt)
     return sub_blend_supported(pix_fmt);
 }
 
-static void configure_size(struct mp_sub *sub, const AVFrame *f)
+/* Draw on w x h pixels for a video frame of storage_w x storage_h, glyphs
+ * stretched horizontally by par. */
+static void configure_size(struct mp_sub *sub, int w, int h, int storage_w, int storage_h,
+                           double par)
 {
-    /* libass stretches glyphs horizontally by its "pixel aspect"; the frame
-     * is shown stretched by its SAR afterwards, so glyphs are drawn
-     * squeezed by the inverse (measured: passing the SAR doubles the width
-     * of text on a 2:1 frame). */
-    double par = 1.0;
-    if (f->sample_aspect_ratio.num > 0 && f->sample_aspect_ratio.den > 0)
-        par = 1.0 / av_q2d(f->sample_aspect_ratio);
-    if (f->width == sub->frame_w && f->height == sub->frame_h && par == sub->frame_par)
+    if (w == sub->frame_w && h == sub->frame_h && storage_w == sub->storage_w &&
+        storage_h == sub->storage_h && par == sub->frame_par)
         return;
     ASS_Renderer *r[2] = {sub->sub_rend, sub->osd_rend};
     for (int i = 0; i < 2; i++) {
-        ass_set_frame_size(r[i], f->width, f->height);
-        ass_set_storage_size(r[i], f->width, f->height);
+        ass_set_frame_size(r[i], w, h);
+        ass_set_storage_size(r[i], storage_w, storage_h);
         ass_set_pixel_aspect(r[i], par);
     }
-    sub->frame_w = f->width;
-    sub->frame_h = f->height;
+    sub->frame_w = w;
+    sub->frame_h = h;
+    sub->storage_w = storage_w;
+    sub->storage_h = storage_h;
     sub->frame_par = par;
+}
+
+/* Render the selected track at pts and the OSD at now on the configured
+ * size: two image lists (NULL when empty), valid until the next call. */
+static void render_lists(struct mp_sub *sub, double pts, double now, ASS_Image **subs,
+                         ASS_Image **osd_img)
+{
+    *subs = NULL;
+    *osd_img = NULL;
+    if (sub->selected >= 0 && isfinite(pts))
+        *subs = ass_render_frame(sub->sub_rend, sub->tracks[sub->selected]->ass,
+                                 llround(pts * 1000), NULL);
+    ASS_Track *osd = osd_update(sub, now, sub->frame_w, sub->frame_h);
+    if (osd)
+        *osd_img = ass_render_frame(sub->osd_rend, osd, 0, NULL);
 }
 
 int mp_sub_render(struct mp_sub *sub, double pts, double now, AVFrame *frame)
@@ -508,17 +523,45 @@ int mp_sub_render(struct mp_sub *sub, double pts, double now, AVFrame *frame)
         return -1;
     if (sub->fonts_dirty)
         configure_fonts(sub);
-    configure_size(sub, frame);
-    bool drawn = false;
-    if (sub->selected >= 0 && isfinite(pts)) {
-        ASS_Image *img = ass_render_frame(sub->sub_rend, sub->tracks[sub->selected]->ass,
-                                          llround(pts * 1000), NULL);
-        drawn |= sub_blend_images(frame, img);
-    }
-    ASS_Track *osd = osd_update(sub, now, frame->width, frame->height);
-    if (osd) {
-        ASS_Image *img = ass_render_frame(sub->osd_rend, osd, 0, NULL);
-        drawn |= sub_blend_images(frame, img);
-    }
+    /* libass stretches glyphs horizontally by its "pixel aspect"; the frame
+     * is shown stretched by its SAR afterwards, so glyphs are drawn
+     * squeezed by the inverse (measured: passing the SAR doubles the width
+     * of text on a 2:1 frame). */
+    double par = 1.0;
+    if (frame->sample_aspect_ratio.num > 0 && frame->sample_aspect_ratio.den > 0)
+        par = 1.0 / av_q2d(frame->sample_aspect_ratio);
+    configure_size(sub, frame->width, frame->height, frame->width, frame->height, par);
+    ASS_Image *subs, *osd;
+    render_lists(sub, pts, now, &subs, &osd);
+    bool drawn = sub_blend_images(frame, subs);
+    drawn |= sub_blend_images(frame, osd);
     return drawn;
+}
+
+int mp_sub_render_overlay(struct mp_sub *sub, double pts, double now, int w, int h,
+                          int video_w, int video_h, struct mp_sub_bitmap *out)
+{
+    *out = (struct mp_sub_bitmap){0};
+    if (w <= 0 || h <= 0 || video_w <= 0 || video_h <= 0)
+        return -1;
+    if (sub->fonts_dirty)
+        configure_fonts(sub);
+    /* Output pixels are square and nothing stretches the overlay later. */
+    configure_size(sub, w, h, video_w, video_h, 1.0);
+    ASS_Image *subs, *osd;
+    render_lists(sub, pts, now, &subs, &osd);
+    /* One list: the OSD goes over the subtitles. */
+    ASS_Image *last = subs;
+    while (last && last->next)
+        last = last->next;
+    if (last)
+        last->next = osd;
+    int r = sub_blend_to_rgba(subs ? subs : osd, w, h, &sub->overlay, &sub->overlay_size, out);
+    if (last)
+        last->next = NULL;
+    if (r < 0) {
+        mp_msg(MSGT_OSD, MSGL_ERR, "Out of memory for the subtitle overlay.\n");
+        return -1;
+    }
+    return out->w > 0;
 }

@@ -210,4 +210,22 @@ bool mp_sub_format_supported(int pix_fmt);
  * format is not supported (frame untouched). */
 int mp_sub_render(struct mp_sub *sub, double pts, double now, AVFrame *frame);
 
+/* An RGBA picture (bytes R, G, B, A; straight alpha) of subtitles and OSD
+ * for an output that lays it over the video itself. */
+struct mp_sub_bitmap {
+    int x, y;        /* its place in the w x h area it was rendered for */
+    int w, h;        /* 0 x 0: nothing to show */
+    int stride;      /* bytes per row */
+    const uint8_t *rgba;
+};
+
+/* Render the selected track at pts and the OSD at now for a picture shown
+ * at w x h output pixels (the video frame being video_w x video_h), at
+ * that resolution rather than the frame's, so text stays sharp in a big
+ * window. out covers the bounding box of what is drawn; its pixels belong
+ * to sub and stay valid until the next call. Returns 1 if anything is
+ * drawn, 0 if nothing is (out->w == 0), -1 on bad sizes or no memory. */
+int mp_sub_render_overlay(struct mp_sub *sub, double pts, double now, int w, int h,
+                          int video_w, int video_h, struct mp_sub_bitmap *out);
+
 #endif

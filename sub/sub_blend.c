@@ -10,6 +10,9 @@
  * range) and the chroma planes take the mean coverage of the luma pixels
  * each chroma sample covers.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include <libavutil/pixfmt.h>
 
 #include "sub_priv.h"
@@ -232,4 +235,77 @@ bool sub_blend_images(AVFrame *frame, const ASS_Image *img)
             any |= blend_yuv(frame, img, &yl);
     }
     return any;
+}
+
+int sub_blend_to_rgba(const ASS_Image *img, int w, int h, uint8_t **buf, size_t *size,
+                      struct mp_sub_bitmap *out)
+{
+    *out = (struct mp_sub_bitmap){0};
+    /* The bounding box of the visible images, clipped to w x h. */
+    int x0 = w, y0 = h, x1 = 0, y1 = 0;
+    for (const ASS_Image *i = img; i; i = i->next) {
+        if (i->w <= 0 || i->h <= 0 || image_opacity(i) == 0)
+            continue;
+        int ix0 = i->dst_x < 0 ? 0 : i->dst_x, iy0 = i->dst_y < 0 ? 0 : i->dst_y;
+        int ix1 = i->dst_x + i->w > w ? w : i->dst_x + i->w;
+        int iy1 = i->dst_y + i->h > h ? h : i->dst_y + i->h;
+        if (ix0 >= ix1 || iy0 >= iy1)
+            continue;
+        x0 = ix0 < x0 ? ix0 : x0;
+        y0 = iy0 < y0 ? iy0 : y0;
+        x1 = ix1 > x1 ? ix1 : x1;
+        y1 = iy1 > y1 ? iy1 : y1;
+    }
+    if (x0 >= x1 || y0 >= y1)
+        return 0;
+    int bw = x1 - x0, bh = y1 - y0, stride = bw * 4;
+    size_t need = (size_t)stride * (size_t)bh;
+    if (need > *size) {
+        uint8_t *nb = realloc(*buf, need);
+        if (!nb)
+            return -1;
+        *buf = nb;
+        *size = need;
+    }
+    uint8_t *pic = *buf;
+    memset(pic, 0, need);
+    /* Composite premultiplied ("over", each image onto what is below),
+     * then divide by alpha once: SDL blends straight alpha. */
+    for (const ASS_Image *i = img; i; i = i->next) {
+        int opacity = image_opacity(i);
+        if (i->w <= 0 || i->h <= 0 || opacity == 0)
+            continue;
+        int r = (i->color >> 24) & 0xff, g = (i->color >> 16) & 0xff,
+            b = (i->color >> 8) & 0xff;
+        int sx0 = i->dst_x < x0 ? x0 - i->dst_x : 0, sy0 = i->dst_y < y0 ? y0 - i->dst_y : 0;
+        int sx1 = i->dst_x + i->w > x1 ? x1 - i->dst_x : i->w;
+        int sy1 = i->dst_y + i->h > y1 ? y1 - i->dst_y : i->h;
+        for (int y = sy0; y < sy1; y++) {
+            uint8_t *row = pic + (ptrdiff_t)(i->dst_y + y - y0) * stride;
+            for (int x = sx0; x < sx1; x++) {
+                int a = coverage(i, x, y, opacity);
+                if (!a)
+                    continue;
+                uint8_t *p = row + (ptrdiff_t)(i->dst_x + x - x0) * 4;
+                p[0] = mix(p[0], r, a);
+                p[1] = mix(p[1], g, a);
+                p[2] = mix(p[2], b, a);
+                p[3] = mix(p[3], 255, a);
+            }
+        }
+    }
+    for (int y = 0; y < bh; y++) {
+        uint8_t *p = pic + (ptrdiff_t)y * stride;
+        for (int x = 0; x < bw; x++, p += 4) {
+            int a = p[3];
+            if (a == 0 || a == 255)
+                continue;
+            for (int c = 0; c < 3; c++) {
+                int v = (p[c] * 255 + a / 2) / a;
+                p[c] = (uint8_t)(v > 255 ? 255 : v);
+            }
+        }
+    }
+    *out = (struct mp_sub_bitmap){x0, y0, bw, bh, stride, pic};
+    return 0;
 }

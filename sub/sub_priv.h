@@ -58,9 +58,13 @@ struct mp_sub {
     struct sub_track **tracks;
     int num_tracks;
     int selected;
-    int frame_w, frame_h;
+    int frame_w, frame_h;       /* what the renderers draw on */
+    int storage_w, storage_h;   /* the video frame's own size */
     double frame_par;
     struct osd_state osd;
+    /* mp_sub_render_overlay's picture, reused from call to call. */
+    uint8_t *overlay;
+    size_t overlay_size;
 };
 
 /* sub_lavc.c: libavcodec decoding into a track's ASS events. */
@@ -111,6 +115,12 @@ char *sub_charset_to_utf8(const char *from, const char *data, size_t size, size_
  * pixel changed. */
 bool sub_blend_images(AVFrame *frame, const ASS_Image *img);
 bool sub_blend_supported(int pix_fmt);
+/* Composite img (clipped to w x h) into one straight-alpha RGBA picture
+ * covering the images' bounding box: *buf (malloc'ed, *size bytes) grows as
+ * needed. Fills out; out->w = 0 when nothing is visible. Returns 0, or -1
+ * when out of memory. */
+int sub_blend_to_rgba(const ASS_Image *img, int w, int h, uint8_t **buf, size_t *size,
+                      struct mp_sub_bitmap *out);
 
 /* osd.c */
 void osd_init(struct osd_state *osd, int level);

@@ -622,3 +622,45 @@ test_sdl_nokeepaspect_stretches() {
         expect_rc 0 || return 1
     done
 }
+
+# sdl_smooth_db FILE Y H: how well rows Y..Y+H-1 of a picture survive being
+# shrunk 3 times and blown up again (PSNR, dB). A picture that is a 3x
+# enlargement loses almost nothing (high); detail finer than 3 pixels, as
+# text drawn at the window's resolution has, is lost (low).
+sdl_smooth_db() {
+    ffmpeg -nostdin -hide_banner -i "$1" -lavfi \
+        "crop=iw:$3:0:$2,split[a][b];[b]scale=iw/3:ih/3:flags=area,scale=iw*3:ih*3:flags=bilinear[c];[a][c]psnr" \
+        -f null - 2>&1 | sed -n 's/.*average:\([^ ]*\).*/\1/p' | tail -n 1
+}
+
+test_sdl_subtitles_sharp_at_window_resolution() {
+    sdl_x_start || { sdl_skipped; return; }
+    printf '1\n00:00:00,000 --> 00:00:30,000\nSHARP TEXT sharp text\n\n' >line.srt
+    ff -f lavfi -i color=c=0x404040:size=320x240:rate=5 -t 3 -c:v mpeg4 -q:v 2 grey.mkv ||
+        return 1
+    sdl_mp_start -slave -vo sdl -nosound -osdlevel 0 -xy 3 -sub line.srt grey.mkv
+    sdl_cmd "pause"
+    sdl_cmd "frame_step"
+    sdl_window || return 1
+    [ "${SDL_GEOM%%+*}" = 960x720 ] || fail "window $SDL_GEOM, expected 960x720" || return 1
+    local y='' n=40
+    while [ "$n" -gt 0 ]; do
+        sdl_grab shot.png || return 1
+        y=$(sdl_band_ymax shot.png 540 180)
+        [ -n "$y" ] && [ "$y" -gt 150 ] && break
+        n=$((n - 1))
+        sleep 0.25
+    done
+    [ -n "$y" ] && [ "$y" -gt 150 ] || fail "no subtitle in the bottom quarter" || return 1
+    local db
+    db=$(sdl_smooth_db shot.png 540 180)
+    # Measured: 37 dB when drawn into the 320x240 frame, 27 dB at 960x720.
+    [ -n "$db" ] || fail "no PSNR for the subtitle band" || return 1
+    if sdl_db_above "$db" 32; then
+        fail "the subtitle is a 3x enlargement ($db dB): drawn at the video's 320x240"
+        return 1
+    fi
+    sdl_cmd "quit"
+    sdl_mp_wait
+    expect_rc 0
+}

@@ -296,6 +296,44 @@ static void test_nv12_and_packed_yuv(void **state)
     test_rmdir(dir);
 }
 
+/* The overlay for an output at 960x720: a straight-alpha RGBA box at the
+ * bottom, with opaque yellow text pixels; nothing when no event is shown. */
+static void test_overlay_rgba(void **state)
+{
+    (void)state;
+    char *dir = test_mkdtemp();
+    char *path = write_file(dir, "a.srt", srt_text, strlen(srt_text));
+    struct mp_sub *sub = sub_with_file(NULL, path);
+    struct mp_sub_bitmap bm;
+    assert_int_equal(mp_sub_render_overlay(sub, 2.0, 0, 960, 720, W, H, &bm), 1);
+    assert_true(bm.w > 0 && bm.h > 0 && bm.rgba);
+    assert_true(bm.x >= 0 && bm.y >= 0 && bm.x + bm.w <= 960 && bm.y + bm.h <= 720);
+    assert_true(bm.y > 720 / 2);
+    assert_true(bm.stride >= bm.w * 4);
+    int yellow = 0, partial = 0;
+    for (int y = 0; y < bm.h; y++) {
+        for (int x = 0; x < bm.w; x++) {
+            const uint8_t *p = bm.rgba + y * bm.stride + x * 4;
+            yellow += p[3] == 255 && p[0] > 200 && p[1] > 200 && p[2] < 60;
+            partial += p[3] > 0 && p[3] < 255;
+        }
+    }
+    assert_true(yellow > 300);
+    assert_true(partial > 0);
+    /* Drawn at the output's size: text is bigger than at 320x240. */
+    int r;
+    AVFrame *f = render_at(sub, 2.0, 0, AV_PIX_FMT_RGB24, &r);
+    struct bright b = count_bright(f);
+    av_frame_free(&f);
+    assert_true(bm.h > 2 * (b.max_y - b.min_y));
+    assert_int_equal(mp_sub_render_overlay(sub, 3.5, 0, 960, 720, W, H, &bm), 0);
+    assert_int_equal(bm.w, 0);
+    assert_int_equal(mp_sub_render_overlay(sub, 2.0, 0, 0, 720, W, H, &bm), -1);
+    mp_sub_free(sub);
+    free(path);
+    test_rmdir(dir);
+}
+
 static void test_webvtt_file(void **state)
 {
     (void)state;
@@ -774,6 +812,7 @@ int main(void)
         cmocka_unit_test(test_text_helpers),
         cmocka_unit_test(test_srt_rgb_and_yuv),
         cmocka_unit_test(test_nv12_and_packed_yuv),
+        cmocka_unit_test(test_overlay_rgba),
         cmocka_unit_test(test_webvtt_file),
         cmocka_unit_test(test_anamorphic_frame),
         cmocka_unit_test(test_unsupported_format),
