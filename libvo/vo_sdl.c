@@ -79,6 +79,12 @@ struct sdl_vo_priv {
     SDL_Texture *ov_tex;
     int ov_tex_w, ov_tex_h;
     struct vo_overlay ov;
+    /* Fullscreen by hand where no window manager acts on SDL's request:
+     * the window covers the display; fs_saved and fs_bordered bring it
+     * back. */
+    bool fake_fs;
+    SDL_Rect fs_saved;
+    bool fs_bordered;
     /* vo_sdl_set_window's settings (win_opts.title unused: title) */
     struct vo_sdl_window win_opts;
     char *title;     /* NULL: SDL_VO_TITLE */
@@ -257,6 +263,7 @@ static void sdl_vo_drop_window(struct sdl_vo_priv *p)
     p->foreign = false;
     p->sized = false;
     p->have_frame = false;
+    p->fake_fs = false;
 }
 
 /* Xlib's default handler ends the process on any X error; the other
@@ -313,6 +320,98 @@ static void sdl_vo_x_unguard(struct sdl_vo_priv *p)
     p->x_old_handler = NULL;
     dlclose(p->x11);
     p->x11 = NULL;
+}
+
+/* Whether a window manager runs on SDL's X display: one that honours
+ * _NET_WM_STATE (SDL's fullscreen request) names itself in the root
+ * window's _NET_SUPPORTING_WM_CHECK. True when this cannot be told or the
+ * display is not X. */
+static bool sdl_vo_x_has_wm(void)
+{
+    const char *drv = SDL_GetCurrentVideoDriver();
+    if (!drv || strcmp(drv, "x11") != 0)
+        return true;
+    void *x11 = dlopen("libX11.so.6", RTLD_NOW | RTLD_LOCAL);
+    if (!x11)
+        return true;
+    void *(*open_display)(const char *);
+    int (*close_display)(void *);
+    unsigned long (*intern_atom)(void *, const char *, int);
+    unsigned long (*root_window)(void *);
+    int (*get_property)(void *, unsigned long, unsigned long, long, long, int, unsigned long,
+                        unsigned long *, int *, unsigned long *, unsigned long *,
+                        unsigned char **);
+    int (*x_free)(void *);
+    *(void **)&open_display = dlsym(x11, "XOpenDisplay");
+    *(void **)&close_display = dlsym(x11, "XCloseDisplay");
+    *(void **)&intern_atom = dlsym(x11, "XInternAtom");
+    *(void **)&root_window = dlsym(x11, "XDefaultRootWindow");
+    *(void **)&get_property = dlsym(x11, "XGetWindowProperty");
+    *(void **)&x_free = dlsym(x11, "XFree");
+    bool wm = true;
+    void *dpy = open_display && close_display && intern_atom && root_window && get_property &&
+                x_free ? open_display(NULL) : NULL;
+    if (dpy) {
+        /* only_if_exists: no atom, no window manager ever set it. */
+        unsigned long atom = intern_atom(dpy, "_NET_SUPPORTING_WM_CHECK", 1);
+        unsigned long type = 0, items = 0, after = 0;
+        int format = 0;
+        unsigned char *data = NULL;
+        wm = atom != 0 &&
+             get_property(dpy, root_window(dpy), atom, 0, 1, 0, 0, &type, &format, &items,
+                          &after, &data) == 0 &&
+             type != 0 && items > 0;
+        if (data)
+            x_free(data);
+        close_display(dpy);
+    }
+    dlclose(x11);
+    return wm;
+}
+
+/* Cover the display with the window (borderless) or give it back its
+ * place, size and border: fullscreen where no window manager would do it,
+ * as MPlayer's X11 code did. */
+static void sdl_vo_fake_fullscreen(struct sdl_vo_priv *p, bool on)
+{
+    if (on == p->fake_fs)
+        return;
+    if (on) {
+        SDL_Rect b;
+        int display = SDL_GetWindowDisplayIndex(p->win);
+        if (display < 0 || SDL_GetDisplayBounds(display, &b) < 0)
+            return;
+        SDL_GetWindowPosition(p->win, &p->fs_saved.x, &p->fs_saved.y);
+        SDL_GetWindowSize(p->win, &p->fs_saved.w, &p->fs_saved.h);
+        p->fs_bordered = !(SDL_GetWindowFlags(p->win) & SDL_WINDOW_BORDERLESS);
+        SDL_SetWindowBordered(p->win, SDL_FALSE);
+        SDL_SetWindowPosition(p->win, b.x, b.y);
+        SDL_SetWindowSize(p->win, b.w, b.h);
+        SDL_RaiseWindow(p->win);
+    } else {
+        SDL_SetWindowBordered(p->win, p->fs_bordered ? SDL_TRUE : SDL_FALSE);
+        SDL_SetWindowSize(p->win, p->fs_saved.w, p->fs_saved.h);
+        SDL_SetWindowPosition(p->win, p->fs_saved.x, p->fs_saved.y);
+    }
+    p->fake_fs = on;
+    mp_msg(MSGT_VO, MSGL_V, "-vo sdl: no window manager: fullscreen %s by hand.\n",
+           on ? "on" : "off");
+}
+
+/* Fullscreen on or off: SDL's request, or by hand without a window
+ * manager. Returns SDL's result (0 or < 0). */
+static int sdl_vo_fullscreen(struct sdl_vo_priv *p, bool on)
+{
+    if (p->fake_fs || (on && !sdl_vo_x_has_wm())) {
+        sdl_vo_fake_fullscreen(p, on);
+        return 0;
+    }
+    return SDL_SetWindowFullscreen(p->win, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+}
+
+static bool sdl_vo_is_fullscreen(const struct sdl_vo_priv *p)
+{
+    return p->fake_fs || (p->win && (SDL_GetWindowFlags(p->win) & SDL_WINDOW_FULLSCREEN));
 }
 
 /* Draw into another program's X window (-wid) instead of our own; on
@@ -577,13 +676,13 @@ static int sdl_vo_config(struct vo *vo, int w, int h, int d_w, int d_h, enum AVP
         return 0;
     }
     if (resize) {
-        if (!(SDL_GetWindowFlags(p->win) & SDL_WINDOW_FULLSCREEN))
+        if (!sdl_vo_is_fullscreen(p))
             sdl_vo_size_window(p, d_w, d_h);
         p->sized = true;
     }
     if (p->opts.fs) {
         p->opts.fs = false;
-        if (SDL_SetWindowFullscreen(p->win, SDL_WINDOW_FULLSCREEN_DESKTOP) < 0)
+        if (sdl_vo_fullscreen(p, true) < 0)
             mp_msg(MSGT_VO, MSGL_WARN, "-vo sdl: cannot go fullscreen: %s\n", SDL_GetError());
     }
     SDL_ShowWindow(p->win);
@@ -787,7 +886,7 @@ static int sdl_vo_set_fullscreen(struct vo *vo, bool fullscreen)
                "-vo sdl: no fullscreen inside another program's window (-wid).\n");
         return -VO_ERR_INIT;
     }
-    if (SDL_SetWindowFullscreen(p->win, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) < 0) {
+    if (sdl_vo_fullscreen(p, fullscreen) < 0) {
         mp_msg(MSGT_VO, MSGL_WARN, "-vo sdl: cannot %s fullscreen: %s\n",
                fullscreen ? "go" : "leave", SDL_GetError());
         return -VO_ERR_INIT;
@@ -799,7 +898,7 @@ static int sdl_vo_set_fullscreen(struct vo *vo, bool fullscreen)
 static bool sdl_vo_get_fullscreen(const struct vo *vo)
 {
     const struct sdl_vo_priv *p = vo->priv;
-    return (SDL_GetWindowFlags(p->win) & SDL_WINDOW_FULLSCREEN) != 0;
+    return sdl_vo_is_fullscreen(p);
 }
 
 static int sdl_vo_overlay_size(struct vo *vo, int *w, int *h)

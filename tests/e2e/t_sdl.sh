@@ -664,3 +664,42 @@ test_sdl_subtitles_sharp_at_window_resolution() {
     sdl_mp_wait
     expect_rc 0
 }
+
+# The window's geometry as xwininfo says, "WxH+X+Y".
+sdl_xwin_geom() {
+    xwininfo -id "$SDL_WIN" | awk '/Absolute upper-left X/ { x = $NF }
+        /Absolute upper-left Y/ { y = $NF } /Width:/ { w = $NF } /Height:/ { h = $NF }
+        END { print w "x" h "+" x "+" y }'
+}
+
+# No window manager on the Xvfb: fullscreen must still cover the screen.
+test_sdl_fullscreen_without_window_manager() {
+    sdl_x_start || { sdl_skipped; return; }
+    sdl_need xwininfo || { sdl_skipped; return; }
+    sdl_make_still 30 || return 1
+    sdl_mp_start -slave -vo sdl -nosound still.mkv
+    sdl_window || return 1
+    local before g=''
+    before=$(sdl_xwin_geom)
+    [ "${before%%+*}" = 320x240 ] || fail "window $before, expected 320x240" || return 1
+    sdl_key f || return 1
+    sdl_ask_until 10 fullscreen yes || return 1
+    sdl_until 10 eval '[ "$(sdl_xwin_geom)" = 1024x768+0+0 ]' ||
+        fail "f: window $(sdl_xwin_geom), expected the screen 1024x768+0+0" || return 1
+    sdl_key f || return 1
+    sdl_ask_until 10 fullscreen no || return 1
+    sdl_until 10 eval '[ "$(sdl_xwin_geom)" = "$before" ]' ||
+        fail "f again: window $(sdl_xwin_geom), expected $before back" || return 1
+    sdl_cmd "quit"
+    sdl_mp_wait
+    expect_rc 0 || return 1
+    # -fs from the start.
+    sdl_mp_start -slave -vo sdl -nosound -fs still.mkv
+    sdl_window || return 1
+    sdl_until 10 eval '[ "$(sdl_xwin_geom)" = 1024x768+0+0 ]' ||
+        fail "-fs: window $(sdl_xwin_geom), expected 1024x768+0+0" || return 1
+    sdl_ask_until 10 fullscreen yes || return 1
+    sdl_cmd "quit"
+    sdl_mp_wait
+    expect_rc 0
+}
