@@ -703,3 +703,21 @@ test_sdl_fullscreen_without_window_manager() {
     sdl_mp_wait
     expect_rc 0
 }
+
+# -input conf=FILE: a key rebound in MPlayer's input.conf syntax, typed
+# into the window.
+test_sdl_input_conf_rebinds_a_key() {
+    sdl_x_start || { sdl_skipped; return; }
+    sdl_make_still 30 || return 1
+    printf '# rebound\nh quit 7\nq ignore\n' >keys.conf
+    sdl_mp_start -slave -vo sdl -nosound -input "conf=$PWD/keys.conf" still.mkv
+    sdl_window || return 1
+    # q is rebound to nothing: the player stays.
+    sdl_key q || return 1
+    sdl_ask time_pos >/dev/null || fail "q quit although keys.conf binds it to ignore" ||
+        return 1
+    sdl_key h || return 1
+    sdl_mp_wait
+    expect_rc 7 || return 1
+    expect_out "Exiting... (Quit)"
+}

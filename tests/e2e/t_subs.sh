@@ -86,3 +86,69 @@ test_sub_identify_file_ids() {
     mp -nosound -vo null -frames 1 -sub extra.srt clip.avi
     ! grep -q '^ID_FILE_SUB' "$OUT" || fail "ID_FILE_SUB without -identify"
 }
+
+# An ASS track in the font of an attachment, with a fontconfig that knows
+# no fonts at all: only the attachment can draw it.
+test_embedded_font_attachment() {
+    local font=
+    for font in /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf \
+        "$(fc-match -f '%{file}' 'DejaVu Sans Mono' 2>/dev/null)"; do
+        [ -f "$font" ] && break
+    done
+    [ -f "$font" ] || { echo "    (skipped: no DejaVu Sans Mono file)" >&2; return 0; }
+    local family
+    family=$(fc-scan --format '%{family[0]}' "$font" 2>/dev/null)
+    [ -n "$family" ] || family="DejaVu Sans Mono"
+    cat >font.ass <<EOF2
+[Script Info]
+ScriptType: v4.00+
+PlayResX: 320
+PlayResY: 240
+
+[V4+ Styles]
+Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+Style: Default,$family,24,&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,1,0,2,10,10,10,1
+
+[Events]
+Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+Dialogue: 0,0:00:00.00,0:00:03.00,Default,,0,0,0,,EMBEDDED FONT
+EOF2
+    ff -i "$MEDIA/v.avi" -i font.ass -map 0 -map 1 -c copy -attach "$font" \
+        -metadata:s:t mimetype=application/x-truetype-font font.mkv || return 1
+    mkdir -p nofonts fccache
+    printf '<?xml version="1.0"?>\n<fontconfig><dir>%s</dir><cachedir>%s</cachedir></fontconfig>\n' \
+        "$PWD/nofonts" "$PWD/fccache" >fonts.conf
+    local n
+    for n in plain embedded noembedded; do
+        local extra=-nosub
+        [ $n = embedded ] && extra="-sid 0"
+        [ $n = noembedded ] && extra="-sid 0 -noembeddedfonts"
+        # shellcheck disable=SC2086
+        FONTCONFIG_FILE=$PWD/fonts.conf mp -nosound -vo "png:outdir=shots-$n" -frames 5 \
+            $extra font.mkv
+        expect_rc 0 && [ -f "shots-$n/00000005.png" ] || fail "no frame for $n" || return 1
+    done
+    frames_differ shots-plain/00000005.png shots-embedded/00000005.png ||
+        fail "the attached font drew nothing" || return 1
+    [ "$(psnr shots-plain/00000005.png shots-noembedded/00000005.png)" = inf ] ||
+        fail "-noembeddedfonts still drew (no other font exists)"
+}
+
+test_sub_comma_list_loads_each_file() {
+    sub_srt a.srt
+    printf '1\n00:00:00,500 --> 00:00:03,000\nSECOND FILE\n' >b.srt
+    mp -identify -nosound -vo null -frames 1 -sub a.srt,b.srt "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    local ids
+    ids=$(grep -E '^ID_FILE_SUB_FILENAME=' "$OUT" | tr '\n' ' ')
+    [ "$ids" = "ID_FILE_SUB_FILENAME=a.srt ID_FILE_SUB_FILENAME=b.srt " ] ||
+        fail "loaded: $ids" || return 1
+    # The first is shown; each file draws its own text.
+    sub_shot a -sub a.srt "$MEDIA/v.avi" || return 1
+    sub_shot ab -sub a.srt,b.srt "$MEDIA/v.avi" || return 1
+    sub_shot b -sub b.srt "$MEDIA/v.avi" || return 1
+    [ "$(psnr shots-a/00000001.png shots-ab/00000001.png)" = inf ] ||
+        fail "-sub a.srt,b.srt does not show a.srt first" || return 1
+    frames_differ shots-a/00000001.png shots-b/00000001.png ||
+        fail "a.srt and b.srt draw the same"
+}
