@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <iconv.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,4 +67,46 @@ char *sub_charset_to_utf8(const char *from, const char *data, size_t size, size_
     if (out_size)
         *out_size = used;
     return out;
+}
+
+/* Where a sequence of well-formed UTF-8 ends in data (size when it all is). */
+static size_t utf8_valid_prefix(const unsigned char *s, size_t size)
+{
+    size_t i = 0;
+    while (i < size) {
+        unsigned char c = s[i];
+        size_t len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
+                               : (c & 0xf8) == 0xf0 ? 4 : 0;
+        if (!len || (len == 2 && c < 0xc2) || (len == 4 && c > 0xf4))
+            return i;
+        if (i + len > size)
+            return i;
+        for (size_t k = 1; k < len; k++) {
+            if ((s[i + k] & 0xc0) != 0x80)
+                return i;
+        }
+        i += len;
+    }
+    return size;
+}
+
+bool sub_charset_file_is_utf8(const char *path)
+{
+    /* Subtitle files are small; a look at the start is enough for the
+     * rare big one. */
+    enum { LOOK = 4 << 20 };
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return true;
+    unsigned char *buf = malloc(LOOK);
+    if (!buf) {
+        fclose(f);
+        return true;
+    }
+    size_t n = fread(buf, 1, LOOK, f);
+    fclose(f);
+    size_t ok = utf8_valid_prefix(buf, n);
+    free(buf);
+    /* A sequence cut by the end of the look is not an error. */
+    return ok == n || (n == LOOK && n - ok < 4);
 }

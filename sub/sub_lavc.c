@@ -246,6 +246,13 @@ int sub_lavc_read_file(struct mp_sub *sub, const char *path)
         if (!probe)
             goto fail;
         free(probe);
+    } else if ((!cp || !cp[0]) && !sub_charset_file_is_utf8(path)) {
+        mp_msg(MSGT_SUBREADER, MSGL_WARN,
+               "%s is not UTF-8: read as %s; name its charset with -subcp.\n", path,
+               SUB_LEGACY_CHARSET);
+        t->iconv_from = strdup(SUB_LEGACY_CHARSET);
+        if (!t->iconv_from)
+            goto fail;
     }
     if (sub_lavc_open(t, fmt->streams[idx]->codecpar) < 0 || sub_track_init_ass(sub, t) < 0)
         goto fail;

@@ -110,6 +110,13 @@ uint64_t sub_text_hash(uint64_t h, const void *data, size_t size);
 /* sub_charset.c: convert size bytes from charset `from` to UTF-8. Returns a
  * malloc'ed NUL-terminated buffer and its length in *out_size, or NULL. */
 char *sub_charset_to_utf8(const char *from, const char *data, size_t size, size_t *out_size);
+/* Whether the file's text is well-formed UTF-8 (true when it cannot be
+ * read: the reader reports that). */
+bool sub_charset_file_is_utf8(const char *path);
+/* What a file that is not UTF-8 is read as without -subcp: Western
+ * European, the commonest legacy code page (a superset of latin1's
+ * printable characters). MPlayer showed such text rather than nothing. */
+#define SUB_LEGACY_CHARSET "CP1252"
 
 /* sub_blend.c: blend a libass image list onto frame; returns whether any
  * pixel changed. */

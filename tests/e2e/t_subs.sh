@@ -152,3 +152,17 @@ test_sub_comma_list_loads_each_file() {
     frames_differ shots-a/00000001.png shots-b/00000001.png ||
         fail "a.srt and b.srt draw the same"
 }
+
+test_latin1_srt_without_subcp_is_shown() {
+    printf '1\n00:00:00,500 --> 00:00:03,000\nCaf\xe9 cr\xe8me \xe0 la fran\xe7aise\n' >l1.srt
+    sub_shot plain "$MEDIA/v.avi" || return 1
+    sub_shot l1 -sub l1.srt "$MEDIA/v.avi" || return 1
+    expect_err "l1.srt is not UTF-8: read as CP1252; name its charset with -subcp." ||
+        return 1
+    frames_differ shots-plain/00000001.png shots-l1/00000001.png ||
+        fail "a latin1 .srt without -subcp drew nothing" || return 1
+    # Read as CP1252 it is what -subcp latin1 gives.
+    sub_shot named -subcp latin1 -sub l1.srt "$MEDIA/v.avi" || return 1
+    [ "$(psnr shots-l1/00000001.png shots-named/00000001.png)" = inf ] ||
+        fail "the guess draws other text than -subcp latin1"
+}

@@ -524,10 +524,22 @@ static void test_subcp_latin1(void **state)
     assert_true(bright_at(sub, 2.0, AV_PIX_FMT_RGB24).count > 50);
     mp_sub_free(sub);
 
-    /* Read as UTF-8 the bytes are invalid: libavcodec refuses the event
-     * rather than show garbage; the track loads empty. */
+    /* Without -subcp a file that is not UTF-8 is read as CP1252 (with a
+     * warning) rather than refused by libavcodec and shown as nothing. */
     sub = mp_sub_create(NULL);
     int t = mp_sub_add_file(sub, path);
+    assert_true(t >= 0);
+    assert_int_equal(mp_sub_event_count(sub, t), 1);
+    assert_int_equal(mp_sub_select(sub, t), 0);
+    text = mp_sub_get_text(sub, 2.0);
+    assert_non_null(text);
+    assert_string_equal(text, "Caf\xc3\xa9 cr\xc3\xa8me");
+    free(text);
+    mp_sub_free(sub);
+    /* -subcp utf-8 says the file is UTF-8: no guess, the bad event goes. */
+    o.charset = "utf-8";
+    sub = mp_sub_create(&o);
+    t = mp_sub_add_file(sub, path);
     assert_true(t >= 0);
     assert_int_equal(mp_sub_event_count(sub, t), 0);
     mp_sub_free(sub);
