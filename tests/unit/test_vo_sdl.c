@@ -522,9 +522,8 @@ static void test_nokeepaspect(void **state)
     assert_int_equal(vo_close(vo), 0);
 }
 
-/* Fullscreen switches the window's flags. (Xvfb has no window manager
- * to carry out the resize that fullscreen asks of it, so the size is
- * not checked here.) */
+/* Xvfb has no window manager to carry out SDL's fullscreen request: the
+ * output covers the screen by itself, and gets its size back after. */
 static void test_fullscreen(void **state)
 {
     use_xvfb();
@@ -535,13 +534,15 @@ static void test_fullscreen(void **state)
     assert_false(vo_sdl_window_flags(vo) & SDL_WINDOW_FULLSCREEN);
     assert_int_equal(vo_set_fullscreen(vo, true), 0);
     assert_true(vo_get_fullscreen(vo));
-    assert_true((vo_sdl_window_flags(vo) & SDL_WINDOW_FULLSCREEN_DESKTOP) ==
-                SDL_WINDOW_FULLSCREEN_DESKTOP);
+    assert_true(wait_output_size(vo, XVFB_W, XVFB_H));
+    assert_true(vo_sdl_window_flags(vo) & SDL_WINDOW_BORDERLESS);
     AVFrame *f = solid_frame(AV_PIX_FMT_YUV420P, 320, 240, 100, 100, 100);
     assert_int_equal(vo_draw(vo, f), 0);
     assert_int_equal(vo_set_fullscreen(vo, false), 0);
     assert_false(vo_get_fullscreen(vo));
     assert_false(vo_sdl_window_flags(vo) & SDL_WINDOW_FULLSCREEN);
+    assert_true(wait_output_size(vo, 320, 240));
+    assert_false(vo_sdl_window_flags(vo) & SDL_WINDOW_BORDERLESS);
     assert_int_equal(vo_close(vo), 0);
 
     /* -vo sdl:fs starts fullscreen. */
