@@ -108,6 +108,7 @@ struct play_state {
     double plan_until;          /* play time the last plan reaches */
     double pause_pos;           /* where the clock stood when paused */
     bool redraw_pending;        /* a seek: show the frame there even when paused */
+    bool overlay_stale;         /* the window was resized: the overlay is not to measure */
 
     /* slave commands (player/command.c) */
     bool step_pending;          /* frame_step: pause again after one frame */

@@ -332,6 +332,7 @@ static int loop_draw(struct play_state *ps, AVFrame *f)
         return -1;
     }
     play_subs_draw(ps, &out, f);
+    ps->overlay_stale = false;
     double conv_done = mp_time_sec();
     int err = vo_draw(ps->vo, out);
     if (out != f)
@@ -516,6 +517,8 @@ static enum mp_stop_reason loop_commands(struct play_state *ps)
             ps->mpctx->quit = true;
             return MP_STOP_QUIT;
         }
+        if (ev.type == VO_EVENT_RESIZE)
+            ps->overlay_stale = true;
         /* -nomouseinput: buttons and the wheel do nothing, as in MPlayer
          * (a front-end embedding the window handles them). */
         if (ev.type == VO_EVENT_KEY && !ps->mpctx->opts.mouseinput &&
@@ -653,12 +656,17 @@ static void loop_start_position(struct play_state *ps)
 static int loop_paused_osd(struct play_state *ps)
 {
     AVFrame *f = ps->shot_frame;
+    int ow, oh;
+    bool overlay = ps->vo && vo_overlay_size(ps->vo, &ow, &oh) == 0;
+    /* A resized window gets subtitles drawn for its new size (they were
+     * only scaled). */
+    bool stale = overlay && ps->overlay_stale;
+    ps->overlay_stale = false;
     if (!ps->sub || !f || !ps->vo || strcmp(vo_name(ps->vo), "sdl") != 0 ||
-        !mp_sub_osd_changed(ps->sub, mp_time_sec()))
+        (!stale && !mp_sub_osd_changed(ps->sub, mp_time_sec())))
         return 0;
     /* Where the OSD cannot be drawn it never catches up: no redraws. */
-    int ow, oh;
-    if (vo_overlay_size(ps->vo, &ow, &oh) < 0 &&
+    if (!overlay &&
         !mp_sub_format_supported(vo_query_format(ps->vo, (enum AVPixelFormat)f->format)))
         return 0;
     /* Subtitles as for the frame on screen, not the one decoded next. */

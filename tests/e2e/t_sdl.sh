@@ -721,3 +721,40 @@ test_sdl_input_conf_rebinds_a_key() {
     expect_rc 7 || return 1
     expect_out "Exiting... (Quit)"
 }
+
+# Paused, a window made 3 times bigger gets subtitles drawn for its new
+# size, not the old overlay enlarged.
+test_sdl_paused_resize_redraws_sharp_subtitles() {
+    sdl_x_start || { sdl_skipped; return; }
+    printf '1\n00:00:00,000 --> 00:00:30,000\nSHARP TEXT sharp text\n\n' >line.srt
+    ff -f lavfi -i color=c=0x404040:size=320x240:rate=5 -t 3 -c:v mpeg4 -q:v 2 grey.mkv ||
+        return 1
+    sdl_mp_start -slave -vo sdl -nosound -osdlevel 0 -sub line.srt grey.mkv
+    sdl_cmd "pause"
+    sdl_cmd "frame_step"
+    sdl_window || return 1
+    sdl_ask_until 10 pause yes || return 1
+    xdotool windowmove "$SDL_WIN" 0 0 windowsize "$SDL_WIN" 960 720 ||
+        fail "xdotool could not move and resize" || return 1
+    sdl_until 10 eval 'sdl_find_window && [ "${SDL_GEOM%%+*}" = 960x720 ]' ||
+        fail "window $SDL_GEOM after the resize, expected 960x720" || return 1
+    local y='' db='' n=40
+    while [ "$n" -gt 0 ]; do
+        sdl_grab shot.png || return 1
+        y=$(sdl_band_ymax shot.png 540 180)
+        if [ -n "$y" ] && [ "$y" -gt 150 ]; then
+            db=$(sdl_smooth_db shot.png 540 180)
+            [ -n "$db" ] && ! sdl_db_above "$db" 32 && break
+        fi
+        n=$((n - 1))
+        sleep 0.25
+    done
+    [ -n "$y" ] && [ "$y" -gt 150 ] || fail "no subtitle after the resize" || return 1
+    if [ -z "$db" ] || sdl_db_above "$db" 32; then
+        fail "after the resize the subtitle is the old one enlarged (${db:-no} dB)"
+        return 1
+    fi
+    sdl_cmd "quit"
+    sdl_mp_wait
+    expect_rc 0
+}
