@@ -53,6 +53,9 @@ struct mp_lavfi_chain {
 
     struct chain_cmd cmds[CHAIN_MAX_CMDS];  // replayed on every new graph
     int ncmds;
+
+    bool quiet;                      // probe: the caller gives the one message
+    int max_frags;                   // probe: > 0 = only the first n fragments
 };
 
 static int msgt(const struct mp_lavfi_chain *c)
@@ -217,7 +220,7 @@ static int add_fragment(struct mp_lavfi_chain *c, const char *mp_name, const cha
     if (ret >= 0) {
         *last = outs->filter_ctx;
         *pad = (unsigned)outs->pad_idx;
-    } else {
+    } else if (!c->quiet) {
         mp_msg(msgt(c), MSGL_ERR, "%s: filter '%s' rejected by libavfilter (%s): %s\n",
                opt_name(c), mp_name, text, av_err2str(ret));
     }
@@ -264,7 +267,8 @@ static int build_graph(struct mp_lavfi_chain *c, const AVFrame *f)
     }
     AVFilterContext *last = c->src;
     unsigned pad = 0;
-    for (int i = 0; ret >= 0 && i < c->t.count; i++)
+    int nfrags = c->max_frags > 0 && c->max_frags < c->t.count ? c->max_frags : c->t.count;
+    for (int i = 0; ret >= 0 && i < nfrags; i++)
         ret = add_fragment(c, c->t.frags[i].mp_name, c->t.frags[i].lavfi, &last, &pad);
     if (ret >= 0 && c->kind == MP_FILTER_AUDIO && !c->t.has_format) {
         // The output keeps the decoder's sample format.
@@ -277,7 +281,7 @@ static int build_graph(struct mp_lavfi_chain *c, const AVFrame *f)
         ret = avfilter_link(last, pad, c->sink, 0);
     if (ret >= 0) {
         ret = avfilter_graph_config(c->graph, NULL);
-        if (ret < 0) {
+        if (ret < 0 && !c->quiet) {
             char desc[96];
             describe_input(c, f, desc, sizeof(desc));
             mp_msg(msgt(c), MSGL_ERR, "%s: cannot set up '%s' for %s input: %s\n",
@@ -393,6 +397,80 @@ int mp_lavfi_chain_set_spec(struct mp_lavfi_chain *c, const char *spec)
     }
     mp_lavfi_chain_free(trial);
     return 0;
+}
+
+static int probe_build(enum mp_filter_kind kind, const char *spec, const AVFrame *fmt,
+                       int max_frags, AVFrame *out)
+{
+    struct mp_lavfi_chain *c = calloc(1, sizeof(*c));
+    if (!c)
+        return AVERROR(ENOMEM);
+    c->kind = kind;
+    c->tb = (AVRational){1, 1000};
+    c->speed = 1;
+    c->quiet = true;
+    c->max_frags = max_frags;
+    c->spec = strdup(spec);
+    int ret = c->spec ? build_graph(c, fmt) : AVERROR(ENOMEM);
+    if (ret >= 0 && out) {
+        out->format = av_buffersink_get_format(c->sink);
+        out->width = av_buffersink_get_w(c->sink);
+        out->height = av_buffersink_get_h(c->sink);
+        out->sample_aspect_ratio = av_buffersink_get_sample_aspect_ratio(c->sink);
+        out->sample_rate = av_buffersink_get_sample_rate(c->sink);
+        av_channel_layout_uninit(&out->ch_layout);
+        if (kind == MP_FILTER_AUDIO)
+            ret = av_buffersink_get_ch_layout(c->sink, &out->ch_layout);
+    }
+    mp_lavfi_chain_free(c);
+    return ret;
+}
+
+int mp_lavfi_chain_probe(enum mp_filter_kind kind, const char *spec, const AVFrame *fmt,
+                         AVFrame *out)
+{
+    if (!spec)
+        spec = "";
+    if (!fmt)
+        return AVERROR(EINVAL);
+    // Names and arguments: mp_filter_translate gives its own message.
+    struct mp_filter_translation t;
+    if (mp_filter_translate(kind, spec, NULL, &t) < 0)
+        return AVERROR(EINVAL);
+    mp_filter_translation_uninit(&t);
+    int ret = probe_build(kind, spec, fmt, 0, out);
+    if (ret >= 0 || ret == AVERROR(ENOMEM))
+        return ret;
+    // libavfilter says only that the graph failed: the first prefix of
+    // the list that fails names the filter at fault.
+    int bad = -1;
+    struct mp_filter_translation tr;
+    memset(&tr, 0, sizeof(tr));
+    struct mp_filter_input in = {
+        .rate = fmt->sample_rate, .channels = fmt->ch_layout.nb_channels, .speed = 1,
+    };
+    if (mp_filter_translate(kind, spec, &in, &tr) < 0)
+        return AVERROR(EINVAL);
+    for (int n = 1; n <= tr.count && bad < 0; n++) {
+        if (probe_build(kind, spec, fmt, n, NULL) < 0)
+            bad = n - 1;
+    }
+    char desc[96];
+    struct mp_lavfi_chain dummy = { .kind = kind };
+    av_channel_layout_default(&dummy.layout, fmt->ch_layout.nb_channels > 0
+                                                 ? fmt->ch_layout.nb_channels : 2);
+    describe_input(&dummy, fmt, desc, sizeof(desc));
+    av_channel_layout_uninit(&dummy.layout);
+    const char *o = kind == MP_FILTER_AUDIO ? "-af" : "-vf";
+    if (bad >= 0) {
+        mp_msg(msgt(&dummy), MSGL_ERR, "%s: filter '%s' (%s) cannot work on %s input: %s\n",
+               o, tr.frags[bad].mp_name, tr.frags[bad].lavfi, desc, av_err2str(ret));
+    } else {
+        mp_msg(msgt(&dummy), MSGL_ERR, "%s: cannot set up '%s' for %s input: %s\n", o, spec,
+               desc, av_err2str(ret));
+    }
+    mp_filter_translation_uninit(&tr);
+    return ret;
 }
 
 const char *mp_lavfi_chain_spec(const struct mp_lavfi_chain *c)

@@ -280,6 +280,18 @@ const char *mp_lavfi_chain_graph_text(const struct mp_lavfi_chain *c);
  */
 int mp_lavfi_chain_set_spec(struct mp_lavfi_chain *c, const char *spec);
 
+/*
+ * Try spec on input like fmt (a frame without data: format, size, SAR or
+ * rate and layout) with a throwaway graph, before anything plays. On
+ * success returns 0 and, when out is not NULL, sets out's format, size,
+ * SAR, rate and layout to what the chain outputs (an audio chain keeps
+ * fmt's sample format unless it ends in format=). On failure prints one
+ * message naming the filter at fault and the input, and returns < 0.
+ * libavfilter's own log lines are the caller's to quiet.
+ */
+int mp_lavfi_chain_probe(enum mp_filter_kind kind, const char *spec, const AVFrame *fmt,
+                         AVFrame *out);
+
 /* The list the chain runs (never NULL; "" = pass through). */
 const char *mp_lavfi_chain_spec(const struct mp_lavfi_chain *c);
 

@@ -319,6 +319,6 @@ int mp_run(struct MPContext *mpctx)
     mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nExiting... (%s)\n", exit_reason);
     mp_msg(MSGT_IDENTIFY, o->identify ? MSGL_INFO : MSGL_V, "ID_EXIT=%s\n", id_exit);
     if (mpctx->exit_code == MP_EXIT_OK && any_failed)
-        mpctx->exit_code = MP_EXIT_FILE;
+        mpctx->exit_code = mpctx->filter_refused ? MP_EXIT_OPTIONS : MP_EXIT_FILE;
     return mpctx->exit_code;
 }

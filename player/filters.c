@@ -14,6 +14,7 @@
 
 #include "common/mp_msg.h"
 #include "libmpcodecs/mpcodecs.h"
+#include "libmpdemux/demux_avlog.h"
 #include "libmpdemux/demuxer.h"
 #include "osdep/osdep.h"
 #include "player/play_priv.h"
@@ -186,6 +187,73 @@ void play_af_set_speed(struct play_state *ps, double speed)
     } else if (ps->aconv) {
         mp_audio_conv_set_speed(ps->aconv, speed);
     }
+}
+
+/* A frame without data in the format the decoder announces. */
+static AVFrame *decoder_format(const struct play_state *ps, bool video)
+{
+    const struct sh_stream *sh = video ? ps->sh_video : ps->sh_audio;
+    const AVCodecContext *avctx = mp_decoder_avctx(video ? ps->vdec : ps->adec);
+    AVFrame *f = av_frame_alloc();
+    if (!f)
+        return NULL;
+    if (video) {
+        f->format = avctx->pix_fmt != AV_PIX_FMT_NONE ? avctx->pix_fmt : sh->codecpar->format;
+        f->width = avctx->width > 0 ? avctx->width : sh->codecpar->width;
+        f->height = avctx->height > 0 ? avctx->height : sh->codecpar->height;
+        f->sample_aspect_ratio = avctx->sample_aspect_ratio;
+        return f;
+    }
+    f->format = avctx->sample_fmt != AV_SAMPLE_FMT_NONE ? avctx->sample_fmt
+                                                        : sh->codecpar->format;
+    f->sample_rate = avctx->sample_rate > 0 ? avctx->sample_rate : sh->codecpar->sample_rate;
+    const AVChannelLayout *l = avctx->ch_layout.nb_channels ? &avctx->ch_layout
+                                                             : &sh->codecpar->ch_layout;
+    if (l->nb_channels <= 0 || av_channel_layout_copy(&f->ch_layout, l) < 0)
+        av_channel_layout_default(&f->ch_layout, 2);
+    return f;
+}
+
+int play_filters_probe(struct play_state *ps, bool video, AVFrame **out)
+{
+    if (out)
+        *out = NULL;
+    AVFrame *in = decoder_format(ps, video);
+    if (!in)
+        return -1;
+    bool known = video ? in->format >= 0 && in->width > 0 && in->height > 0
+                       : in->format >= 0 && in->sample_rate > 0;
+    const char *spec = side_spec(ps, video);
+    int r = 0;
+    AVFrame *res = NULL;
+    if (known && spec[0]) {
+        res = av_frame_alloc();
+        if (!res) {
+            av_frame_free(&in);
+            return -1;
+        }
+        demux_avlog_quiet(true);
+        r = mp_lavfi_chain_probe(video ? MP_FILTER_VIDEO : MP_FILTER_AUDIO, spec, in, res);
+        demux_avlog_quiet(false);
+        if (r < 0)
+            av_frame_free(&res);
+    } else if (!known) {
+        /* The format comes with the first frame: the chain is checked then. */
+        mp_msg(MSGT_CPLAYER, MSGL_V, "%s: stream format not known before decoding.\n",
+               video ? "-vf" : "-af");
+    }
+    if (r >= 0 && !res) {
+        res = in;
+        in = NULL;
+    }
+    av_frame_free(&in);
+    if (r < 0)
+        return -1;
+    if (out)
+        *out = res;
+    else
+        av_frame_free(&res);
+    return 0;
 }
 
 void play_filters_reset(struct play_state *ps)

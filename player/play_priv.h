@@ -97,6 +97,7 @@ struct play_state {
     struct mp_af_chain *af;
     bool vf_sent_eof, af_sent_eof;
     bool filter_failed;         /* a chain could not be built: the file stops */
+    bool filter_refused;        /* a chain does not fit the streams: refused before playing */
     char *vf_spec, *af_spec;    /* lists edited by slave commands (owned); NULL: -vf / -af */
     struct AVFrame *vf_fmt, *af_fmt; /* format (no data) of the last frame decoded while
                                       * no chain ran, to check an edit against (owned) */
@@ -181,6 +182,13 @@ int play_af_receive(struct play_state *ps, struct AVFrame **out);
 void play_af_set_speed(struct play_state *ps, double speed);
 void play_filters_reset(struct play_state *ps);
 void play_filters_free(struct play_state *ps);
+
+/* player/filters.c: try the -vf (video) or -af chain on the stream's
+ * format as its decoder reports it, before playback starts, with
+ * libavfilter's own lines quieted. out (may be NULL) gets the chain's
+ * output format, the decoder's when there is no chain (caller frees).
+ * Returns 0, or -1 after one message naming the filter. */
+int play_filters_probe(struct play_state *ps, bool video, struct AVFrame **out);
 
 /* player/filters.c: the slave commands that edit a chain while the file
  * plays (af_add, af_del, af_clr, af_switch, af_cmdline as in MPlayer).

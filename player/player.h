@@ -60,6 +60,7 @@ struct MPContext {
     int playlist_next;       /* with MP_STOP_NEXT: the entry to play next */
     struct mp_input *input;  /* keys, -slave, -input file= */
     int exit_code;
+    bool filter_refused;     /* a -vf/-af chain fit no stream of a file: exit 1 */
     bool quit;
     bool stopped;            /* the stop command: end the playlist */
     sigset_t quit_signals;   /* blocked; polled by the loop */

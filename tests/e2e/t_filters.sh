@@ -60,3 +60,44 @@ test_filter_help() {
     expect_rc 0 || return 1
     expect_out "scaletempo"
 }
+
+# tf_wav FILE: "rate channels bits samples" from the WAV header (samples
+# from the data chunk's size, so a wrong header or length shows).
+tf_wav() {
+    python3 - "$1" <<'PY'
+import struct, sys
+d = open(sys.argv[1], 'rb').read()
+pos, fmt, n = 12, None, None
+while pos + 8 <= len(d):
+    cid, size = d[pos:pos + 4], struct.unpack('<I', d[pos + 4:pos + 8])[0]
+    if cid == b'fmt ':
+        fmt = struct.unpack('<HHIIHH', d[pos + 8:pos + 24])
+    elif cid == b'data':
+        n = min(size, len(d) - pos - 8)
+        break
+    pos += 8 + size + (size & 1)
+ch, rate, bits = fmt[1], fmt[2], fmt[5]
+print(rate, ch, bits, n // (ch * bits // 8))
+PY
+}
+
+# The output is opened with what the chain makes, as in MPlayer: the
+# 4 s 44.1 kHz stereo s16 track of av.mkv through resample, channels,
+# pan and format.
+test_af_output_format_follows_chain() {
+    local spec af want got
+    for spec in "resample=22050|22050 2 16 88200" "channels=1|44100 1 16 176400" \
+        "format=u8|44100 2 8 176400" "pan=1:0.5:0.5|44100 1 16 176400"; do
+        af=${spec%%|*}
+        want=${spec#*|}
+        rm -f out.wav
+        mp -novideo -af "$af" -ao pcm:fast:file=out.wav "$MEDIA/av.mkv"
+        expect_rc 0 || return 1
+        got=$(tf_wav out.wav)
+        # Up to 0.5% fewer or more samples (resampler delay, last packet).
+        awk -v w="$want" -v g="$got" 'BEGIN { split(w, a, " "); split(g, b, " ");
+            exit !(a[1] == b[1] && a[2] == b[2] && a[3] == b[3] &&
+                   b[4] > a[4] * 0.995 && b[4] < a[4] * 1.005) }' ||
+            { fail "-af $af: WAV rate/ch/bits/samples '$got', want '$want'"; return 1; }
+    done
+}
