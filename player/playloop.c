@@ -80,6 +80,13 @@ static void loop_audio_refill(struct play_state *ps)
         if (r == 0) {
             pts = demux_ts_to_seconds(ps->sh_audio, f->pts != AV_NOPTS_VALUE
                                                         ? f->pts : f->best_effort_timestamp);
+            /* atempo stamps its output by samples made, a time line that
+             * runs 1/speed times the file's: past the first frame after a
+             * start or seek the samples' count is the only clock (taking
+             * those stamps for jumps put the audio ahead of the video and
+             * stalled the fast-output lead check below). */
+            if (ps->af && mp_af_chain_has_scaletempo(ps->af) && !isnan(ps->conv_next_pts))
+                pts = NAN;
             r = mp_audio_conv_run(ps->aconv, f, &data, &n);
             av_frame_free(&f);
             if (r < 0) {
