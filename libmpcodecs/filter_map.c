@@ -375,27 +375,64 @@ static int vf_crop(struct xlate *x)
     return append(x, "crop=w=%s:h=%s:x=%s:y=%s:exact=1", sw, sh, sx, sy);
 }
 
+static int parse_ratio(const char *s, double *v);
+
+/* expand=w:h:x:y:osd:aspect:round (pad is the same with w:h:x:y). The
+ * picture never shrinks; negative w/h add to the size; with an aspect the
+ * smaller side grows to it (display aspect, so the SAR counts), as in
+ * MPlayer; round makes both sizes multiples of it. */
 static int vf_expand(struct xlate *x)
 {
-    int w, h, px, py;
+    int w, h, px, py, osd, round;
+    double aspect = 0;
     if (too_many(x, 7) < 0 || arg_int(x, 0, 0, -16384, 16384, &w) < 0 ||
         arg_int(x, 1, 0, -16384, 16384, &h) < 0 || arg_int(x, 2, -1, -16384, 16384, &px) < 0 ||
-        arg_int(x, 3, -1, -16384, 16384, &py) < 0)
+        arg_int(x, 3, -1, -16384, 16384, &py) < 0 || arg_int(x, 4, 0, 0, 1, &osd) < 0 ||
+        arg_int(x, 6, 1, 1, 1024, &round) < 0)
         return -1;
-    char sw[24] = "iw", sh[24] = "ih", sx[24] = "(ow-iw)/2", sy[24] = "(oh-ih)/2";
+    if (has_arg(x, 5) && (parse_ratio(x->e->args[5], &aspect) < 0 || aspect < 0 ||
+                          aspect > 100))
+        return bad_arg(x, 5, "expected an aspect such as 16/9 or 1.78 (0 = none)");
+    char sw[40] = "iw", sh[40] = "ih", sx[24] = "-1", sy[24] = "-1";
     if (w > 0)
-        snprintf(sw, sizeof(sw), "%d", w);
+        snprintf(sw, sizeof(sw), "max(%d,iw)", w);
     else if (w < 0)
         snprintf(sw, sizeof(sw), "iw+%d", -w);
     if (h > 0)
-        snprintf(sh, sizeof(sh), "%d", h);
+        snprintf(sh, sizeof(sh), "max(%d,ih)", h);
     else if (h < 0)
         snprintf(sh, sizeof(sh), "ih+%d", -h);
     if (px >= 0)
         snprintf(sx, sizeof(sx), "%d", px);
     if (py >= 0)
         snprintf(sy, sizeof(sy), "%d", py);
-    return append(x, "pad=w=%s:h=%s:x=%s:y=%s", sw, sh, sx, sy);
+    // Each size on its own (libavfilter evaluates w and h in turn).
+    char ew[256], eh[256];
+    if (aspect > 0) {
+        char a[32];
+        snprintf(a, sizeof(a), "(%.9g/sar)", aspect);
+        snprintf(ew, sizeof(ew), "if(lt(%s,(%s)/%s),%s,floor((%s)*%s+0.5))", sh, sw, a, sw, sh,
+                 a);
+        snprintf(eh, sizeof(eh), "if(lt(%s,(%s)/%s),floor((%s)/%s+0.5),%s)", sh, sw, a, sw, a,
+                 sh);
+    } else {
+        snprintf(ew, sizeof(ew), "%s", sw);
+        snprintf(eh, sizeof(eh), "%s", sh);
+    }
+    if (osd)
+        mp_msg(MSGT_DECVIDEO, MSGL_V, "-vf %s: OSD in the borders is not drawn there\n",
+               x->e->name);
+    if (round > 1)
+        return append(x, "pad=w='ceil((%s)/%d)*%d':h='ceil((%s)/%d)*%d':x=%s:y=%s", ew, round,
+                      round, eh, round, round, sx, sy);
+    return append(x, "pad=w='%s':h='%s':x=%s:y=%s", ew, eh, sx, sy);
+}
+
+static int vf_pad(struct xlate *x)
+{
+    if (too_many(x, 4) < 0)
+        return -1;
+    return vf_expand(x);
 }
 
 /* MPlayer's rotate numbering is the one lavfi's transpose kept. */
@@ -948,7 +985,9 @@ struct filter_def {
 static const struct filter_def filter_defs[] = {
     {MP_FILTER_VIDEO, "scale", vf_scale, NULL, "scale[=w:h]: scale (0 display size, -1 original)"},
     {MP_FILTER_VIDEO, "crop", vf_crop, NULL, "crop=w:h:x:y: crop (x, y default: centre)"},
-    {MP_FILTER_VIDEO, "expand", vf_expand, NULL, "expand=w:h:x:y: add black borders"},
+    {MP_FILTER_VIDEO, "expand", vf_expand, NULL,
+     "expand[=w:h:x:y:osd:aspect:round]: add black borders"},
+    {MP_FILTER_VIDEO, "pad", vf_pad, NULL, "pad[=w:h:x:y]: expand's first four arguments"},
     {MP_FILTER_VIDEO, "rotate", vf_rotate, NULL, "rotate[=0-7]: rotate by 90 degrees"},
     {MP_FILTER_VIDEO, "flip", NULL, "vflip", "flip: upside down"},
     {MP_FILTER_VIDEO, "mirror", NULL, "hflip", "mirror: left to right"},

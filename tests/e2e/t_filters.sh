@@ -116,3 +116,34 @@ test_af_output_format_follows_chain() {
             { fail "-af $af: WAV rate/ch/bits/samples '$got', want '$want'"; return 1; }
     done
 }
+
+# tf_size PNG: "w,h"
+tf_size() {
+    ffprobe -v error -show_entries stream=width,height -of csv=p=0 "$1"
+}
+
+# expand's sizes as MPlayer computes them (aspect, round, offsets), and
+# pad as an alias of its first four arguments, placed where asked.
+test_vf_expand_aspect_and_pad() {
+    local c spec want got
+    for c in ":::::16/9|426,240" "800:::::4/3|800,600" "-50:0:::::16|384,240" \
+        "100:100|320,240" "0:-50:0:0|320,290"; do
+        spec=${c%|*}
+        want=${c#*|}
+        rm -rf e
+        mp -nosound -vo png:outdir=e -frames 1 -vf "expand=$spec" "$MEDIA/v.avi"
+        expect_rc 0 || return 1
+        got=$(tf_size e/00000001.png)
+        [ "$got" = "$want" ] || { fail "expand=$spec: $got, want $want"; return 1; }
+    done
+    mp -nosound -vo png:outdir=p -frames 1 -vf pad=400:300:10:20,format=rgb24 "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    [ "$(tf_size p/00000001.png)" = 400,300 ] || { fail "pad size $(tf_size p/00000001.png)"; return 1; }
+    ff -i "$MEDIA/v.avi" -frames:v 1 -vf pad=400:300:10:20,format=rgb24 ref.png
+    local p
+    p=$(psnr p/00000001.png ref.png)
+    awk -v p="$p" 'BEGIN { if (p == "inf") p = 99; exit !(p > 40) }' ||
+        { fail "pad=400:300:10:20: PSNR $p against ffmpeg's"; return 1; }
+    mp -vf help
+    expect_out "pad" || return 1
+}
