@@ -666,6 +666,20 @@ static int vf_harddup(struct xlate *x)
     return too_many(x, 0);
 }
 
+/* MPlayer's ass filter draws the subtitles and OSD into the frames, so
+ * that every output shows them. The player blends them onto the frame it
+ * hands to the output (player/subs.c); here the chain's output is made a
+ * format that blending knows (sub/sub.h mp_sub_format_supported): passed
+ * through when it is one already, converted otherwise. */
+static int vf_ass(struct xlate *x)
+{
+    if (too_many(x, 0) < 0)
+        return -1;
+    x->t->burn_subs = true;
+    return append(x, "format=pix_fmts=yuv420p|yuvj420p|rgb24|bgr24|rgba|bgra|argb|abgr|rgb0|"
+                  "bgr0|0rgb|0bgr");
+}
+
 /* MPlayer's screenshot filter grabs frames for the screenshot command; the
  * player here takes screenshots from the frame it shows, so the filter
  * (which front-ends add, with a file prefix) has nothing to do. */
@@ -1006,6 +1020,8 @@ static const struct filter_def filter_defs[] = {
     {MP_FILTER_VIDEO, "harddup", vf_harddup, NULL, "harddup: (no effect here)"},
     {MP_FILTER_VIDEO, "screenshot", vf_screenshot, NULL,
      "screenshot[=prefix]: (the screenshot command works without it)"},
+    {MP_FILTER_VIDEO, "ass", vf_ass, NULL,
+     "ass: subtitles and OSD blended into the frames (every -vo shows them)"},
     {MP_FILTER_VIDEO, "pp", vf_pp, NULL, "pp[=subfilters]: libpostproc"},
     {MP_FILTER_VIDEO, "format", vf_format, NULL, "format[=fmt]: force an image format"},
     {MP_FILTER_AUDIO, "volume", af_volume, NULL, "volume[=dB:softclip]: gain in dB"},

@@ -225,6 +225,7 @@ struct mp_filter_translation {
     int display_w, display_h; /* dsize=w:h: display size, 0 = unchanged */
     bool has_scaletempo;    /* audio: a scaletempo follows the speed */
     bool has_format;        /* audio: the list ends in a chosen sample format */
+    bool burn_subs;         /* video: ass, subtitles blended into the frames */
 };
 
 /* Translate an MPlayer list of kind's filters. Unknown filters and bad
@@ -347,6 +348,11 @@ struct mp_lavfi_chain *mp_vf_chain_lavfi(struct mp_vf_chain *c);
  * unchanged), for the video output. */
 double mp_vf_chain_display_aspect(const struct mp_vf_chain *c);
 void mp_vf_chain_display_size(const struct mp_vf_chain *c, int *w, int *h);
+
+/* True when the list has ass: the subtitles and OSD must be blended into
+ * the chain's output frames (which are then in a format blending knows)
+ * whatever the output's own format. */
+bool mp_vf_chain_burns_subs(const struct mp_vf_chain *c);
 
 /* -vf help */
 void mp_vf_list_filters(void);

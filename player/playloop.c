@@ -333,16 +333,30 @@ static int loop_draw(struct play_state *ps, AVFrame *f)
         }
     }
     AVFrame *out = f;
-    if (ps->vconv && mp_image_conv_run(ps->vconv, f, &out) < 0) {
+    AVFrame *burnt = NULL;
+    bool subs_done = false;
+    if (ps->vconv && ps->vf && mp_vf_chain_burns_subs(ps->vf)) {
+        /* -vf ass: into the chain's frame, before the conversion to a
+         * format the output takes that blending may not know. */
+        burnt = f;
+        play_subs_draw(ps, &burnt, f);
+        if (burnt == f)
+            burnt = NULL;
+        subs_done = true;
+    }
+    if (ps->vconv && mp_image_conv_run(ps->vconv, burnt ? burnt : f, &out) < 0) {
+        av_frame_free(&burnt);
         mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot convert a video frame of '%s'.\n", ps->filename);
         ps->output_failed = true;
         return -1;
     }
-    play_subs_draw(ps, &out, f);
+    if (!subs_done)
+        play_subs_draw(ps, &out, f);
     double conv_done = mp_time_sec();
     int err = vo_draw(ps->vo, out);
     if (out != f)
         av_frame_free(&out);
+    av_frame_free(&burnt);
     ps->mpctx->bench_video += conv_done - start;
     ps->mpctx->bench_vout += mp_time_sec() - conv_done;
     if (err < 0) {

@@ -147,3 +147,30 @@ test_vf_expand_aspect_and_pad() {
     mp -vf help
     expect_out "pad" || return 1
 }
+
+# tf_band_md5 PNG Y H: md5 of the rows Y..Y+H-1 as RGB.
+tf_band_md5() {
+    ffmpeg -nostdin -loglevel error -i "$1" -vf "crop=iw:$3:0:$2,format=rgb24" -f md5 - |
+        sed 's/^MD5=//'
+}
+
+# -vf ass (and -vf-add ass, as front-ends pass it) is known and burns the
+# subtitle into the frames -vo png writes: with -sub the bottom band
+# differs from the same run without, the top band does not.
+test_vf_ass_burns_subtitles() {
+    printf '1\n00:00:00,000 --> 00:00:03,000\nBURNT IN SUBTITLE\n' >s.srt
+    mp -nosound -vo png:outdir=with -frames 3 -sub s.srt -vf ass "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    mp -nosound -vo png:outdir=without -frames 3 -vf ass "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    mp -nosound -vo png:outdir=added -frames 3 -sub s.srt -vf-add ass "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    local a b
+    a=$(tf_band_md5 with/00000002.png 180 60)
+    b=$(tf_band_md5 without/00000002.png 180 60)
+    [ -n "$a" ] && [ "$a" != "$b" ] || { fail "no subtitle in the bottom band"; return 1; }
+    a=$(tf_band_md5 with/00000002.png 0 60)
+    b=$(tf_band_md5 without/00000002.png 0 60)
+    [ "$a" = "$b" ] || { fail "the top band changed too"; return 1; }
+    cmp -s with/00000002.png added/00000002.png || { fail "-vf-add ass differs from -vf ass"; return 1; }
+}
