@@ -433,34 +433,40 @@ int mp_lavfi_chain_probe(enum mp_filter_kind kind, const char *spec, const AVFra
         spec = "";
     if (!fmt)
         return AVERROR(EINVAL);
-    // Names and arguments: mp_filter_translate gives its own message.
-    struct mp_filter_translation t;
-    if (mp_filter_translate(kind, spec, NULL, &t) < 0)
-        return AVERROR(EINVAL);
-    mp_filter_translation_uninit(&t);
-    int ret = probe_build(kind, spec, fmt, 0, out);
-    if (ret >= 0 || ret == AVERROR(ENOMEM))
-        return ret;
-    // libavfilter says only that the graph failed: the first prefix of
-    // the list that fails names the filter at fault.
-    int bad = -1;
+    // Names and arguments, also those that depend on the input (karaoke
+    // on mono): mp_filter_translate gives its own message.
     struct mp_filter_translation tr;
-    memset(&tr, 0, sizeof(tr));
     struct mp_filter_input in = {
-        .rate = fmt->sample_rate, .channels = fmt->ch_layout.nb_channels, .speed = 1,
+        .rate = fmt->sample_rate,
+        .channels = kind == MP_FILTER_AUDIO ? fmt->ch_layout.nb_channels : 0,
+        .speed = 1,
     };
     if (mp_filter_translate(kind, spec, &in, &tr) < 0)
         return AVERROR(EINVAL);
+    int ret = probe_build(kind, spec, fmt, 0, out);
+    if (ret >= 0 || ret == AVERROR(ENOMEM)) {
+        mp_filter_translation_uninit(&tr);
+        return ret;
+    }
+    // libavfilter says only that the graph failed: the first prefix of
+    // the list that fails names the filter at fault.
+    int bad = -1;
     for (int n = 1; n <= tr.count && bad < 0; n++) {
         if (probe_build(kind, spec, fmt, n, NULL) < 0)
             bad = n - 1;
     }
+    // The input of the filter at fault: what the filters before it make.
+    AVFrame *at = bad > 0 ? av_frame_alloc() : NULL;
+    if (at && probe_build(kind, spec, fmt, bad, at) < 0)
+        av_frame_free(&at);
+    const AVFrame *shown = at ? at : fmt;
     char desc[96];
     struct mp_lavfi_chain dummy = { .kind = kind };
-    av_channel_layout_default(&dummy.layout, fmt->ch_layout.nb_channels > 0
-                                                 ? fmt->ch_layout.nb_channels : 2);
-    describe_input(&dummy, fmt, desc, sizeof(desc));
+    av_channel_layout_default(&dummy.layout, shown->ch_layout.nb_channels > 0
+                                                 ? shown->ch_layout.nb_channels : 2);
+    describe_input(&dummy, shown, desc, sizeof(desc));
     av_channel_layout_uninit(&dummy.layout);
+    av_frame_free(&at);
     const char *o = kind == MP_FILTER_AUDIO ? "-af" : "-vf";
     if (bad >= 0) {
         mp_msg(msgt(&dummy), MSGL_ERR, "%s: filter '%s' (%s) cannot work on %s input: %s\n",

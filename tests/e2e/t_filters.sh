@@ -174,3 +174,21 @@ test_vf_ass_burns_subtitles() {
     [ "$a" = "$b" ] || { fail "the top band changed too"; return 1; }
     cmp -s with/00000002.png added/00000002.png || { fail "-vf-add ass differs from -vf ass"; return 1; }
 }
+
+# A chain that fits no stream of the file is refused before anything plays,
+# from the stream parameters the decoder announces: no output file, one
+# message naming the filter (libavfilter's own lines quieted), exit 1.
+test_chain_misfit_refused_before_playback() {
+    mp -vo null -vf scale=160:120,crop=1000:1000 -ao pcm:fast:file=out.wav "$MEDIA/av.mkv"
+    expect_rc 1 || return 1
+    [ ! -e out.wav ] || { fail "audio written before the refusal"; return 1; }
+    local n
+    n=$(grep -c . "$ERR")
+    [ "$n" = 1 ] || { fail "$n lines on stderr: $(head -c 600 "$ERR")"; return 1; }
+    expect_err "filter 'crop'" || return 1
+    expect_err "160x120" || return 1
+    mp -af karaoke -ao pcm:fast:file=out.wav "$MEDIA/a.wav"
+    expect_rc 1 || return 1
+    [ ! -e out.wav ] || { fail "karaoke on mono: audio written"; return 1; }
+    [ "$(grep -c . "$ERR")" = 1 ] || { fail "karaoke on mono: $(head -c 600 "$ERR")"; return 1; }
+}
