@@ -459,6 +459,18 @@ int play_filters_edit(struct play_state *ps, bool video, enum play_filter_edit o
             break;
         }
     }
+    /* Picture controls set by command live in the chain's eq2 / hue: a
+     * list edited without them gets them back at its end, so the values
+     * (replayed on every new graph) still act, as get_property says. */
+    bool need_eq = false, need_hue = false;
+    for (int i = 0; video && i < 5; i++) {
+        if (ps->eq[i])
+            *(i == 2 ? &need_hue : &need_eq) = true;
+    }
+    if (r >= 0 && need_eq && edit_list_find(&l, "eq2", 3) < 0 && edit_list_find(&l, "eq", 2) < 0)
+        r = edit_list_insert(&l, l.n, "eq2", 3);
+    if (r >= 0 && need_hue && edit_list_find(&l, "hue", 3) < 0)
+        r = edit_list_insert(&l, l.n, "hue", 3);
     char *spec = r >= 0 ? edit_list_join(&l) : NULL;
     edit_list_uninit(&l);
     if (!spec) {
