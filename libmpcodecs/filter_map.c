@@ -836,7 +836,10 @@ static int af_volnorm(struct xlate *x)
     if (too_many(x, 2) < 0 || arg_int(x, 0, 1, 1, 2, &method) < 0 ||
         arg_num(x, 1, 0.25, 0, 1, &target) < 0)
         return -1;
-    return append(x, "dynaudnorm=targetrms=%g", target);
+    // dynaudnorm's defaults (500 ms frames, 31-frame window) leave the
+    // first seconds alone; MPlayer's volnorm reaches its level within a
+    // second or two: 100 ms frames and a 5-frame window settle in 0.5 s.
+    return append(x, "dynaudnorm=f=100:g=5:targetrms=%g", target);
 }
 
 static int af_equalizer(struct xlate *x)

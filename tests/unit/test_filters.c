@@ -655,7 +655,7 @@ static void test_audio_vs_reference(void **state)
     // its first window is full (valgrind shows it with the ffmpeg CLI too):
     // give it more than that.
     make_audio(32, false, &in);
-    check_same("volnorm", "dynaudnorm=targetrms=0.25,aformat=sample_fmts=s16", &in, 0, 0);
+    check_same("volnorm", "dynaudnorm=f=100:g=5:targetrms=0.25,aformat=sample_fmts=s16", &in, 0, 0);
     frames_free(&in);
 }
 
