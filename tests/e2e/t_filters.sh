@@ -398,3 +398,33 @@ test_af_volnorm_reaches_target() {
     awk -v a="$a" -v b="$b" 'BEGIN { exit !(a < -20 && b > -13.5 && b < -10.5) }' ||
         { fail "volnorm: $a dBFS in, $b dBFS after 2 s (want about -12)"; return 1; }
 }
+
+# MPlayer's name=value arguments where its filters take them (scale, crop,
+# expand, pad, eq, hue, format), alone or after positional ones: the frame
+# equals the positional spelling's; an unknown name is refused.
+test_vf_named_arguments() {
+    local row named plain
+    while IFS= read -r row; do
+        named=${row%%#*}
+        plain=${row#*#}
+        rm -rf n p
+        mp -nosound -vo png:outdir=n -frames 1 -vf "$named,format=rgb24" "$MEDIA/v.avi"
+        expect_rc 0 || { fail "-vf $named"; return 1; }
+        mp -nosound -vo png:outdir=p -frames 1 -vf "$plain,format=rgb24" "$MEDIA/v.avi"
+        expect_rc 0 || { fail "-vf $plain"; return 1; }
+        cmp -s n/00000001.png p/00000001.png || { fail "$named differs from $plain"; return 1; }
+    done <<'EOT'
+scale=w=100:h=80#scale=100:80
+scale=h=80:w=100#scale=100:80
+crop=w=100:h=80:x=10:y=20#crop=100:80:10:20
+crop=100:80:y=20#crop=100:80::20
+expand=w=400:aspect=4/3#expand=400:::::4/3
+pad=w=400:h=300:x=0:y=0#pad=400:300:0:0
+eq=contrast=30#eq=0:30
+hue=saturation=0.5:hue=20#hue=20:0.5
+format=fmt=bgr24#format=bgr24
+EOT
+    mp -nosound -vo null -frames 1 -vf scale=q=1 "$MEDIA/v.avi"
+    expect_rc 1 || return 1
+    expect_err "filter 'scale': unknown argument name 'q'"
+}
