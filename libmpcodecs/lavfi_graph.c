@@ -16,6 +16,7 @@
 #include <libavutil/error.h>
 #include <libavutil/mathematics.h>
 #include <libavutil/pixdesc.h>
+#include <libavutil/time.h>
 
 #include "common/mp_msg.h"
 #include "libmpcodecs/mpcodecs.h"
@@ -53,6 +54,9 @@ struct mp_lavfi_chain {
 
     struct chain_cmd cmds[CHAIN_MAX_CMDS];  // replayed on every new graph
     int ncmds;
+
+    int builds;                      // graphs configured, for -benchmark
+    double build_max;                // the longest of them, seconds
 
     bool quiet;                      // probe: the caller gives the one message
     int max_frags;                   // probe: > 0 = only the first n fragments
@@ -242,7 +246,22 @@ static void describe_input(const struct mp_lavfi_chain *c, const AVFrame *f, cha
     }
 }
 
+static int build_graph_timed(struct mp_lavfi_chain *c, const AVFrame *f);
+
 static int build_graph(struct mp_lavfi_chain *c, const AVFrame *f)
+{
+    int64_t t0 = av_gettime_relative();
+    int ret = build_graph_timed(c, f);
+    if (ret >= 0) {
+        double dt = (double)(av_gettime_relative() - t0) / 1e6;
+        c->builds++;
+        if (dt > c->build_max)
+            c->build_max = dt;
+    }
+    return ret;
+}
+
+static int build_graph_timed(struct mp_lavfi_chain *c, const AVFrame *f)
 {
     remember_format(c, f);
     mp_filter_translation_uninit(&c->t);
@@ -395,6 +414,9 @@ int mp_lavfi_chain_set_spec(struct mp_lavfi_chain *c, const char *spec)
         avfilter_graph_send_command(c->graph, c->cmds[i].target, c->cmds[i].cmd,
                                     c->cmds[i].arg, NULL, 0, 0);
     }
+    c->builds += trial->builds;
+    if (trial->build_max > c->build_max)
+        c->build_max = trial->build_max;
     mp_lavfi_chain_free(trial);
     return 0;
 }
@@ -611,6 +633,12 @@ int mp_lavfi_chain_set_speed(struct mp_lavfi_chain *c, double speed)
 const struct mp_filter_translation *mp_lavfi_chain_translation(const struct mp_lavfi_chain *c)
 {
     return &c->t;
+}
+
+void mp_lavfi_chain_build_stats(const struct mp_lavfi_chain *c, int *builds, double *max_s)
+{
+    *builds = c->builds;
+    *max_s = c->build_max;
 }
 
 const char *mp_lavfi_chain_graph_text(const struct mp_lavfi_chain *c)

@@ -268,6 +268,9 @@ int mp_lavfi_chain_command(struct mp_lavfi_chain *c, const char *target, const c
 int mp_lavfi_chain_set_speed(struct mp_lavfi_chain *c, double speed);
 const struct mp_filter_translation *mp_lavfi_chain_translation(const struct mp_lavfi_chain *c);
 const char *mp_lavfi_chain_graph_text(const struct mp_lavfi_chain *c);
+/* Graphs configured so far (the first, rebuilds for a new input format or
+ * speed, replacements by set_spec) and the longest one's time, seconds. */
+void mp_lavfi_chain_build_stats(const struct mp_lavfi_chain *c, int *builds, double *max_s);
 
 /*
  * Replace the list while the chain runs (slave af_add, af_del, ...). The

@@ -138,6 +138,17 @@ static void core_benchmark_summary(struct MPContext *mpctx)
                (int)(100 * mpctx->total_dropped / mpctx->total_frames),
                (long long)mpctx->total_frames, total > 0.5 ? mpctx->total_frames / total : 0.0);
     }
+    if (mpctx->bench_vf_frames > 0 || mpctx->bench_vf_builds > 0) {
+        /* Not in MPlayer: the -vf chain's share of VC, frame by frame. */
+        mp_msg(MSGT_CPLAYER, MSGL_INFO,
+               "BENCHMARKf: -vf frames: %lld  avg: %.3f ms  max: %.3f ms  "
+               "graph builds: %lld  max: %.3f ms\n",
+               (long long)mpctx->bench_vf_frames,
+               mpctx->bench_vf_frames ? 1000 * mpctx->bench_vf_total / mpctx->bench_vf_frames
+                                      : 0.0,
+               1000 * mpctx->bench_vf_max, (long long)mpctx->bench_vf_builds,
+               1000 * mpctx->bench_vf_build_max);
+    }
 }
 
 /* -idle with nothing to play: wait for loadfile (or quit). Returns true

@@ -120,6 +120,23 @@ static void side_keep_format(struct play_state *ps, bool video, const AVFrame *f
     }
 }
 
+/* -benchmark's filter figures: the video chain's time since t0 counts
+ * for the next frame it gives (done: this call gave it). */
+static void side_time(struct play_state *ps, bool video, double t0, bool done)
+{
+    if (!video)
+        return;
+    struct MPContext *mpctx = ps->mpctx;
+    ps->vf_time_pending += mp_time_sec() - t0;
+    if (!done)
+        return;
+    mpctx->bench_vf_total += ps->vf_time_pending;
+    if (ps->vf_time_pending > mpctx->bench_vf_max)
+        mpctx->bench_vf_max = ps->vf_time_pending;
+    mpctx->bench_vf_frames++;
+    ps->vf_time_pending = 0;
+}
+
 /* The next frame of one side: from the chain when there is one (built
  * from the first frame), else straight from the decoder. */
 static int side_receive(struct play_state *ps, bool video, AVFrame **out)
@@ -135,7 +152,9 @@ static int side_receive(struct play_state *ps, bool video, AVFrame **out)
             return r;
         }
         if (lc) {
+            double t0 = mp_time_sec();
             int r = mp_lavfi_chain_receive(lc, out);
+            side_time(ps, video, t0, r == 0);
             if (r != AVERROR(EAGAIN))
                 return r;
             if (*sent_eof)
@@ -145,6 +164,7 @@ static int side_receive(struct play_state *ps, bool video, AVFrame **out)
         int r = mp_decoder_receive(dec, &f);
         if (r == 0) {
             if (!lc) {
+                /* The first build is counted apart (graph builds). */
                 if (side_create(ps, video, side_spec(ps, video), f) < 0) {
                     av_frame_free(&f);
                     ps->filter_failed = true;
@@ -152,7 +172,9 @@ static int side_receive(struct play_state *ps, bool video, AVFrame **out)
                 }
                 lc = side_chain(ps, video);
             }
+            double t0 = mp_time_sec();
             r = mp_lavfi_chain_send(lc, f);
+            side_time(ps, video, t0, false);
             av_frame_free(&f);
             if (r < 0)
                 return r;
@@ -268,6 +290,14 @@ void play_filters_reset(struct play_state *ps)
 
 void play_filters_free(struct play_state *ps)
 {
+    if (ps->vf) {
+        int n = 0;
+        double longest = 0;
+        mp_lavfi_chain_build_stats(mp_vf_chain_lavfi(ps->vf), &n, &longest);
+        ps->mpctx->bench_vf_builds += n;
+        if (longest > ps->mpctx->bench_vf_build_max)
+            ps->mpctx->bench_vf_build_max = longest;
+    }
     mp_vf_chain_free(ps->vf);
     mp_af_chain_free(ps->af);
     ps->vf = NULL;

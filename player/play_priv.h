@@ -102,6 +102,7 @@ struct play_state {
     struct AVFrame *vf_fmt, *af_fmt; /* format (no data) of the last frame decoded while
                                       * no chain ran, to check an edit against (owned) */
     int eq[5];                  /* brightness, contrast, hue, saturation, gamma: -100..100 */
+    double vf_time_pending;     /* seconds in the video chain since its last frame out */
     uint8_t *vol_buf;           /* scaled samples (player/volume.c), owned */
     size_t vol_buf_size;
     bool plan_enabled;          /* -cache plan mode on an indexed file */

@@ -428,3 +428,20 @@ EOT
     expect_rc 1 || return 1
     expect_err "filter 'scale': unknown argument name 'q'"
 }
+
+# -benchmark with -vf reports the chain's own time per frame and its graph
+# builds: one build and a frame count equal to the frames shown.
+test_benchmark_reports_filter_time() {
+    mp -benchmark -nosound -vo null -vf scale=160:120 "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    local line
+    line=$(tr '\r' '\n' <"$OUT" | grep '^BENCHMARKf:')
+    echo "$line" | grep -Eq 'frames: 75 +avg: [0-9.]+ ms +max: [0-9.]+ ms +graph builds: 1 ' ||
+        { fail "BENCHMARKf line: '$line'"; return 1; }
+    echo "$line" | awk '{ for (i = 1; i <= NF; i++) if ($i == "avg:") a = $(i + 1);
+                          for (i = 1; i <= NF; i++) if ($i == "max:") { m = $(i + 1); break }
+                          exit !(a > 0 && m >= a) }' ||
+        { fail "average and maximum do not fit: '$line'"; return 1; }
+    mp -benchmark -nosound -vo null "$MEDIA/v.avi"
+    ! tr '\r' '\n' <"$OUT" | grep -q '^BENCHMARKf:' || { fail "BENCHMARKf without -vf"; return 1; }
+}
