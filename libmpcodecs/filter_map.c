@@ -1166,8 +1166,10 @@ int mp_filter_translate(enum mp_filter_kind kind, const char *spec,
         struct mp_filter_entry named = {0};
         if (def->argnames) {
             ret = named_args(kind, e, def->argnames, &named);
-            if (ret < 0)
+            if (ret < 0) {
+                entry_uninit(&named);
                 break;
+            }
             e = &named;
         }
         struct xlate x = {.kind = kind, .e = e, .in = in, .t = t};
