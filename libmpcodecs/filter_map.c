@@ -375,27 +375,64 @@ static int vf_crop(struct xlate *x)
     return append(x, "crop=w=%s:h=%s:x=%s:y=%s:exact=1", sw, sh, sx, sy);
 }
 
+static int parse_ratio(const char *s, double *v);
+
+/* expand=w:h:x:y:osd:aspect:round (pad is the same with w:h:x:y). The
+ * picture never shrinks; negative w/h add to the size; with an aspect the
+ * smaller side grows to it (display aspect, so the SAR counts), as in
+ * MPlayer; round makes both sizes multiples of it. */
 static int vf_expand(struct xlate *x)
 {
-    int w, h, px, py;
+    int w, h, px, py, osd, round;
+    double aspect = 0;
     if (too_many(x, 7) < 0 || arg_int(x, 0, 0, -16384, 16384, &w) < 0 ||
         arg_int(x, 1, 0, -16384, 16384, &h) < 0 || arg_int(x, 2, -1, -16384, 16384, &px) < 0 ||
-        arg_int(x, 3, -1, -16384, 16384, &py) < 0)
+        arg_int(x, 3, -1, -16384, 16384, &py) < 0 || arg_int(x, 4, 0, 0, 1, &osd) < 0 ||
+        arg_int(x, 6, 1, 1, 1024, &round) < 0)
         return -1;
-    char sw[24] = "iw", sh[24] = "ih", sx[24] = "(ow-iw)/2", sy[24] = "(oh-ih)/2";
+    if (has_arg(x, 5) && (parse_ratio(x->e->args[5], &aspect) < 0 || aspect < 0 ||
+                          aspect > 100))
+        return bad_arg(x, 5, "expected an aspect such as 16/9 or 1.78 (0 = none)");
+    char sw[40] = "iw", sh[40] = "ih", sx[24] = "-1", sy[24] = "-1";
     if (w > 0)
-        snprintf(sw, sizeof(sw), "%d", w);
+        snprintf(sw, sizeof(sw), "max(%d,iw)", w);
     else if (w < 0)
         snprintf(sw, sizeof(sw), "iw+%d", -w);
     if (h > 0)
-        snprintf(sh, sizeof(sh), "%d", h);
+        snprintf(sh, sizeof(sh), "max(%d,ih)", h);
     else if (h < 0)
         snprintf(sh, sizeof(sh), "ih+%d", -h);
     if (px >= 0)
         snprintf(sx, sizeof(sx), "%d", px);
     if (py >= 0)
         snprintf(sy, sizeof(sy), "%d", py);
-    return append(x, "pad=w=%s:h=%s:x=%s:y=%s", sw, sh, sx, sy);
+    // Each size on its own (libavfilter evaluates w and h in turn).
+    char ew[256], eh[256];
+    if (aspect > 0) {
+        char a[32];
+        snprintf(a, sizeof(a), "(%.9g/sar)", aspect);
+        snprintf(ew, sizeof(ew), "if(lt(%s,(%s)/%s),%s,floor((%s)*%s+0.5))", sh, sw, a, sw, sh,
+                 a);
+        snprintf(eh, sizeof(eh), "if(lt(%s,(%s)/%s),floor((%s)/%s+0.5),%s)", sh, sw, a, sw, a,
+                 sh);
+    } else {
+        snprintf(ew, sizeof(ew), "%s", sw);
+        snprintf(eh, sizeof(eh), "%s", sh);
+    }
+    if (osd)
+        mp_msg(MSGT_DECVIDEO, MSGL_V, "-vf %s: OSD in the borders is not drawn there\n",
+               x->e->name);
+    if (round > 1)
+        return append(x, "pad=w='ceil((%s)/%d)*%d':h='ceil((%s)/%d)*%d':x=%s:y=%s", ew, round,
+                      round, eh, round, round, sx, sy);
+    return append(x, "pad=w='%s':h='%s':x=%s:y=%s", ew, eh, sx, sy);
+}
+
+static int vf_pad(struct xlate *x)
+{
+    if (too_many(x, 4) < 0)
+        return -1;
+    return vf_expand(x);
 }
 
 /* MPlayer's rotate numbering is the one lavfi's transpose kept. */
@@ -629,6 +666,20 @@ static int vf_harddup(struct xlate *x)
     return too_many(x, 0);
 }
 
+/* MPlayer's ass filter draws the subtitles and OSD into the frames, so
+ * that every output shows them. The player blends them onto the frame it
+ * hands to the output (player/subs.c); here the chain's output is made a
+ * format that blending knows (sub/sub.h mp_sub_format_supported): passed
+ * through when it is one already, converted otherwise. */
+static int vf_ass(struct xlate *x)
+{
+    if (too_many(x, 0) < 0)
+        return -1;
+    x->t->burn_subs = true;
+    return append(x, "format=pix_fmts=yuv420p|yuvj420p|rgb24|bgr24|rgba|bgra|argb|abgr|rgb0|"
+                  "bgr0|0rgb|0bgr");
+}
+
 /* MPlayer's screenshot filter grabs frames for the screenshot command; the
  * player here takes screenshots from the frame it shows, so the filter
  * (which front-ends add, with a file prefix) has nothing to do. */
@@ -785,7 +836,10 @@ static int af_volnorm(struct xlate *x)
     if (too_many(x, 2) < 0 || arg_int(x, 0, 1, 1, 2, &method) < 0 ||
         arg_num(x, 1, 0.25, 0, 1, &target) < 0)
         return -1;
-    return append(x, "dynaudnorm=targetrms=%g", target);
+    // dynaudnorm's defaults (500 ms frames, 31-frame window) leave the
+    // first seconds alone; MPlayer's volnorm reaches its level within a
+    // second or two: 100 ms frames and a 5-frame window settle in 0.5 s.
+    return append(x, "dynaudnorm=f=100:g=5:targetrms=%g", target);
 }
 
 static int af_equalizer(struct xlate *x)
@@ -943,46 +997,128 @@ struct filter_def {
     int (*xlate)(struct xlate *x);
     const char *lavfi;   // fixed graph text for filters without arguments
     const char *help;
+    const char *const *argnames;  // names MPlayer accepts as name=value, in order
 };
 
+static const char *const names_scale[] = {"w", "h", "interlaced", "chr-drop", "param",
+                                          "param2", "presize", "noup", "arnd", NULL};
+static const char *const names_crop[] = {"w", "h", "x", "y", NULL};
+static const char *const names_expand[] = {"w", "h", "x", "y", "osd", "aspect", "round", NULL};
+static const char *const names_eq[] = {"brightness", "contrast", NULL};
+static const char *const names_hue[] = {"hue", "saturation", NULL};
+static const char *const names_format[] = {"fmt", "outfmt", NULL};
+
 static const struct filter_def filter_defs[] = {
-    {MP_FILTER_VIDEO, "scale", vf_scale, NULL, "scale[=w:h]: scale (0 display size, -1 original)"},
-    {MP_FILTER_VIDEO, "crop", vf_crop, NULL, "crop=w:h:x:y: crop (x, y default: centre)"},
-    {MP_FILTER_VIDEO, "expand", vf_expand, NULL, "expand=w:h:x:y: add black borders"},
-    {MP_FILTER_VIDEO, "rotate", vf_rotate, NULL, "rotate[=0-7]: rotate by 90 degrees"},
-    {MP_FILTER_VIDEO, "flip", NULL, "vflip", "flip: upside down"},
-    {MP_FILTER_VIDEO, "mirror", NULL, "hflip", "mirror: left to right"},
-    {MP_FILTER_VIDEO, "yadif", vf_yadif, NULL, "yadif[=mode:parity]: deinterlace"},
+    {MP_FILTER_VIDEO, "scale", vf_scale, NULL, "scale[=w:h]: scale (0 display size, -1 original)",
+     names_scale},
+    {MP_FILTER_VIDEO, "crop", vf_crop, NULL, "crop=w:h:x:y: crop (x, y default: centre)",
+     names_crop},
+    {MP_FILTER_VIDEO, "expand", vf_expand, NULL,
+     "expand[=w:h:x:y:osd:aspect:round]: add black borders", names_expand},
+    {MP_FILTER_VIDEO, "pad", vf_pad, NULL, "pad[=w:h:x:y]: expand's first four arguments",
+     names_crop},
+    {MP_FILTER_VIDEO, "rotate", vf_rotate, NULL, "rotate[=0-7]: rotate by 90 degrees", NULL},
+    {MP_FILTER_VIDEO, "flip", NULL, "vflip", "flip: upside down", NULL},
+    {MP_FILTER_VIDEO, "mirror", NULL, "hflip", "mirror: left to right", NULL},
+    {MP_FILTER_VIDEO, "yadif", vf_yadif, NULL, "yadif[=mode:parity]: deinterlace", NULL},
     {MP_FILTER_VIDEO, "kerndeint", vf_kerndeint, NULL,
-     "kerndeint[=thresh:map:order:sharp:twoway]: deinterlace"},
-    {MP_FILTER_VIDEO, "hqdn3d", vf_hqdn3d, NULL, "hqdn3d[=ls:cs:lt:ct]: denoise"},
-    {MP_FILTER_VIDEO, "unsharp", vf_unsharp, NULL, "unsharp=l|cWxH:amount[:...]: sharpen/blur"},
-    {MP_FILTER_VIDEO, "gradfun", vf_gradfun, NULL, "gradfun[=strength:radius]: deband"},
-    {MP_FILTER_VIDEO, "noise", vf_noise, NULL, "noise[=luma[flags]:chroma[flags]]: add noise"},
-    {MP_FILTER_VIDEO, "eq", vf_eq, NULL, "eq[=brightness:contrast]: -100..100"},
+     "kerndeint[=thresh:map:order:sharp:twoway]: deinterlace", NULL},
+    {MP_FILTER_VIDEO, "hqdn3d", vf_hqdn3d, NULL, "hqdn3d[=ls:cs:lt:ct]: denoise", NULL},
+    {MP_FILTER_VIDEO, "unsharp", vf_unsharp, NULL, "unsharp=l|cWxH:amount[:...]: sharpen/blur",
+     NULL},
+    {MP_FILTER_VIDEO, "gradfun", vf_gradfun, NULL, "gradfun[=strength:radius]: deband", NULL},
+    {MP_FILTER_VIDEO, "noise", vf_noise, NULL, "noise[=luma[flags]:chroma[flags]]: add noise",
+     NULL},
+    {MP_FILTER_VIDEO, "eq", vf_eq, NULL, "eq[=brightness:contrast]: -100..100", names_eq},
     {MP_FILTER_VIDEO, "eq2", vf_eq2, NULL,
-     "eq2[=gamma:contrast:brightness:saturation:rg:gg:bg:weight]: equalizer"},
-    {MP_FILTER_VIDEO, "hue", vf_hue, NULL, "hue[=hue:saturation]: hue (degrees), saturation"},
-    {MP_FILTER_VIDEO, "dsize", vf_dsize, NULL, "dsize=aspect|w:h: display size/aspect"},
-    {MP_FILTER_VIDEO, "harddup", vf_harddup, NULL, "harddup: (no effect here)"},
+     "eq2[=gamma:contrast:brightness:saturation:rg:gg:bg:weight]: equalizer", NULL},
+    {MP_FILTER_VIDEO, "hue", vf_hue, NULL, "hue[=hue:saturation]: hue (degrees), saturation",
+     names_hue},
+    {MP_FILTER_VIDEO, "dsize", vf_dsize, NULL, "dsize=aspect|w:h: display size/aspect", NULL},
+    {MP_FILTER_VIDEO, "harddup", vf_harddup, NULL, "harddup: (no effect here)", NULL},
     {MP_FILTER_VIDEO, "screenshot", vf_screenshot, NULL,
-     "screenshot[=prefix]: (the screenshot command works without it)"},
-    {MP_FILTER_VIDEO, "pp", vf_pp, NULL, "pp[=subfilters]: libpostproc"},
-    {MP_FILTER_VIDEO, "format", vf_format, NULL, "format[=fmt]: force an image format"},
-    {MP_FILTER_AUDIO, "volume", af_volume, NULL, "volume[=dB:softclip]: gain in dB"},
+     "screenshot[=prefix]: (the screenshot command works without it)", NULL},
+    {MP_FILTER_VIDEO, "ass", vf_ass, NULL,
+     "ass: subtitles and OSD blended into the frames (every -vo shows them)", NULL},
+    {MP_FILTER_VIDEO, "pp", vf_pp, NULL, "pp[=subfilters]: libpostproc", NULL},
+    {MP_FILTER_VIDEO, "format", vf_format, NULL, "format[=fmt]: force an image format",
+     names_format},
+    {MP_FILTER_AUDIO, "volume", af_volume, NULL, "volume[=dB:softclip]: gain in dB", NULL},
     {MP_FILTER_AUDIO, "scaletempo", af_scaletempo, NULL,
-     "scaletempo[=scale=x:speed=tempo|none]: keep pitch when -speed changes"},
-    {MP_FILTER_AUDIO, "karaoke", af_karaoke, NULL, "karaoke: remove centred voice"},
-    {MP_FILTER_AUDIO, "extrastereo", af_extrastereo, NULL, "extrastereo[=mul]: widen stereo"},
-    {MP_FILTER_AUDIO, "volnorm", af_volnorm, NULL, "volnorm[=method:target]: normalise"},
+     "scaletempo[=scale=x:speed=tempo|none]: keep pitch when -speed changes", NULL},
+    {MP_FILTER_AUDIO, "karaoke", af_karaoke, NULL, "karaoke: remove centred voice", NULL},
+    {MP_FILTER_AUDIO, "extrastereo", af_extrastereo, NULL, "extrastereo[=mul]: widen stereo", NULL},
+    {MP_FILTER_AUDIO, "volnorm", af_volnorm, NULL, "volnorm[=method:target]: normalise", NULL},
     {MP_FILTER_AUDIO, "equalizer", af_equalizer, NULL,
-     "equalizer=g1:...:g10: 10 bands, dB (-12..12), 31.25 Hz..16 kHz"},
+     "equalizer=g1:...:g10: 10 bands, dB (-12..12), 31.25 Hz..16 kHz", NULL},
     {MP_FILTER_AUDIO, "channels", af_channels, NULL,
-     "channels=n[:routes:from:to...]: channel count and routing"},
-    {MP_FILTER_AUDIO, "pan", af_pan, NULL, "pan=n:L00:L01:...: mix matrix"},
-    {MP_FILTER_AUDIO, "resample", af_resample, NULL, "resample=rate: change sample rate"},
-    {MP_FILTER_AUDIO, "format", af_format, NULL, "format[=fmt]: force a sample format"},
+     "channels=n[:routes:from:to...]: channel count and routing", NULL},
+    {MP_FILTER_AUDIO, "pan", af_pan, NULL, "pan=n:L00:L01:...: mix matrix", NULL},
+    {MP_FILTER_AUDIO, "resample", af_resample, NULL, "resample=rate: change sample rate", NULL},
+    {MP_FILTER_AUDIO, "format", af_format, NULL, "format[=fmt]: force a sample format", NULL},
 };
+
+/* MPlayer's name=value arguments (scale=w=100:h=100) put in their place
+ * among the positional ones; a positional argument takes the slot after
+ * the previous argument, as MPlayer's suboption parser does. out gets a
+ * copy of e with positional arguments only (empty = not given). */
+static int named_args(enum mp_filter_kind kind, const struct mp_filter_entry *e,
+                      const char *const *names, struct mp_filter_entry *out)
+{
+    int nnames = 0;
+    while (names[nnames])
+        nnames++;
+    memset(out, 0, sizeof(*out));
+    out->name = strdup(e->name);
+    int cap = e->nargs > nnames ? e->nargs : nnames;
+    out->args = calloc((size_t)(cap ? cap : 1), sizeof(char *));
+    if (!out->name || !out->args)
+        return -1;
+    int pos = 0;
+    for (int i = 0; i < e->nargs; i++) {
+        const char *a = e->args[i];
+        const char *eq = strchr(a, '=');
+        int slot = pos;
+        const char *val = a;
+        if (eq) {
+            slot = -1;
+            for (int k = 0; k < nnames; k++) {
+                size_t n = (size_t)(eq - a);
+                if (strlen(names[k]) == n && !strncmp(a, names[k], n))
+                    slot = k;
+            }
+            if (slot < 0) {
+                char list[256] = "";
+                for (int k = 0; k < nnames; k++) {
+                    size_t used = strlen(list);
+                    snprintf(list + used, sizeof(list) - used, "%s%s", k ? ", " : "", names[k]);
+                }
+                mp_msg(kind_msgt(kind), MSGL_ERR, "%s: filter '%s': unknown argument name "
+                       "'%.*s' (it takes %s)\n", kind_opt(kind), e->name, (int)(eq - a), a, list);
+                return -1;
+            }
+            val = eq + 1;
+        }
+        if (slot >= cap)
+            return -1;
+        if (out->args[slot]) {
+            mp_msg(kind_msgt(kind), MSGL_ERR, "%s: filter '%s': argument %d given twice\n",
+                   kind_opt(kind), e->name, slot + 1);
+            return -1;
+        }
+        out->args[slot] = strdup(val);
+        if (!out->args[slot])
+            return -1;
+        if (slot + 1 > out->nargs)
+            out->nargs = slot + 1;
+        pos = slot + 1;
+    }
+    for (int i = 0; i < out->nargs; i++) {
+        if (!out->args[i] && !(out->args[i] = strdup("")))
+            return -1;
+    }
+    return 0;
+}
 
 void mp_filter_translation_uninit(struct mp_filter_translation *t)
 {
@@ -1027,6 +1163,15 @@ int mp_filter_translate(enum mp_filter_kind kind, const char *spec,
             ret = -1;
             break;
         }
+        struct mp_filter_entry named = {0};
+        if (def->argnames) {
+            ret = named_args(kind, e, def->argnames, &named);
+            if (ret < 0) {
+                entry_uninit(&named);
+                break;
+            }
+            e = &named;
+        }
         struct xlate x = {.kind = kind, .e = e, .in = in, .t = t};
         if (def->xlate) {
             ret = def->xlate(&x);
@@ -1045,6 +1190,7 @@ int mp_filter_translate(enum mp_filter_kind kind, const char *spec,
                 ret = -1;
         }
         free(x.text);
+        entry_uninit(&named);
     }
     mp_filter_list_uninit(&list);
     if (ret < 0)

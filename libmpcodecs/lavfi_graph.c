@@ -16,6 +16,7 @@
 #include <libavutil/error.h>
 #include <libavutil/mathematics.h>
 #include <libavutil/pixdesc.h>
+#include <libavutil/time.h>
 
 #include "common/mp_msg.h"
 #include "libmpcodecs/mpcodecs.h"
@@ -53,6 +54,12 @@ struct mp_lavfi_chain {
 
     struct chain_cmd cmds[CHAIN_MAX_CMDS];  // replayed on every new graph
     int ncmds;
+
+    int builds;                      // graphs configured, for -benchmark
+    double build_max;                // the longest of them, seconds
+
+    bool quiet;                      // probe: the caller gives the one message
+    int max_frags;                   // probe: > 0 = only the first n fragments
 };
 
 static int msgt(const struct mp_lavfi_chain *c)
@@ -217,7 +224,7 @@ static int add_fragment(struct mp_lavfi_chain *c, const char *mp_name, const cha
     if (ret >= 0) {
         *last = outs->filter_ctx;
         *pad = (unsigned)outs->pad_idx;
-    } else {
+    } else if (!c->quiet) {
         mp_msg(msgt(c), MSGL_ERR, "%s: filter '%s' rejected by libavfilter (%s): %s\n",
                opt_name(c), mp_name, text, av_err2str(ret));
     }
@@ -239,7 +246,22 @@ static void describe_input(const struct mp_lavfi_chain *c, const AVFrame *f, cha
     }
 }
 
+static int build_graph_timed(struct mp_lavfi_chain *c, const AVFrame *f);
+
 static int build_graph(struct mp_lavfi_chain *c, const AVFrame *f)
+{
+    int64_t t0 = av_gettime_relative();
+    int ret = build_graph_timed(c, f);
+    if (ret >= 0) {
+        double dt = (double)(av_gettime_relative() - t0) / 1e6;
+        c->builds++;
+        if (dt > c->build_max)
+            c->build_max = dt;
+    }
+    return ret;
+}
+
+static int build_graph_timed(struct mp_lavfi_chain *c, const AVFrame *f)
 {
     remember_format(c, f);
     mp_filter_translation_uninit(&c->t);
@@ -264,7 +286,8 @@ static int build_graph(struct mp_lavfi_chain *c, const AVFrame *f)
     }
     AVFilterContext *last = c->src;
     unsigned pad = 0;
-    for (int i = 0; ret >= 0 && i < c->t.count; i++)
+    int nfrags = c->max_frags > 0 && c->max_frags < c->t.count ? c->max_frags : c->t.count;
+    for (int i = 0; ret >= 0 && i < nfrags; i++)
         ret = add_fragment(c, c->t.frags[i].mp_name, c->t.frags[i].lavfi, &last, &pad);
     if (ret >= 0 && c->kind == MP_FILTER_AUDIO && !c->t.has_format) {
         // The output keeps the decoder's sample format.
@@ -277,7 +300,7 @@ static int build_graph(struct mp_lavfi_chain *c, const AVFrame *f)
         ret = avfilter_link(last, pad, c->sink, 0);
     if (ret >= 0) {
         ret = avfilter_graph_config(c->graph, NULL);
-        if (ret < 0) {
+        if (ret < 0 && !c->quiet) {
             char desc[96];
             describe_input(c, f, desc, sizeof(desc));
             mp_msg(msgt(c), MSGL_ERR, "%s: cannot set up '%s' for %s input: %s\n",
@@ -391,8 +414,91 @@ int mp_lavfi_chain_set_spec(struct mp_lavfi_chain *c, const char *spec)
         avfilter_graph_send_command(c->graph, c->cmds[i].target, c->cmds[i].cmd,
                                     c->cmds[i].arg, NULL, 0, 0);
     }
+    c->builds += trial->builds;
+    if (trial->build_max > c->build_max)
+        c->build_max = trial->build_max;
     mp_lavfi_chain_free(trial);
     return 0;
+}
+
+static int probe_build(enum mp_filter_kind kind, const char *spec, const AVFrame *fmt,
+                       int max_frags, AVFrame *out)
+{
+    struct mp_lavfi_chain *c = calloc(1, sizeof(*c));
+    if (!c)
+        return AVERROR(ENOMEM);
+    c->kind = kind;
+    c->tb = (AVRational){1, 1000};
+    c->speed = 1;
+    c->quiet = true;
+    c->max_frags = max_frags;
+    c->spec = strdup(spec);
+    int ret = c->spec ? build_graph(c, fmt) : AVERROR(ENOMEM);
+    if (ret >= 0 && out) {
+        out->format = av_buffersink_get_format(c->sink);
+        out->width = av_buffersink_get_w(c->sink);
+        out->height = av_buffersink_get_h(c->sink);
+        out->sample_aspect_ratio = av_buffersink_get_sample_aspect_ratio(c->sink);
+        out->sample_rate = av_buffersink_get_sample_rate(c->sink);
+        av_channel_layout_uninit(&out->ch_layout);
+        if (kind == MP_FILTER_AUDIO)
+            ret = av_buffersink_get_ch_layout(c->sink, &out->ch_layout);
+    }
+    mp_lavfi_chain_free(c);
+    return ret;
+}
+
+int mp_lavfi_chain_probe(enum mp_filter_kind kind, const char *spec, const AVFrame *fmt,
+                         AVFrame *out)
+{
+    if (!spec)
+        spec = "";
+    if (!fmt)
+        return AVERROR(EINVAL);
+    // Names and arguments, also those that depend on the input (karaoke
+    // on mono): mp_filter_translate gives its own message.
+    struct mp_filter_translation tr;
+    struct mp_filter_input in = {
+        .rate = fmt->sample_rate,
+        .channels = kind == MP_FILTER_AUDIO ? fmt->ch_layout.nb_channels : 0,
+        .speed = 1,
+    };
+    if (mp_filter_translate(kind, spec, &in, &tr) < 0)
+        return AVERROR(EINVAL);
+    int ret = probe_build(kind, spec, fmt, 0, out);
+    if (ret >= 0 || ret == AVERROR(ENOMEM)) {
+        mp_filter_translation_uninit(&tr);
+        return ret;
+    }
+    // libavfilter says only that the graph failed: the first prefix of
+    // the list that fails names the filter at fault.
+    int bad = -1;
+    for (int n = 1; n <= tr.count && bad < 0; n++) {
+        if (probe_build(kind, spec, fmt, n, NULL) < 0)
+            bad = n - 1;
+    }
+    // The input of the filter at fault: what the filters before it make.
+    AVFrame *at = bad > 0 ? av_frame_alloc() : NULL;
+    if (at && probe_build(kind, spec, fmt, bad, at) < 0)
+        av_frame_free(&at);
+    const AVFrame *shown = at ? at : fmt;
+    char desc[96];
+    struct mp_lavfi_chain dummy = { .kind = kind };
+    av_channel_layout_default(&dummy.layout, shown->ch_layout.nb_channels > 0
+                                                 ? shown->ch_layout.nb_channels : 2);
+    describe_input(&dummy, shown, desc, sizeof(desc));
+    av_channel_layout_uninit(&dummy.layout);
+    av_frame_free(&at);
+    const char *o = kind == MP_FILTER_AUDIO ? "-af" : "-vf";
+    if (bad >= 0) {
+        mp_msg(msgt(&dummy), MSGL_ERR, "%s: filter '%s' (%s) cannot work on %s input: %s\n",
+               o, tr.frags[bad].mp_name, tr.frags[bad].lavfi, desc, av_err2str(ret));
+    } else {
+        mp_msg(msgt(&dummy), MSGL_ERR, "%s: cannot set up '%s' for %s input: %s\n", o, spec,
+               desc, av_err2str(ret));
+    }
+    mp_filter_translation_uninit(&tr);
+    return ret;
 }
 
 const char *mp_lavfi_chain_spec(const struct mp_lavfi_chain *c)
@@ -527,6 +633,12 @@ int mp_lavfi_chain_set_speed(struct mp_lavfi_chain *c, double speed)
 const struct mp_filter_translation *mp_lavfi_chain_translation(const struct mp_lavfi_chain *c)
 {
     return &c->t;
+}
+
+void mp_lavfi_chain_build_stats(const struct mp_lavfi_chain *c, int *builds, double *max_s)
+{
+    *builds = c->builds;
+    *max_s = c->build_max;
 }
 
 const char *mp_lavfi_chain_graph_text(const struct mp_lavfi_chain *c)

@@ -225,6 +225,7 @@ struct mp_filter_translation {
     int display_w, display_h; /* dsize=w:h: display size, 0 = unchanged */
     bool has_scaletempo;    /* audio: a scaletempo follows the speed */
     bool has_format;        /* audio: the list ends in a chosen sample format */
+    bool burn_subs;         /* video: ass, subtitles blended into the frames */
 };
 
 /* Translate an MPlayer list of kind's filters. Unknown filters and bad
@@ -267,6 +268,9 @@ int mp_lavfi_chain_command(struct mp_lavfi_chain *c, const char *target, const c
 int mp_lavfi_chain_set_speed(struct mp_lavfi_chain *c, double speed);
 const struct mp_filter_translation *mp_lavfi_chain_translation(const struct mp_lavfi_chain *c);
 const char *mp_lavfi_chain_graph_text(const struct mp_lavfi_chain *c);
+/* Graphs configured so far (the first, rebuilds for a new input format or
+ * speed, replacements by set_spec) and the longest one's time, seconds. */
+void mp_lavfi_chain_build_stats(const struct mp_lavfi_chain *c, int *builds, double *max_s);
 
 /*
  * Replace the list while the chain runs (slave af_add, af_del, ...). The
@@ -279,6 +283,18 @@ const char *mp_lavfi_chain_graph_text(const struct mp_lavfi_chain *c);
  * checked. Equalizer commands are replayed on the new graph.
  */
 int mp_lavfi_chain_set_spec(struct mp_lavfi_chain *c, const char *spec);
+
+/*
+ * Try spec on input like fmt (a frame without data: format, size, SAR or
+ * rate and layout) with a throwaway graph, before anything plays. On
+ * success returns 0 and, when out is not NULL, sets out's format, size,
+ * SAR, rate and layout to what the chain outputs (an audio chain keeps
+ * fmt's sample format unless it ends in format=). On failure prints one
+ * message naming the filter at fault and the input, and returns < 0.
+ * libavfilter's own log lines are the caller's to quiet.
+ */
+int mp_lavfi_chain_probe(enum mp_filter_kind kind, const char *spec, const AVFrame *fmt,
+                         AVFrame *out);
 
 /* The list the chain runs (never NULL; "" = pass through). */
 const char *mp_lavfi_chain_spec(const struct mp_lavfi_chain *c);
@@ -335,6 +351,11 @@ struct mp_lavfi_chain *mp_vf_chain_lavfi(struct mp_vf_chain *c);
  * unchanged), for the video output. */
 double mp_vf_chain_display_aspect(const struct mp_vf_chain *c);
 void mp_vf_chain_display_size(const struct mp_vf_chain *c, int *w, int *h);
+
+/* True when the list has ass: the subtitles and OSD must be blended into
+ * the chain's output frames (which are then in a format blending knows)
+ * whatever the output's own format. */
+bool mp_vf_chain_burns_subs(const struct mp_vf_chain *c);
 
 /* -vf help */
 void mp_vf_list_filters(void);

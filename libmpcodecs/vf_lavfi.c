@@ -113,6 +113,11 @@ void mp_vf_chain_display_size(const struct mp_vf_chain *c, int *w, int *h)
     *h = t->display_h;
 }
 
+bool mp_vf_chain_burns_subs(const struct mp_vf_chain *c)
+{
+    return mp_lavfi_chain_translation(c->lc)->burn_subs;
+}
+
 void mp_vf_list_filters(void)
 {
     mp_filter_print_list(MP_FILTER_VIDEO);

@@ -138,6 +138,17 @@ static void core_benchmark_summary(struct MPContext *mpctx)
                (int)(100 * mpctx->total_dropped / mpctx->total_frames),
                (long long)mpctx->total_frames, total > 0.5 ? mpctx->total_frames / total : 0.0);
     }
+    if (mpctx->bench_vf_frames > 0 || mpctx->bench_vf_builds > 0) {
+        /* Not in MPlayer: the -vf chain's share of VC, frame by frame. */
+        mp_msg(MSGT_CPLAYER, MSGL_INFO,
+               "BENCHMARKf: -vf frames: %lld  avg: %.3f ms  max: %.3f ms  "
+               "graph builds: %lld  max: %.3f ms\n",
+               (long long)mpctx->bench_vf_frames,
+               mpctx->bench_vf_frames ? 1000 * mpctx->bench_vf_total / mpctx->bench_vf_frames
+                                      : 0.0,
+               1000 * mpctx->bench_vf_max, (long long)mpctx->bench_vf_builds,
+               1000 * mpctx->bench_vf_build_max);
+    }
 }
 
 /* -idle with nothing to play: wait for loadfile (or quit). Returns true
@@ -319,6 +330,6 @@ int mp_run(struct MPContext *mpctx)
     mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nExiting... (%s)\n", exit_reason);
     mp_msg(MSGT_IDENTIFY, o->identify ? MSGL_INFO : MSGL_V, "ID_EXIT=%s\n", id_exit);
     if (mpctx->exit_code == MP_EXIT_OK && any_failed)
-        mpctx->exit_code = MP_EXIT_FILE;
+        mpctx->exit_code = mpctx->filter_refused ? MP_EXIT_OPTIONS : MP_EXIT_FILE;
     return mpctx->exit_code;
 }

@@ -14,6 +14,7 @@
 
 #include "common/mp_msg.h"
 #include "libmpcodecs/mpcodecs.h"
+#include "libmpdemux/demux_avlog.h"
 #include "libmpdemux/demuxer.h"
 #include "osdep/osdep.h"
 #include "player/play_priv.h"
@@ -119,6 +120,23 @@ static void side_keep_format(struct play_state *ps, bool video, const AVFrame *f
     }
 }
 
+/* -benchmark's filter figures: the video chain's time since t0 counts
+ * for the next frame it gives (done: this call gave it). */
+static void side_time(struct play_state *ps, bool video, double t0, bool done)
+{
+    if (!video)
+        return;
+    struct MPContext *mpctx = ps->mpctx;
+    ps->vf_time_pending += mp_time_sec() - t0;
+    if (!done)
+        return;
+    mpctx->bench_vf_total += ps->vf_time_pending;
+    if (ps->vf_time_pending > mpctx->bench_vf_max)
+        mpctx->bench_vf_max = ps->vf_time_pending;
+    mpctx->bench_vf_frames++;
+    ps->vf_time_pending = 0;
+}
+
 /* The next frame of one side: from the chain when there is one (built
  * from the first frame), else straight from the decoder. */
 static int side_receive(struct play_state *ps, bool video, AVFrame **out)
@@ -134,7 +152,9 @@ static int side_receive(struct play_state *ps, bool video, AVFrame **out)
             return r;
         }
         if (lc) {
+            double t0 = mp_time_sec();
             int r = mp_lavfi_chain_receive(lc, out);
+            side_time(ps, video, t0, r == 0);
             if (r != AVERROR(EAGAIN))
                 return r;
             if (*sent_eof)
@@ -144,6 +164,7 @@ static int side_receive(struct play_state *ps, bool video, AVFrame **out)
         int r = mp_decoder_receive(dec, &f);
         if (r == 0) {
             if (!lc) {
+                /* The first build is counted apart (graph builds). */
                 if (side_create(ps, video, side_spec(ps, video), f) < 0) {
                     av_frame_free(&f);
                     ps->filter_failed = true;
@@ -151,7 +172,9 @@ static int side_receive(struct play_state *ps, bool video, AVFrame **out)
                 }
                 lc = side_chain(ps, video);
             }
+            double t0 = mp_time_sec();
             r = mp_lavfi_chain_send(lc, f);
+            side_time(ps, video, t0, false);
             av_frame_free(&f);
             if (r < 0)
                 return r;
@@ -188,6 +211,73 @@ void play_af_set_speed(struct play_state *ps, double speed)
     }
 }
 
+/* A frame without data in the format the decoder announces. */
+static AVFrame *decoder_format(const struct play_state *ps, bool video)
+{
+    const struct sh_stream *sh = video ? ps->sh_video : ps->sh_audio;
+    const AVCodecContext *avctx = mp_decoder_avctx(video ? ps->vdec : ps->adec);
+    AVFrame *f = av_frame_alloc();
+    if (!f)
+        return NULL;
+    if (video) {
+        f->format = avctx->pix_fmt != AV_PIX_FMT_NONE ? avctx->pix_fmt : sh->codecpar->format;
+        f->width = avctx->width > 0 ? avctx->width : sh->codecpar->width;
+        f->height = avctx->height > 0 ? avctx->height : sh->codecpar->height;
+        f->sample_aspect_ratio = avctx->sample_aspect_ratio;
+        return f;
+    }
+    f->format = avctx->sample_fmt != AV_SAMPLE_FMT_NONE ? avctx->sample_fmt
+                                                        : sh->codecpar->format;
+    f->sample_rate = avctx->sample_rate > 0 ? avctx->sample_rate : sh->codecpar->sample_rate;
+    const AVChannelLayout *l = avctx->ch_layout.nb_channels ? &avctx->ch_layout
+                                                             : &sh->codecpar->ch_layout;
+    if (l->nb_channels <= 0 || av_channel_layout_copy(&f->ch_layout, l) < 0)
+        av_channel_layout_default(&f->ch_layout, 2);
+    return f;
+}
+
+int play_filters_probe(struct play_state *ps, bool video, AVFrame **out)
+{
+    if (out)
+        *out = NULL;
+    AVFrame *in = decoder_format(ps, video);
+    if (!in)
+        return -1;
+    bool known = video ? in->format >= 0 && in->width > 0 && in->height > 0
+                       : in->format >= 0 && in->sample_rate > 0;
+    const char *spec = side_spec(ps, video);
+    int r = 0;
+    AVFrame *res = NULL;
+    if (known && spec[0]) {
+        res = av_frame_alloc();
+        if (!res) {
+            av_frame_free(&in);
+            return -1;
+        }
+        demux_avlog_quiet(true);
+        r = mp_lavfi_chain_probe(video ? MP_FILTER_VIDEO : MP_FILTER_AUDIO, spec, in, res);
+        demux_avlog_quiet(false);
+        if (r < 0)
+            av_frame_free(&res);
+    } else if (!known) {
+        /* The format comes with the first frame: the chain is checked then. */
+        mp_msg(MSGT_CPLAYER, MSGL_V, "%s: stream format not known before decoding.\n",
+               video ? "-vf" : "-af");
+    }
+    if (r >= 0 && !res) {
+        res = in;
+        in = NULL;
+    }
+    av_frame_free(&in);
+    if (r < 0)
+        return -1;
+    if (out)
+        *out = res;
+    else
+        av_frame_free(&res);
+    return 0;
+}
+
 void play_filters_reset(struct play_state *ps)
 {
     if (ps->vf)
@@ -200,6 +290,14 @@ void play_filters_reset(struct play_state *ps)
 
 void play_filters_free(struct play_state *ps)
 {
+    if (ps->vf) {
+        int n = 0;
+        double longest = 0;
+        mp_lavfi_chain_build_stats(mp_vf_chain_lavfi(ps->vf), &n, &longest);
+        ps->mpctx->bench_vf_builds += n;
+        if (longest > ps->mpctx->bench_vf_build_max)
+            ps->mpctx->bench_vf_build_max = longest;
+    }
     mp_vf_chain_free(ps->vf);
     mp_af_chain_free(ps->af);
     ps->vf = NULL;
@@ -391,6 +489,18 @@ int play_filters_edit(struct play_state *ps, bool video, enum play_filter_edit o
             break;
         }
     }
+    /* Picture controls set by command live in the chain's eq2 / hue: a
+     * list edited without them gets them back at its end, so the values
+     * (replayed on every new graph) still act, as get_property says. */
+    bool need_eq = false, need_hue = false;
+    for (int i = 0; video && i < 5; i++) {
+        if (ps->eq[i])
+            *(i == 2 ? &need_hue : &need_eq) = true;
+    }
+    if (r >= 0 && need_eq && edit_list_find(&l, "eq2", 3) < 0 && edit_list_find(&l, "eq", 2) < 0)
+        r = edit_list_insert(&l, l.n, "eq2", 3);
+    if (r >= 0 && need_hue && edit_list_find(&l, "hue", 3) < 0)
+        r = edit_list_insert(&l, l.n, "hue", 3);
     char *spec = r >= 0 ? edit_list_join(&l) : NULL;
     edit_list_uninit(&l);
     if (!spec) {

@@ -97,10 +97,12 @@ struct play_state {
     struct mp_af_chain *af;
     bool vf_sent_eof, af_sent_eof;
     bool filter_failed;         /* a chain could not be built: the file stops */
+    bool filter_refused;        /* a chain does not fit the streams: refused before playing */
     char *vf_spec, *af_spec;    /* lists edited by slave commands (owned); NULL: -vf / -af */
     struct AVFrame *vf_fmt, *af_fmt; /* format (no data) of the last frame decoded while
                                       * no chain ran, to check an edit against (owned) */
     int eq[5];                  /* brightness, contrast, hue, saturation, gamma: -100..100 */
+    double vf_time_pending;     /* seconds in the video chain since its last frame out */
     uint8_t *vol_buf;           /* scaled samples (player/volume.c), owned */
     size_t vol_buf_size;
     bool plan_enabled;          /* -cache plan mode on an indexed file */
@@ -146,10 +148,12 @@ void play_step_done(struct play_state *ps);
 /* player/subs.c: pick and load subtitle tracks for the file; feed queued
  * subtitle packets; draw subtitles and OSD onto *frame before it is shown
  * (decoded is the decoder's own frame: never drawn on, a copy replaces
- * *frame then); OSD seek bar and messages. */
+ * *frame then) or, unless burn (-vf ass) asks for the frame, as the
+ * output's overlay; OSD seek bar and messages. */
 void play_subs_open(struct play_state *ps);
 void play_subs_feed(struct play_state *ps);
-void play_subs_draw(struct play_state *ps, struct AVFrame **frame, struct AVFrame *decoded);
+void play_subs_draw(struct play_state *ps, struct AVFrame **frame, struct AVFrame *decoded,
+                    bool burn);
 void play_osd_bar_seek(struct play_state *ps);
 void play_osd_text(struct play_state *ps, int min_level, const char *text, double secs);
 
@@ -182,6 +186,13 @@ int play_af_receive(struct play_state *ps, struct AVFrame **out);
 void play_af_set_speed(struct play_state *ps, double speed);
 void play_filters_reset(struct play_state *ps);
 void play_filters_free(struct play_state *ps);
+
+/* player/filters.c: try the -vf (video) or -af chain on the stream's
+ * format as its decoder reports it, before playback starts, with
+ * libavfilter's own lines quieted. out (may be NULL) gets the chain's
+ * output format, the decoder's when there is no chain (caller frees).
+ * Returns 0, or -1 after one message naming the filter. */
+int play_filters_probe(struct play_state *ps, bool video, struct AVFrame **out);
 
 /* player/filters.c: the slave commands that edit a chain while the file
  * plays (af_add, af_del, af_clr, af_switch, af_cmdline as in MPlayer).

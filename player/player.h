@@ -60,6 +60,7 @@ struct MPContext {
     int playlist_next;       /* with MP_STOP_NEXT: the entry to play next */
     struct mp_input *input;  /* keys, -slave, -input file= */
     int exit_code;
+    bool filter_refused;     /* a -vf/-af chain fit no stream of a file: exit 1 */
     bool quit;
     bool stopped;            /* the stop command: end the playlist */
     sigset_t quit_signals;   /* blocked; polled by the loop */
@@ -69,6 +70,10 @@ struct MPContext {
     bool sub_visibility;
     /* totals over the run, for -benchmark */
     double bench_video, bench_vout, bench_audio, bench_start;
+    /* -vf on the loop (player/filters.c): time in the chain per frame out
+     * (total, longest, count) and graph builds (count, longest). */
+    double bench_vf_total, bench_vf_max, bench_vf_build_max;
+    int64_t bench_vf_frames, bench_vf_builds;
     int64_t total_frames, total_dropped;
 };
 

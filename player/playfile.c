@@ -115,6 +115,10 @@ static int play_open_video(struct play_state *ps)
                ps->filename, avcodec_get_name(sh->codecpar->codec_id), codec_strerror(err));
         return err;
     }
+    if (play_filters_probe(ps, true, NULL) < 0) {
+        ps->filter_refused = true;
+        return -1;
+    }
     ps->frame_duration = sh->fps > 0 ? 1.0 / sh->fps : 1.0 / 25;
     mp_msg(MSGT_CPLAYER, MSGL_INFO, "VIDEO:  [%s]  %dx%d  %.3f fps\n",
            avcodec_get_name(sh->codecpar->codec_id), sh->codecpar->width,
@@ -133,12 +137,19 @@ static int play_open_audio(struct play_state *ps)
                ps->filename, avcodec_get_name(sh->codecpar->codec_id), codec_strerror(err));
         return err;
     }
-    const AVCodecParameters *par = sh->codecpar;
-    int channels = par->ch_layout.nb_channels > 0 ? par->ch_layout.nb_channels : 2;
-    enum AVSampleFormat fmt = av_get_packed_sample_fmt((enum AVSampleFormat)par->format);
+    /* The output plays what the chain makes (resample=, channels=, pan=,
+     * format= change it), as in MPlayer. */
+    AVFrame *outf = NULL;
+    if (play_filters_probe(ps, false, &outf) < 0) {
+        ps->filter_refused = true;
+        return -1;
+    }
+    int channels = outf->ch_layout.nb_channels > 0 ? outf->ch_layout.nb_channels : 2;
+    enum AVSampleFormat fmt = av_get_packed_sample_fmt((enum AVSampleFormat)outf->format);
     if (fmt == AV_SAMPLE_FMT_NONE)
         fmt = AV_SAMPLE_FMT_S16;
-    ps->afmt = (struct ao_format){ .fmt = fmt, .rate = par->sample_rate, .channels = channels };
+    ps->afmt = (struct ao_format){ .fmt = fmt, .rate = outf->sample_rate, .channels = channels };
+    av_frame_free(&outf);
     if (ps->afmt.rate <= 0)
         ps->afmt.rate = 44100;
 
@@ -238,7 +249,15 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
     play_select_tracks(&ps);
     if (ps.sh_video && play_open_video(&ps) < 0)
         ps.sh_video = NULL;
+    if (ps.filter_refused) {
+        reason = MP_STOP_ERROR;
+        goto done;
+    }
     if (ps.sh_audio && play_open_audio(&ps) < 0) {
+        if (ps.filter_refused) {
+            reason = MP_STOP_ERROR;
+            goto done;
+        }
         if (!ps.ao && ps.adec) {
             /* The output failed, not the file: MPlayer plays on without sound. */
             mp_msg(MSGT_CPLAYER, MSGL_ERR, "Audio: no sound\n");
@@ -273,6 +292,8 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
     reason = play_loop(&ps);
 
 done:
+    if (ps.filter_refused)
+        mpctx->filter_refused = true;
     play_close(&ps, reason != MP_STOP_OUTPUT);
     if (ps.output_failed)
         reason = MP_STOP_OUTPUT;

@@ -80,6 +80,13 @@ static void loop_audio_refill(struct play_state *ps)
         if (r == 0) {
             pts = demux_ts_to_seconds(ps->sh_audio, f->pts != AV_NOPTS_VALUE
                                                         ? f->pts : f->best_effort_timestamp);
+            /* atempo stamps its output by samples made, a time line that
+             * runs 1/speed times the file's: past the first frame after a
+             * start or seek the samples' count is the only clock (taking
+             * those stamps for jumps put the audio ahead of the video and
+             * stalled the fast-output lead check below). */
+            if (ps->af && mp_af_chain_has_scaletempo(ps->af) && !isnan(ps->conv_next_pts))
+                pts = NAN;
             r = mp_audio_conv_run(ps->aconv, f, &data, &n);
             av_frame_free(&f);
             if (r < 0) {
@@ -326,17 +333,32 @@ static int loop_draw(struct play_state *ps, AVFrame *f)
         }
     }
     AVFrame *out = f;
-    if (ps->vconv && mp_image_conv_run(ps->vconv, f, &out) < 0) {
+    AVFrame *burnt = NULL;
+    bool subs_done = false;
+    bool burn = ps->vf && mp_vf_chain_burns_subs(ps->vf);
+    if (ps->vconv && burn) {
+        /* -vf ass: into the chain's frame, before the conversion to a
+         * format the output takes that blending may not know. */
+        burnt = f;
+        play_subs_draw(ps, &burnt, f, true);
+        if (burnt == f)
+            burnt = NULL;
+        subs_done = true;
+    }
+    if (ps->vconv && mp_image_conv_run(ps->vconv, burnt ? burnt : f, &out) < 0) {
+        av_frame_free(&burnt);
         mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot convert a video frame of '%s'.\n", ps->filename);
         ps->output_failed = true;
         return -1;
     }
-    play_subs_draw(ps, &out, f);
+    if (!subs_done)
+        play_subs_draw(ps, &out, f, burn);
     ps->overlay_stale = false;
     double conv_done = mp_time_sec();
     int err = vo_draw(ps->vo, out);
     if (out != f)
         av_frame_free(&out);
+    av_frame_free(&burnt);
     ps->mpctx->bench_video += conv_done - start;
     ps->mpctx->bench_vout += mp_time_sec() - conv_done;
     if (err < 0) {

@@ -262,7 +262,7 @@ void play_subs_feed(struct play_state *ps)
     }
 }
 
-void play_subs_draw(struct play_state *ps, AVFrame **frame, AVFrame *decoded)
+void play_subs_draw(struct play_state *ps, AVFrame **frame, AVFrame *decoded, bool burn)
 {
     struct mp_sub *sub = ps->sub;
     if (!sub)
@@ -280,7 +280,7 @@ void play_subs_draw(struct play_state *ps, AVFrame **frame, AVFrame *decoded)
      * (sharp text in a big window), for this frame's time; an empty one
      * clears what the last frame had. */
     int ow, oh;
-    if (ps->vo && vo_overlay_size(ps->vo, &ow, &oh) == 0) {
+    if (!burn && ps->vo && vo_overlay_size(ps->vo, &ow, &oh) == 0) {
         struct mp_sub_bitmap bm = {0};
         if (mp_sub_selected(sub) >= 0 || osd)
             mp_sub_render_overlay(sub, ps->next_pts - ps->mpctx->opts.sub_delay, now, ow, oh,

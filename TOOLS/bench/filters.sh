@@ -11,7 +11,13 @@
 # loop's video step, which -benchmark reports as VC (decoding + -vf); the
 # filter's cost is VC with it minus VC without it, per input frame, set
 # against the clip's frame time (40 ms).
-# Prints a Markdown table. Nothing is left behind.
+# A second table takes, for scale and yadif at 1080p, the player's own
+# -benchmark figures for the chain (BENCHMARKf: the time the loop's thread
+# spends in the chain per frame out, average and maximum, and the longest
+# graph build) from runs that also replace the graph once mid-play (slave
+# vf_add harddup once the output is configured: a rebuild of the same
+# graph, so the per-frame figures stay those of the filter alone).
+# Prints two Markdown tables. Nothing is left behind.
 
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -100,4 +106,52 @@ for clip in 1080 720; do
                     n, no, mo, mw, d, 1000 * md / n, 100 * d / 40
             }'
     done
+done
+
+# One run with a rebuild (harddup adds no lavfi filter):
+# "avg_ms max_ms builds build_max_ms" from BENCHMARKf.
+run_rebuild() { # clip vf
+    local fifo="$dir/cmd" out="$dir/slave.out" pid i
+    rm -f "$fifo" "$out"
+    mkfifo "$fifo" || return 1
+    "$MPLAYER" -slave -benchmark -nosound -vo null -vf "$2" "$1" <"$fifo" >"$out" 2>&1 &
+    pid=$!
+    exec 3>"$fifo"
+    for i in $(seq 400); do
+        grep -q '^VO:' "$out" 2>/dev/null && break
+        sleep 0.01
+    done
+    echo "vf_add harddup" >&3
+    wait "$pid"
+    exec 3>&-
+    tr '\r' '\n' <"$out" | awk '/^BENCHMARKf:/ {
+        for (i = 1; i <= NF; i++) {
+            if ($i == "avg:") a = $(i + 1)
+            if ($i == "max:" && m == "") m = $(i + 1); else if ($i == "max:") b = $(i + 1)
+            if ($i == "builds:") n = $(i + 1)
+        }
+        print a, m, n, b }'
+}
+
+echo
+echo "| input | -vf | chain ms per frame, avg (median of $RUNS) | max (median / worst run) \
+| graph builds per run | longest build ms (median / worst) |"
+echo "| --- | --- | --- | --- | --- | --- |"
+for vf in scale=1280:720 yadif; do
+    avgs="" maxs="" bmaxs="" nb=""
+    for i in $(seq "$RUNS"); do
+        read -r a m n b < <(run_rebuild "$dir/1080.avi" "$vf")
+        avgs="$avgs$a
+"
+        maxs="$maxs$m
+"
+        bmaxs="$bmaxs$b
+"
+        nb=$n
+    done
+    read -r am _ _ _ < <(printf '%s' "$avgs" | bench_stats)
+    read -r mm _ mx _ < <(printf '%s' "$maxs" | bench_stats)
+    read -r bm _ bx _ < <(printf '%s' "$bmaxs" | bench_stats)
+    printf '| 1080p | `%s` | %.2f | %.2f / %.2f | %s | %.2f / %.2f |\n' "$vf" "$am" "$mm" "$mx" \
+        "$nb" "$bm" "$bx"
 done

@@ -227,3 +227,23 @@ test_slave_vf_add_del_mid_play() {
     [ "$sizes" = "320x240 160x120 320x240" ] ||
         fail "frame sizes in order: $sizes (want 320x240 160x120 320x240)"
 }
+
+# The picture controls outlive vf_clr / vf_del / vf_add: the values
+# get_property reports still act on the frames after the chain changed.
+test_slave_picture_controls_survive_vf_clr() {
+    sf_bars || return 1
+    sf_slave "?[ -f shots/00000005.png ]" "pausing_keep brightness 30 1" \
+        "?[ -f shots/00000020.png ]" "vf_clr" "?[ -f shots/00000035.png ]" \
+        "vf_add crop=160:120" "?[ -f shots/00000050.png ]" "vf_del crop" \
+        "get_property brightness" \
+        -- -nosound -vo png:outdir=shots "$MEDIA/bars.avi"
+    expect_rc 0 || return 1
+    expect_out "ANS_brightness=30" || return 1
+    local y0 f y
+    y0=$(sf_yavg shots/00000001.png)
+    for f in 00000030 00000045 $(ls shots | sort | tail -n 1 | sed 's/\.png$//'); do
+        y=$(sf_yavg "shots/$f.png")
+        awk -v a="$y0" -v b="$y" 'BEGIN { exit !(b > a + 35) }' ||
+            { fail "frame $f: mean luma $y, first frame $y0 (brightness 30 lost)"; return 1; }
+    done
+}

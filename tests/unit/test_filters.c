@@ -378,6 +378,48 @@ static void test_translation_text(void **state)
     mp_filter_translation_uninit(&t);
 }
 
+/* Named arguments land in the slots of the positional ones, and a probe
+ * reports the chain's output format or refuses a chain the input cannot
+ * take. */
+static void test_named_args_and_probe(void **state)
+{
+    struct mp_filter_translation a, b;
+    assert_int_equal(mp_filter_translate(MP_FILTER_VIDEO, "crop=100:80:y=20", NULL, &a), 0);
+    assert_int_equal(mp_filter_translate(MP_FILTER_VIDEO, "crop=h=80:w=100:x=:y=20", NULL, &b),
+                     0);
+    assert_string_equal(a.frags[0].lavfi, b.frags[0].lavfi);
+    assert_non_null(strstr(a.frags[0].lavfi, "y=20"));
+    mp_filter_translation_uninit(&a);
+    mp_filter_translation_uninit(&b);
+    assert_int_equal(mp_filter_translate(MP_FILTER_VIDEO, "scale=q=1", NULL, &a), -1);
+    assert_int_equal(mp_filter_translate(MP_FILTER_VIDEO, "scale=w=1:w=2", NULL, &a), -1);
+    assert_int_equal(mp_filter_translate(MP_FILTER_VIDEO, "flip=w=1", NULL, &a), -1);
+    assert_int_equal(mp_filter_translate(MP_FILTER_VIDEO, "ass", NULL, &a), 0);
+    assert_true(a.burn_subs);
+    mp_filter_translation_uninit(&a);
+
+    struct frames v;
+    make_video(64, 48, 1, &v);
+    AVFrame *out = av_frame_alloc();
+    assert_non_null(out);
+    assert_int_equal(mp_lavfi_chain_probe(MP_FILTER_VIDEO, "expand=:::::16/9", v.f[0], out), 0);
+    assert_int_equal(out->width, 84);
+    assert_int_equal(out->height, 48);
+    assert_true(mp_lavfi_chain_probe(MP_FILTER_VIDEO, "flip,crop=100:100", v.f[0], out) < 0);
+    frames_free(&v);
+
+    struct frames au;
+    make_audio(1, false, &au);
+    assert_int_equal(mp_lavfi_chain_probe(MP_FILTER_AUDIO, "resample=22050,channels=1,format=u8",
+                                          au.f[0], out), 0);
+    assert_int_equal(out->sample_rate, 22050);
+    assert_int_equal(out->ch_layout.nb_channels, 1);
+    assert_int_equal(out->format, AV_SAMPLE_FMT_U8);
+    av_frame_free(&out);
+    frames_free(&au);
+    (void)state;
+}
+
 /* ---- video against libavfilter ---- */
 
 static void test_video_vs_reference(void **state)
@@ -655,7 +697,7 @@ static void test_audio_vs_reference(void **state)
     // its first window is full (valgrind shows it with the ffmpeg CLI too):
     // give it more than that.
     make_audio(32, false, &in);
-    check_same("volnorm", "dynaudnorm=targetrms=0.25,aformat=sample_fmts=s16", &in, 0, 0);
+    check_same("volnorm", "dynaudnorm=f=100:g=5:targetrms=0.25,aformat=sample_fmts=s16", &in, 0, 0);
     frames_free(&in);
 }
 
@@ -818,6 +860,7 @@ int main(void)
         cmocka_unit_test(test_list_edits),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_translation_text),
+        cmocka_unit_test(test_named_args_and_probe),
         cmocka_unit_test(test_video_vs_reference),
         cmocka_unit_test(test_yadif_field_rate),
         cmocka_unit_test(test_video_semantics),
