@@ -280,7 +280,13 @@ void play_subs_draw(struct play_state *ps, AVFrame **frame, AVFrame *decoded, bo
      * (sharp text in a big window), for this frame's time; an empty one
      * clears what the last frame had. */
     int ow, oh;
-    if (!burn && ps->vo && vo_overlay_size(ps->vo, &ow, &oh) == 0) {
+    if (burn && ps->vo && vo_overlay_size(ps->vo, &ow, &oh) == 0) {
+        /* -vf ass added while playing: what the overlay held is now in
+         * the frame, so an empty overlay keeps it from showing twice. */
+        struct vo_overlay none = {0};
+        if (vo_set_overlay(ps->vo, &none) < 0)
+            mp_msg(MSGT_CPLAYER, MSGL_V, "Cannot clear the overlay.\n");
+    } else if (ps->vo && vo_overlay_size(ps->vo, &ow, &oh) == 0) {
         struct mp_sub_bitmap bm = {0};
         if (mp_sub_selected(sub) >= 0 || osd)
             mp_sub_render_overlay(sub, ps->next_pts - ps->mpctx->opts.sub_delay, now, ow, oh,
