@@ -58,6 +58,10 @@ bool mp_check_quit(struct MPContext *mpctx)
     int sig = sigtimedwait(&mpctx->quit_signals, NULL, &zero);
     if (sig > 0) {
         mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nMPlayer interrupted by signal %d.\n", sig);
+        mp_msg(MSGT_IDENTIFY, mpctx->opts.identify ? MSGL_INFO : MSGL_V, "ID_SIGNAL=%d\n", sig);
+        /* Front-ends tell a kill from a quit by the status, as MPlayer's. */
+        if (mpctx->exit_code == MP_EXIT_OK)
+            mpctx->exit_code = MP_EXIT_SIGNAL;
         mpctx->quit = true;
     }
     return mpctx->quit;
@@ -303,6 +307,11 @@ int mp_run(struct MPContext *mpctx)
             }
             break;
         }
+    }
+    if (mpctx->quit && !strcmp(id_exit, "EOF")) {
+        /* quit (command, key or signal) while -idle waited */
+        exit_reason = "Quit";
+        id_exit = "QUIT";
     }
     if (mpctx->vo) {
         int err = mpctx->exit_code == MP_EXIT_OUTPUT ? (vo_abort(mpctx->vo), 0)

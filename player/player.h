@@ -22,6 +22,7 @@
 enum mp_exit_code {
     MP_EXIT_OK = 0,      /* every file played, or the user quit */
     MP_EXIT_OPTIONS = 1, /* bad command line or configuration file */
+    MP_EXIT_SIGNAL = 1,  /* SIGINT, SIGTERM or SIGHUP (MPlayer's status) */
     MP_EXIT_FILE = 2,    /* some file could not be played */
     MP_EXIT_OUTPUT = 3,  /* an output could not be opened or written */
 };

@@ -354,3 +354,36 @@ test_slave_accepted_without_effect() {
     expect_ans framedropping 2 || return 1
     ! grep -q hello "$OUT" || fail "osd_show_text printed its text"
 }
+
+# quit while -idle waits with nothing loaded: "(Quit)" and ID_EXIT=QUIT,
+# as MPlayer prints, not the end-of-file pair; the same through
+# -input file=<fifo>.
+test_slave_quit_while_idle() {
+    slave "quit 3" -- -idle -identify
+    expect_rc 3 || return 1
+    expect_out "Exiting... (Quit)" || return 1
+    expect_out "ID_EXIT=QUIT" || return 1
+    mkfifo cmd.fifo
+    (sleep 0.5; echo "quit 4") >cmd.fifo &
+    local w=$!
+    mp -idle -identify -ao null -vo null -input file=cmd.fifo
+    wait "$w"
+    expect_rc 4 || return 1
+    expect_out "Exiting... (Quit)" || return 1
+    expect_out "ID_EXIT=QUIT"
+}
+
+# SIGTERM while -idle waits: MPlayer's status 1, its message and ID_SIGNAL.
+test_slave_sigterm_while_idle() {
+    mkfifo in.fifo
+    timeout -k 5 --preserve-status -s TERM 1 "$MPLAYER" -slave -idle -identify -ao null \
+        -vo null <in.fifo >out.txt 2>err.txt &
+    local pid=$!
+    sleep 3 >in.fifo
+    wait "$pid"
+    local rc=$?
+    [ "$rc" = 1 ] || { fail "exit status $rc after SIGTERM, expected 1"; return 1; }
+    grep -q "interrupted by signal 15" out.txt || { fail "no signal message"; return 1; }
+    grep -q "^ID_SIGNAL=15" out.txt || { fail "no ID_SIGNAL"; return 1; }
+    grep -q "^ID_EXIT=QUIT" out.txt || { fail "no ID_EXIT=QUIT: $(tail -n 3 out.txt)"; return 1; }
+}
