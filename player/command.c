@@ -1472,10 +1472,11 @@ static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *c
             play_osd_bar_seek(ps);
         break;
     case MP_CMD_VOLUME: {
-        /* MPlayer's step: 3 per unit unless abs sets the level. */
+        /* Without abs only the sign counts, as in MPlayer: one step of 3
+         * up for a value above 0, down otherwise (0 included). */
         double val = cmd->args[0].v.f;
         bool abs = cmd->nargs > 1 && cmd->args[1].v.i != 0;
-        struct prop_val pv = { .f = abs ? val : ps->mpctx->volume + 3 * val };
+        struct prop_val pv = { .f = abs ? val : ps->mpctx->volume + (val > 0 ? 3 : -3) };
         set_volume(ps, &pv);
         break;
     }

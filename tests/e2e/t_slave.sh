@@ -387,3 +387,15 @@ test_slave_sigterm_while_idle() {
     grep -q "^ID_SIGNAL=15" out.txt || { fail "no ID_SIGNAL"; return 1; }
     grep -q "^ID_EXIT=QUIT" out.txt || { fail "no ID_EXIT=QUIT: $(tail -n 3 out.txt)"; return 1; }
 }
+
+# volume <v> without abs moves one step of 3 by the sign of v, whatever
+# its size (MPlayer 1.5: 10 abs, then -5 -> 7, then 0.2 -> 10, then 0 -> 7).
+test_slave_volume_steps_by_sign() {
+    slave "volume 10 1" "volume -5" "get_property volume" "volume 0.2" \
+        "get_property volume" "volume 0" "get_property volume" "quit" -- \
+        -softvol -softvol-max 110 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    local got
+    got=$(sed -n 's/^ANS_volume=//p' "$OUT" | tr '\n' ' ')
+    [ "$got" = "7.000000 10.000000 7.000000 " ] || { fail "volumes: '$got'"; return 1; }
+}
