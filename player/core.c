@@ -225,10 +225,27 @@ static bool core_is_help(const char *spec)
     return spec && !strcmp(spec, "help");
 }
 
+/* Whether the -input value holds the bare flag name (cmdlist, keylist):
+ * known before the input is made, so that no file is needed. A value that
+ * does not parse is reported later, by core_create_input. */
+static bool core_input_flag(const char *spec, const char *flag)
+{
+    size_t n = strlen(flag);
+    for (const char *p = spec; p && *p; ) {
+        const char *end = strchr(p, ':');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == n && !strncmp(p, flag, n))
+            return true;
+        p = end ? end + 1 : NULL;
+    }
+    return false;
+}
+
 bool mp_help_requested(const struct MPOpts *o)
 {
     return core_is_help(o->vo) || core_is_help(o->ao) || core_is_help(o->vf) ||
-           core_is_help(o->af);
+           core_is_help(o->af) || core_input_flag(o->input, "cmdlist") ||
+           core_input_flag(o->input, "keylist");
 }
 
 int mp_run(struct MPContext *mpctx)
@@ -243,6 +260,10 @@ int mp_run(struct MPContext *mpctx)
             mp_vf_list_filters();
         if (core_is_help(o->af))
             mp_af_list_filters();
+        if (core_input_flag(o->input, "cmdlist"))
+            mp_input_print_cmdlist();
+        if (core_input_flag(o->input, "keylist"))
+            mp_input_print_keylist();
         return MP_EXIT_OK;
     }
     if (mp_filters_check(mpctx) < 0)

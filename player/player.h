@@ -80,8 +80,8 @@ void mp_destroy(struct MPContext *mpctx);
 /* Parse argv (config files first). Returns enum mp_opt_result. */
 int mp_parse_args(struct MPContext *mpctx, int argc, char **argv);
 
-/* Whether -vo, -ao, -vf or -af is "help": mp_run then lists those and
- * plays nothing. */
+/* Whether -vo, -ao, -vf or -af is "help" or -input has cmdlist or
+ * keylist: mp_run then lists those and plays nothing (no file needed). */
 bool mp_help_requested(const struct MPOpts *o);
 
 /* Play the playlist (with -loop and -shuffle). Returns the exit code. */

@@ -115,3 +115,17 @@ test_stream_stats_counts_reads() {
     expect_rc 0 || return 1
     grep -qi "read" "$OUT" || fail "no stream counters printed"
 }
+
+# -input cmdlist / keylist with no file are requests for a list, like
+# -vo help: the list, not the usage text, and status 0 (as MPlayer).
+test_input_cmdlist_keylist_without_file() {
+    mp -input cmdlist
+    expect_rc 0 || return 1
+    grep -qE '^seek +Float \[Integer\]' "$OUT" || { fail "no seek in cmdlist"; return 1; }
+    grep -q "Usage:" "$OUT" && { fail "usage printed for cmdlist"; return 1; }
+    mp -input nodefault-bindings:keylist
+    expect_rc 0 || return 1
+    grep -qx "SPACE" "$OUT" || { fail "no SPACE in keylist: $(head -c 300 "$OUT")"; return 1; }
+    grep -q "Usage:" "$OUT" && { fail "usage printed for keylist"; return 1; }
+    return 0
+}
