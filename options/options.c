@@ -158,6 +158,8 @@ static const struct opt_def opt_table[] = {
     OPT("aid", OPT_INT, audio_id, -1, 8190, OPTF_RANGE, "audio stream id"),
     OPT("vid", OPT_INT, video_id, -1, 8190, OPTF_RANGE, "video stream id"),
     OPT("sid", OPT_INT, sub_id, -1, 8190, OPTF_RANGE, "subtitle stream id"),
+    OPT("alang", OPT_STRING, audio_lang, 0, 0, 0, "preferred audio languages: eng,ger"),
+    OPT("slang", OPT_STRING, sub_lang, 0, 0, 0, "preferred subtitle languages: eng,ger"),
     OPT("benchmark", OPT_FLAG, benchmark, 0, 0, 0, "play as fast as possible, time it"),
     OPT("shuffle", OPT_FLAG, shuffle, 0, 0, 0, "play files in random order"),
     {.name = "framedrop", .type = OPT_STORE, .offset = OFF(framedrop), .store = 1,

@@ -32,6 +32,8 @@ struct MPOpts {
     int audio_id;               /* -aid; -1 = automatic */
     int video_id;               /* -vid; -1 = automatic */
     int sub_id;                 /* -sid; -1 = automatic */
+    char *audio_lang;           /* -alang eng,ger: languages to prefer, in order */
+    char *sub_lang;             /* -slang */
     bool benchmark;             /* -benchmark */
     bool shuffle;               /* -shuffle */
     int framedrop;              /* 0 off, 1 -framedrop, 2 -hardframedrop */

@@ -78,9 +78,27 @@ static enum mp_stop_reason play_open(struct play_state *ps)
     return MP_STOP_NONE;
 }
 
-/* -aid/-vid pick a track; otherwise libavformat's best one. */
+struct sh_stream *play_pick_lang(struct play_state *ps, enum mp_stream_type t,
+                                 const char *langs)
+{
+    for (const char *code = langs; code && *code; ) {
+        size_t len = strcspn(code, ",");
+        for (int i = 0; len > 0 && i < ps->demuxer->num_streams; i++) {
+            struct sh_stream *sh = ps->demuxer->streams[i];
+            if (sh->type == t && sh->lang && !strncmp(sh->lang, code, len) &&
+                !sh->attached_pic)
+                return sh;
+        }
+        code += len;
+        code += *code == ',';
+    }
+    return NULL;
+}
+
+/* -aid/-vid pick a track, else the first of the languages (-alang), else
+ * libavformat's best one. */
 static struct sh_stream *play_pick(struct play_state *ps, enum mp_stream_type t, int id,
-                                   const char *opt)
+                                   const char *opt, const char *langs)
 {
     if (id >= 0) {
         struct sh_stream *sh = demux_get_stream(ps->demuxer, t, id);
@@ -89,16 +107,17 @@ static struct sh_stream *play_pick(struct play_state *ps, enum mp_stream_type t,
                    ps->filename);
         return sh;
     }
-    return demux_default_stream(ps->demuxer, t);
+    struct sh_stream *sh = play_pick_lang(ps, t, langs);
+    return sh ? sh : demux_default_stream(ps->demuxer, t);
 }
 
 static void play_select_tracks(struct play_state *ps)
 {
     const struct MPOpts *o = &ps->mpctx->opts;
     if (!o->no_video)
-        ps->sh_video = play_pick(ps, MP_STREAM_VIDEO, o->video_id, "-vid");
+        ps->sh_video = play_pick(ps, MP_STREAM_VIDEO, o->video_id, "-vid", NULL);
     if (!o->no_audio)
-        ps->sh_audio = play_pick(ps, MP_STREAM_AUDIO, o->audio_id, "-aid");
+        ps->sh_audio = play_pick(ps, MP_STREAM_AUDIO, o->audio_id, "-aid", o->audio_lang);
     if (ps->sh_video)
         demux_select_stream(ps->demuxer, ps->sh_video, true);
     if (ps->sh_audio)

@@ -399,3 +399,28 @@ test_slave_volume_steps_by_sign() {
     got=$(sed -n 's/^ANS_volume=//p' "$OUT" | tr '\n' ' ')
     [ "$got" = "7.000000 10.000000 7.000000 " ] || { fail "volumes: '$got'"; return 1; }
 }
+
+# -alang/-slang: the first code of the list that starts a track's language
+# picks it (case matters, codes are prefixes, -aid/-sid win), as MPlayer
+# 1.5 does on the same file; without them, the file's default tracks.
+test_slave_alang_slang_pick_tracks() {
+    printf '1\n00:00:00,000 --> 00:00:09,000\nhello\n' >s.srt
+    ff -f lavfi -i testsrc=d=4:s=160x120:r=25 -f lavfi -i sine=d=4:f=440 \
+        -f lavfi -i sine=d=4:f=880 -i s.srt -i s.srt -map 0 -map 1 -map 2 -map 3 -map 4 \
+        -c:v mpeg4 -c:a mp2 -c:s srt -metadata:s:a:0 language=eng \
+        -metadata:s:a:1 language=ger -metadata:s:s:0 language=eng \
+        -metadata:s:s:1 language=fre lang.mkv || { fail "ffmpeg"; return 1; }
+    local args want got
+    for args in ":0 0" "-alang ger:1 0" "-alang fre,ger -slang fre:1 1" \
+        "-alang ge -slang fr:1 1" "-alang german -slang FRE:0 0" \
+        "-alang ger -slang fre -sid 0:1 0" "-aid 0 -alang ger:0 0"; do
+        want=${args#*:}
+        # shellcheck disable=SC2086
+        slave "get_property switch_audio" "get_property sub" "quit" -- -identify ${args%%:*} \
+            lang.mkv
+        expect_rc 0 || return 1
+        got="$(sed -n 's/^ANS_switch_audio=//p' "$OUT") $(sed -n 's/^ANS_sub=//p' "$OUT")"
+        [ "$got" = "$want" ] || { fail "'${args%%:*}': audio/sub '$got', want '$want'"; return 1; }
+        expect_out "ID_AID_1_LANG=ger" || return 1
+    done
+}
