@@ -92,6 +92,9 @@ struct MPOpts {
     bool flip_hebrew;           /* -noflip-hebrew */
     char *ass_styles;           /* -ass-styles */
     bool slices;                /* -noslices */
+    bool ontop;                 /* -ontop: answered by the ontop property only */
+    /* picture controls to start with (-brightness ...), -100..100, 0 = off */
+    int brightness, contrast, gamma, hue, saturation;
     /* filter chains (libmpcodecs' lavfi mapping); edited by -vf-add & co. */
     char *vf;                   /* -vf name=a:b,name2 */
     char *af;                   /* -af */

@@ -124,6 +124,25 @@ static void play_select_tracks(struct play_state *ps)
         demux_select_stream(ps->demuxer, ps->sh_audio, true);
 }
 
+/* -brightness & co.: start values of the picture controls, as the
+ * brightness property would set them (adds eq2/hue to the chain). */
+static void play_start_eq(struct play_state *ps)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    const struct {
+        const char *name;
+        int value;
+    } start[] = {
+        { "brightness", o->brightness }, { "contrast", o->contrast }, { "gamma", o->gamma },
+        { "hue", o->hue }, { "saturation", o->saturation },
+    };
+    for (size_t i = 0; ps->sh_video && i < sizeof(start) / sizeof(start[0]); i++) {
+        if (start[i].value && play_vf_set_eq(ps, start[i].name, start[i].value) < 0)
+            mp_msg(MSGT_CPLAYER, MSGL_WARN, "-%s %d: cannot set it for '%s'.\n",
+                   start[i].name, start[i].value, ps->filename);
+    }
+}
+
 static int play_open_video(struct play_state *ps)
 {
     struct sh_stream *sh = ps->sh_video;
@@ -283,6 +302,7 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
         mp_msg(MSGT_CPLAYER, MSGL_INFO, "Video: no video\n");
 
     play_subs_open(&ps);
+    play_start_eq(&ps);
     play_identify(&ps);
     if (mpctx->opts.play_frames == 0) {
         reason = MP_STOP_EOF;
