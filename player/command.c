@@ -575,6 +575,41 @@ static int set_switch_audio(struct play_state *ps, const struct prop_val *v)
 
 /* video */
 
+/* Window and audio settings this player has no control behind: answered
+ * from their options (or MPlayer's value when there is none), read-only. */
+static int get_balance(struct play_state *ps, struct prop_val *v)
+{
+    v->f = 0;  /* centred: no balance control here */
+    return ps->sh_audio ? PROP_OK : PROP_UNAVAILABLE;
+}
+
+static int get_ontop(struct play_state *ps, struct prop_val *v)
+{
+    v->i = ps->mpctx->opts.ontop;
+    return ps->sh_video ? PROP_OK : PROP_UNAVAILABLE;
+}
+
+static int get_border(struct play_state *ps, struct prop_val *v)
+{
+    v->i = ps->mpctx->opts.border;
+    return ps->sh_video ? PROP_OK : PROP_UNAVAILABLE;
+}
+
+/* deinterlace and rootwin: never on here. */
+static int get_video_off(struct play_state *ps, struct prop_val *v)
+{
+    v->i = 0;
+    return ps->sh_video ? PROP_OK : PROP_UNAVAILABLE;
+}
+
+/* MPlayer answers vsync even without video. */
+static int get_vsync(struct play_state *ps, struct prop_val *v)
+{
+    (void)ps;
+    v->i = 0;
+    return PROP_OK;
+}
+
 static int get_fullscreen(struct play_state *ps, struct prop_val *v)
 {
     if (!ps->mpctx->vo)
@@ -791,7 +826,7 @@ static const struct prop_def cmd_props[] = {
     { "time_pos", PT_TIME, get_time_pos, set_time_pos, 10, 0, 0, false },
     { "metadata", PT_STRING, get_metadata, NULL, 0, 0, 0, false },
     { "volume", PT_FLOAT, get_volume, set_volume, 3, 0, 100, false },
-    { "balance", PT_FLOAT, NULL, NULL, 0, 0, 0, false },
+    { "balance", PT_FLOAT, get_balance, NULL, 0, 0, 0, false },
     { "mute", PT_FLAG, get_mute, set_mute, 0, 0, 1, false },
     { "audio_delay", PT_FLOAT, get_audio_delay, set_audio_delay, 0.1, -100, 100, false },
     { "audio_format", PT_INT, get_audio_format, NULL, 0, 0, 0, false },
@@ -804,10 +839,10 @@ static const struct prop_def cmd_props[] = {
     { "switch_title", PT_INT, NULL, NULL, 0, 0, 0, false },
     { "capturing", PT_FLAG, NULL, NULL, 0, 0, 0, false },
     { "fullscreen", PT_FLAG, get_fullscreen, set_fullscreen, 0, 0, 1, false },
-    { "deinterlace", PT_FLAG, NULL, NULL, 0, 0, 0, false },
-    { "ontop", PT_FLAG, NULL, NULL, 0, 0, 0, false },
-    { "rootwin", PT_FLAG, NULL, NULL, 0, 0, 0, false },
-    { "border", PT_FLAG, NULL, NULL, 0, 0, 0, false },
+    { "deinterlace", PT_FLAG, get_video_off, NULL, 0, 0, 0, false },
+    { "ontop", PT_FLAG, get_ontop, NULL, 0, 0, 0, false },
+    { "rootwin", PT_FLAG, get_video_off, NULL, 0, 0, 0, false },
+    { "border", PT_FLAG, get_border, NULL, 0, 0, 0, false },
     { "framedropping", PT_INT, get_framedropping, set_framedropping, 1, 0, 2, true },
     { "gamma", PT_INT, get_gamma, set_gamma, 1, -100, 100, false },
     { "brightness", PT_INT, get_brightness, set_brightness, 1, -100, 100, false },
@@ -815,7 +850,7 @@ static const struct prop_def cmd_props[] = {
     { "saturation", PT_INT, get_saturation, set_saturation, 1, -100, 100, false },
     { "hue", PT_INT, get_hue, set_hue, 1, -100, 100, false },
     { "panscan", PT_FLOAT, NULL, NULL, 0, 0, 0, false },
-    { "vsync", PT_FLAG, NULL, NULL, 0, 0, 0, false },
+    { "vsync", PT_FLAG, get_vsync, NULL, 0, 0, 0, false },
     { "video_format", PT_INT, get_video_format, NULL, 0, 0, 0, false },
     { "video_codec", PT_STRING, get_video_codec, NULL, 0, 0, 0, false },
     { "video_bitrate", PT_INT, get_video_bitrate, NULL, 0, 0, 0, false },
@@ -1035,7 +1070,19 @@ static void cmd_set_property(struct play_state *ps, const char *name, const char
     if (!def) {
         r = PROP_UNKNOWN;
     } else if (def->set && prop_parse(def, value, &v) < 0) {
-        r = PROP_ERROR;
+        /* MPlayer's option parser words it, then calls the property
+         * unknown (ANS_ERROR=PROPERTY_UNKNOWN). */
+        if (def->type == PT_FLOAT)
+            mp_msg(MSGT_CPLAYER, MSGL_WARN, "The %s option must be a floating point number or "
+                   "a ratio (numerator[:/]denominator): %s\n", name, value);
+        else if (def->type == PT_FLAG)
+            mp_msg(MSGT_CPLAYER, MSGL_WARN, "Invalid parameter for %s flag: %s\n", name, value);
+        else if (def->type == PT_TIME)
+            mp_msg(MSGT_CPLAYER, MSGL_WARN, "Option %s: invalid time: '%s'\n", name, value);
+        else
+            mp_msg(MSGT_CPLAYER, MSGL_WARN, "The %s option must be an integer: %s\n", name,
+                   value);
+        r = PROP_UNKNOWN;
     } else {
         r = prop_set(ps, def, &v);
     }

@@ -169,18 +169,41 @@ test_slave_property_errors() {
         "$P set_property filename x" "$P set_property speed fast" \
         "$P step_property length" "$P get_property metadata/nosuchkey" \
         "$P get_property width" "$P get_property video_codec" "$P set_property volume 50" \
-        "$P get_property balance" "quit" -- "$MEDIA/a.wav"
+        "$P get_property deinterlace" "$P set_property pause maybe" \
+        "$P set_property osdlevel x" "quit" -- "$MEDIA/a.wav"
     expect_rc 0 || return 1
-    # In order: unknown twice, read-only, bad value, read-only step,
+    # In order: unknown twice, read-only, bad value (MPlayer 1.5 words the
+    # value's fault, then calls the property unknown), read-only step,
     # unknown key, no video (two), (volume is settable: no error),
-    # nothing behind balance.
+    # deinterlace without video, two more bad values.
     local got
     got=$(sed -n 's/^ANS_ERROR=//p' "$OUT" | tr '\n' ' ')
-    [ "$got" = "PROPERTY_UNKNOWN PROPERTY_UNKNOWN NOT_IMPLEMENTED ERROR NOT_IMPLEMENTED \
-PROPERTY_UNKNOWN PROPERTY_UNAVAILABLE PROPERTY_UNAVAILABLE PROPERTY_UNAVAILABLE " ] ||
+    [ "$got" = "PROPERTY_UNKNOWN PROPERTY_UNKNOWN NOT_IMPLEMENTED PROPERTY_UNKNOWN \
+NOT_IMPLEMENTED PROPERTY_UNKNOWN PROPERTY_UNAVAILABLE PROPERTY_UNAVAILABLE \
+PROPERTY_UNAVAILABLE PROPERTY_UNKNOWN PROPERTY_UNKNOWN " ] ||
         fail "errors: $got" || return 1
     expect_err "Unknown property: 'nosuch'" || return 1
+    expect_err "The speed option must be a floating point number or a ratio \
+(numerator[:/]denominator): fast" || return 1
+    expect_err "Invalid parameter for pause flag: maybe" || return 1
+    expect_err "The osdlevel option must be an integer: x" || return 1
     expect_err "Failed to get value of property 'width'."
+}
+
+# Window and audio properties with no control behind them answer what
+# MPlayer 1.5 answers (-vo null), from their options where there is one.
+test_slave_property_fixed_answers() {
+    slave "get_property balance" "get_property ontop" "get_property border" \
+        "get_property vsync" "get_property deinterlace" "get_property rootwin" "quit" -- \
+        "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    local got
+    got=$(grep '^ANS_' "$OUT" | tr '\n' ' ')
+    [ "$got" = "ANS_balance=0.000000 ANS_ontop=no ANS_border=yes ANS_vsync=no \
+ANS_deinterlace=no ANS_rootwin=no " ] || { fail "answers: $got"; return 1; }
+    slave "get_property ontop" "get_property border" "quit" -- -ontop -noborder "$MEDIA/av.mkv"
+    expect_out "ANS_ontop=yes" || return 1
+    expect_out "ANS_border=no"
 }
 
 test_slave_set_and_step_property() {
