@@ -343,7 +343,7 @@ void mp_opts_init(struct MPOpts *o)
     o->osd_level = 1;
     o->volume = -1;
     o->softvol = true;
-    o->softvol_max = 200;
+    o->softvol_max = 110;  /* MPlayer's: unity gain at volume 90.9 */
     o->subfont_osd_scale = 6;
     o->ass_font_scale = 1;
     o->embeddedfonts = true;

@@ -150,8 +150,9 @@ test_slave_properties() {
     expect_ans video_format 1446269005 && expect_ans video_codec ffmpeg4 &&
     expect_ans audio_codec ffpcm_s16le && expect_ans audio_format 1 &&
     expect_ans audio_bitrate 88200 && expect_ans samplerate 44100 && expect_ans channels 1 &&
-    # Unity gain sits at 50 on the volume scale with -softvol-max 200.
-    expect_ans switch_audio 0 && expect_ans switch_video 0 && expect_ans volume 50.000000 &&
+    # Unity gain sits at 100 * 100 / 110 on the volume scale with MPlayer's
+    # default -softvol-max 110 (MPlayer 1.5 prints 90.909088, in floats).
+    expect_ans switch_audio 0 && expect_ans switch_video 0 && expect_ans volume 90.909091 &&
     expect_ans mute no && expect_ans pause yes && expect_ans speed 1.000000 &&
     expect_ans sub -1 && expect_ans sub_visibility yes && expect_ans stream_start 0 &&
     expect_ans stream_end "$size" && expect_ans metadata/ARTIST "Test Artist" &&
@@ -363,8 +364,9 @@ test_slave_stop_then_loadfile() {
     ! grep -q '^ANS_filename=' "$OUT" || fail "stop did not stop: $(ans filename)"
 }
 
-test_slave_accepted_without_effect() {
-    # Volume, mute, OSD and subtitle commands: accepted, answered honestly.
+test_slave_volume_osd_sub_commands() {
+    # Volume, mute, OSD, subtitle and frame-drop commands take effect and
+    # their properties answer the new values.
     slave "pause" "$P volume 50 1" "$P mute 1" "$P osd 3" "$P osd_show_text hello" \
         "$P osd_show_property_text '\${filename}'" "$P sub_select 0" "$P sub_delay 1.5 1" \
         "$P sub_delay 0.5" "$P sub_visibility 0" "$P get_property volume" \
