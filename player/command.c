@@ -1255,18 +1255,29 @@ static void cmd_answer_stream_info(struct play_state *ps, enum mp_cmd_id id)
 
 /* ---- running commands ---- */
 
+/* loadfile and loadlist: append to the playlist, or replace it and play
+ * its first entry at once. A list that cannot be read changes nothing. */
 static enum mp_stop_reason cmd_loadfile(struct play_state *ps, const struct mp_cmd *cmd)
 {
     struct MPContext *mpctx = ps->mpctx;
     const char *file = cmd->args[0].v.s;
-    bool append = cmd->args[1].v.i != 0;
-    if (append) {
-        playlist_add(&mpctx->playlist, file);
+    bool append = cmd->nargs > 1 && cmd->args[1].v.i != 0;
+    struct playlist add = { 0 };
+    int r = cmd->id == MP_CMD_LOADLIST ? playlist_add_file_entries(&add, file, 0)
+                                       : playlist_add(&add, file);
+    if (r < 0 || add.num == 0) {
+        playlist_clear(&add);
         return MP_STOP_NONE;
     }
-    /* Replace the playlist: the new file plays next, at once. */
-    playlist_clear(&mpctx->playlist);
-    playlist_add(&mpctx->playlist, file);
+    if (!append)
+        playlist_clear(&mpctx->playlist);
+    for (int i = 0; i < add.num; i++) {
+        if (playlist_add(&mpctx->playlist, add.entries[i]) < 0)
+            break;
+    }
+    playlist_clear(&add);
+    if (append)
+        return MP_STOP_NONE;
     mpctx->playlist_next = 0;
     return MP_STOP_NEXT;
 }
@@ -1428,6 +1439,7 @@ static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *c
     case MP_CMD_PLAY_TREE_STEP:
         return cmd_pt_step(ps, cmd->args[0].v.i);
     case MP_CMD_LOADFILE:
+    case MP_CMD_LOADLIST:
         return cmd_loadfile(ps, cmd);
     case MP_CMD_GET_TIME_POS:
         ANS("ANS_TIME_POSITION=%.1f\n", cmd_position(ps) - ps->demuxer->start_time);
