@@ -145,18 +145,18 @@ static void core_benchmark_summary(struct MPContext *mpctx)
 }
 
 /* -idle with nothing to play: wait for loadfile (or quit). Returns true
- * when there is something to play. */
+ * when there is something to play. With every input at its end (stdin
+ * closed, no -input file), MPlayer still waits: only a signal ends it. */
 static bool core_idle(struct MPContext *mpctx)
 {
-    if (!mpctx->input || !mp_input_has_sources(mpctx->input))
-        return false;
     while (!mp_check_quit(mpctx)) {
-        struct mp_cmd *cmd = mp_input_read_cmd(mpctx->input, 0.1);
-        if (!cmd) {
-            if (!mp_input_has_sources(mpctx->input))
-                return false;
+        if (!mpctx->input || !mp_input_has_sources(mpctx->input)) {
+            mp_sleep_sec(0.1);
             continue;
         }
+        struct mp_cmd *cmd = mp_input_read_cmd(mpctx->input, 0.1);
+        if (!cmd)
+            continue;
         bool play = false;
         if (cmd->id == MP_CMD_QUIT) {
             mpctx->quit = true;

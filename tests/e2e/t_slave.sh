@@ -449,3 +449,14 @@ test_slave_alang_slang_pick_tracks() {
         expect_out "ID_AID_1_LANG=ger" || return 1
     done
 }
+
+# -idle with stdin at its end (</dev/null) waits on as MPlayer does, until
+# a signal: it must still be there after a second.
+test_idle_waits_with_stdin_closed() {
+    timeout -k 5 --preserve-status -s TERM 1.5 "$MPLAYER" -idle -ao null -vo null \
+        </dev/null >out.txt 2>err.txt
+    local rc=$?
+    [ "$rc" = 1 ] || { fail "exit status $rc (0: did not wait; 137: ignored SIGTERM)"; return 1; }
+    grep -q "interrupted by signal 15" out.txt || { fail "no signal message: $(cat out.txt)"; return 1; }
+    grep -qF "Exiting... (Quit)" out.txt || { fail "no '(Quit)': $(tail -n 2 out.txt)"; return 1; }
+}
