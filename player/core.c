@@ -285,6 +285,10 @@ int mp_run(struct MPContext *mpctx)
     bool played_any = false;
     mpctx->playlist_pos = 0;
     for (;;) {
+        /* Between files too: -loop 0 over files that end at once
+         * (-frames 0) never reaches the play loop's own check. */
+        if (mp_check_interrupt(mpctx))
+            break;
         if (mpctx->playlist_pos >= mpctx->playlist.num) {
             /* The end of the list: again (-loop), wait (-idle), or stop.
              * A list whose files all fail is not looped forever. */

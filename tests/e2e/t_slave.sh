@@ -460,3 +460,16 @@ test_idle_waits_with_stdin_closed() {
     grep -q "interrupted by signal 15" out.txt || { fail "no signal message: $(cat out.txt)"; return 1; }
     grep -qF "Exiting... (Quit)" out.txt || { fail "no '(Quit)': $(tail -n 2 out.txt)"; return 1; }
 }
+
+# -loop 0 over a file that ends at once (-frames 0) reopens it forever; a
+# signal or a quit command must still end the run.
+test_loop_forever_frames0_quits() {
+    timeout -k 5 --preserve-status -s TERM 1.5 "$MPLAYER" -loop 0 -frames 0 -ao null -vo null \
+        "$MEDIA/a.wav" </dev/null >out.txt 2>err.txt
+    local rc=$?
+    [ "$rc" = 1 ] || { fail "exit status $rc after SIGTERM (137: ignored it)"; return 1; }
+    grep -qF "Exiting... (Quit)" out.txt || { fail "no '(Quit)' after SIGTERM"; return 1; }
+    slave "quit 4" -- -loop 0 -frames 0 "$MEDIA/a.wav"
+    expect_rc 4 || return 1
+    expect_out "Exiting... (Quit)"
+}
