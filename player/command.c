@@ -13,6 +13,7 @@
  * ERROR (a value that does not parse). Commands that map to a property
  * (switch_audio, vo_fullscreen, sub_delay, ...) fail silently, as there.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -834,7 +835,7 @@ static const struct prop_def cmd_props[] = {
     { "audio_bitrate", PT_INT, get_audio_bitrate, NULL, 0, 0, 0, false },
     { "samplerate", PT_INT, get_samplerate, NULL, 0, 0, 0, false },
     { "channels", PT_INT, get_channels, NULL, 0, 0, 0, false },
-    { "switch_audio", PT_INT, get_switch_audio, set_switch_audio, 0, -2, 65535, false },
+    { "switch_audio", PT_INT, get_switch_audio, set_switch_audio, 0, -2, INT_MAX, false },
     { "switch_angle", PT_INT, NULL, NULL, 0, 0, 0, false },
     { "switch_title", PT_INT, NULL, NULL, 0, 0, 0, false },
     { "capturing", PT_FLAG, NULL, NULL, 0, 0, 0, false },
@@ -858,7 +859,7 @@ static const struct prop_def cmd_props[] = {
     { "height", PT_INT, get_height, NULL, 0, 0, 0, false },
     { "fps", PT_FLOAT, get_fps, NULL, 0, 0, 0, false },
     { "aspect", PT_FLOAT, get_aspect, NULL, 0, 0, 0, false },
-    { "switch_video", PT_INT, get_switch_video, set_switch_video, 0, -2, 65535, false },
+    { "switch_video", PT_INT, get_switch_video, set_switch_video, 0, -2, INT_MAX, false },
     { "switch_program", PT_INT, NULL, NULL, 0, 0, 0, false },
     { "sub", PT_INT, get_sub, set_sub, 1, -1, 65535, false },
     { "sub_source", PT_INT, get_sub_source, set_sub_source, 1, -1, 2, false },

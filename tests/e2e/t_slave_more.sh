@@ -125,3 +125,13 @@ test_vo_x11_comma_falls_back() {
     mp -vo x11 -ao null -frames 5 "$MEDIA/av.mkv"
     expect_rc 3
 }
+
+# A track id past the end is reported as given (it was cut to 65535).
+test_slave_switch_audio_huge_id() {
+    slave "switch_audio 2147483647" "switch_audio 70000" "get_property switch_audio" "quit" -- \
+        "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    expect_err "No audio track 2147483647 in" || return 1
+    expect_err "No audio track 70000 in" || return 1
+    expect_ans switch_audio 0
+}
