@@ -287,13 +287,17 @@ int mp_run(struct MPContext *mpctx)
     for (;;) {
         /* Between files too: -loop 0 over files that end at once
          * (-frames 0) never reaches the play loop's own check. */
-        if (mp_check_interrupt(mpctx))
+        if (mp_check_quit(mpctx))
             break;
         if (mpctx->playlist_pos >= mpctx->playlist.num) {
             /* The end of the list: again (-loop), wait (-idle), or stop.
-             * A list whose files all fail is not looped forever. */
+             * A list whose files all fail is not looped forever. Before
+             * going round again, a quit command waiting is taken (not
+             * before the first pass: commands sent early are for the
+             * file). */
             pass++;
-            if (!mpctx->stopped && played_any && (passes == 0 || pass < passes)) {
+            if (!mpctx->stopped && played_any && (passes == 0 || pass < passes) &&
+                !mp_check_interrupt(mpctx)) {
                 mpctx->playlist_pos = 0;
                 played_any = false;
                 continue;
