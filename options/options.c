@@ -114,6 +114,8 @@ static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const cha
                            char *err, size_t errsize);
 static int func_filters(struct opt_ctx *c, const struct opt_def *d, const char *value,
                         char *err, size_t errsize);
+static int func_utf8(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                     char *err, size_t errsize);
 static void apply_quiet(const struct MPOpts *o);
 static void apply_identify(const struct MPOpts *o);
 /* window options (-geometry, -aspect, -wid) */
@@ -275,7 +277,7 @@ static const struct opt_def opt_table[] = {
     OPT_IGN("mixer-channel", OPTF_ARG, "the volume is software volume"),
     OPT_IGN("hr-mp3-seek", 0, "seeking is libavformat's"),
     OPT_IGN("priority", OPTF_ARG, "the process priority is left alone"),
-    OPT_IGN("utf8", 0, "use -subcp utf-8"),
+    OPT_FN("utf8", func_utf8, 0, "subtitle files are UTF-8 (-subcp UTF-8)"),
     OPT_FN("vf", func_filters, OPTF_ARG, "video filters: name=a:b,name2 ('-vf help')"),
     OPT_FN("vf-add", func_filters, OPTF_ARG, "append video filters"),
     OPT_FN("vf-pre", func_filters, OPTF_ARG, "prepend video filters"),
@@ -908,6 +910,22 @@ static int func_version(struct opt_ctx *c, const struct opt_def *d, const char *
 {
     mp_msg(MSGT_OPTIONS, MSGL_INFO, "MPlayer %s\n", MPLAYER_VERSION);
     return R_EXIT;
+}
+
+/* MPlayer's -utf8: subtitle files are UTF-8, whatever -subcp said before. */
+static int func_utf8(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                     char *err, size_t errsize)
+{
+    (void)d;
+    (void)value;
+    char *copy = strdup("UTF-8");
+    if (!copy) {
+        opt_err(err, errsize, "out of memory");
+        return R_BADVAL;
+    }
+    free(c->o->subcp);
+    c->o->subcp = copy;
+    return R_OK;
 }
 
 /* -lavdopts threads=4:foo=bar: MPlayer's suboption list. Only threads is

@@ -139,7 +139,7 @@ test_frontend_options_accepted_with_warning() {
         -correct-pts -nocorrect-pts -ontop -idx -forceidx -prefer-ipv4 "-user-agent UA/1" \
         "-vc ffh264," "-afm ffmpeg" "-vfm ffmpeg" "-ass-force-style FontName=Arial" \
         "-ass-color ffffff00" "-ass-border-color 00000000" -ass-use-margins \
-        -noass-use-margins "-mixer-channel PCM" -hr-mp3-seek "-priority normal" -utf8; do
+        -noass-use-margins "-mixer-channel PCM" -hr-mp3-seek "-priority normal"; do
         # shellcheck disable=SC2086
         mp $o -frames 0 -ao null -vo null "$MEDIA/a.wav"
         expect_rc 0 || { fail "($o)"; return 1; }
@@ -171,4 +171,16 @@ test_brightness_option_is_start_value() {
 ff_yavg() {
     ffmpeg -nostdin -hide_banner -i "$1" -vf signalstats,metadata=print:key=lavfi.signalstats.YAVG \
         -f null - 2>&1 | sed -n 's/.*YAVG=\([0-9.]*\).*/\1/p' | tail -n 1
+}
+
+# -utf8 is -subcp UTF-8 (MPlayer's meaning): it replaces an earlier
+# -subcp, and a later -subcp replaces it.
+test_utf8_option_overrides_subcp() {
+    printf '1\n00:00:00,000 --> 00:00:02,000\ncaf\303\251\n' >clip.srt
+    mp -frames 0 -nosound -vo null -subcp nosuchcharset -utf8 -sub clip.srt "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    grep -q "nosuchcharset" "$ERR" && { fail "-utf8 did not replace -subcp: $(cat "$ERR")"; return 1; }
+    grep -q "Option -utf8" "$ERR" && { fail "-utf8 warned: $(cat "$ERR")"; return 1; }
+    mp -frames 0 -nosound -vo null -utf8 -subcp nosuchcharset -sub clip.srt "$MEDIA/v.avi"
+    expect_err "nosuchcharset"
 }
