@@ -179,7 +179,8 @@ test_utf8_option_overrides_subcp() {
     printf '1\n00:00:00,000 --> 00:00:02,000\ncaf\303\251\n' >clip.srt
     mp -frames 0 -nosound -vo null -subcp nosuchcharset -utf8 -sub clip.srt "$MEDIA/v.avi"
     expect_rc 0 || return 1
-    grep -q "nosuchcharset" "$ERR" && { fail "-utf8 did not replace -subcp: $(cat "$ERR")"; return 1; }
+    grep -q "nosuchcharset" "$ERR" &&
+        { fail "-utf8 did not replace -subcp: $(cat "$ERR")"; return 1; }
     grep -q "Option -utf8" "$ERR" && { fail "-utf8 warned: $(cat "$ERR")"; return 1; }
     mp -frames 0 -nosound -vo null -utf8 -subcp nosuchcharset -sub clip.srt "$MEDIA/v.avi"
     expect_err "nosuchcharset"

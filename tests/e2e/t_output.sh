@@ -82,8 +82,9 @@ test_status_line_format() {
 test_status_line_format_video_only() {
     mp -nosound -vo null -frames 30 "$MEDIA/v.avi"
     expect_rc 0 || return 1
-    tr '\r' '\n' <"$OUT" | grep -qE '^V: +0\.8 +20/ +20 +[0-9]+% +[0-9]+% +[0-9.]+% [0-9]+ [0-9]+' ||
-        { fail "no MPlayer-style line: $(tr '\r' '\n' <"$OUT" | grep '^V:' | sed -n 20p)"; return 1; }
+    local re='^V: +0\.8 +20/ +20 +[0-9]+% +[0-9]+% +[0-9.]+% [0-9]+ [0-9]+'
+    tr '\r' '\n' <"$OUT" | grep -qE "$re" ||
+        { fail "not MPlayer's line: $(tr '\r' '\n' <"$OUT" | grep '^V:' | sed -n 20p)"; return 1; }
 }
 
 test_quiet_hides_status_line() {

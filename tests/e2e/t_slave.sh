@@ -457,7 +457,8 @@ test_idle_waits_with_stdin_closed() {
         </dev/null >out.txt 2>err.txt
     local rc=$?
     [ "$rc" = 1 ] || { fail "exit status $rc (0: did not wait; 137: ignored SIGTERM)"; return 1; }
-    grep -q "interrupted by signal 15" out.txt || { fail "no signal message: $(cat out.txt)"; return 1; }
+    grep -q "interrupted by signal 15" out.txt ||
+        { fail "no signal message: $(cat out.txt)"; return 1; }
     grep -qF "Exiting... (Quit)" out.txt || { fail "no '(Quit)': $(tail -n 2 out.txt)"; return 1; }
 }
 
