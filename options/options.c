@@ -37,6 +37,8 @@ enum opt_type {
     OPT_STRING,  /* malloc'ed char * */
     OPT_STORE,   /* int: -x stores a constant, -nox stores 0 */
     OPT_FUNC,    /* handled by a function */
+    OPT_COMPAT,  /* MPlayer's, nothing behind it here: accepted with a
+                    warning (with OPTF_ARG its value is taken and unused) */
 };
 
 enum opt_flags {
@@ -83,6 +85,9 @@ struct opt_def {
     /* -list-options shows this as the default when the field's zero value
      * means "the layer below decides". */
     const char *defstr;
+    /* Set: the option is accepted for front-ends but not (fully) honoured;
+     * setting it warns once with this reason. */
+    const char *warn;
 };
 
 static int func_verbose(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -109,6 +114,8 @@ static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const cha
                            char *err, size_t errsize);
 static int func_filters(struct opt_ctx *c, const struct opt_def *d, const char *value,
                         char *err, size_t errsize);
+static int func_utf8(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                     char *err, size_t errsize);
 static void apply_quiet(const struct MPOpts *o);
 static void apply_identify(const struct MPOpts *o);
 /* window options (-geometry, -aspect, -wid) */
@@ -128,6 +135,9 @@ static int func_wid(struct opt_ctx *c, const struct opt_def *d, const char *valu
 #define OPT(n, t, field, lo, hi, fl, h) \
     {.name = n, .type = t, .offset = OFF(field), .min = lo, .max = hi, .flags = fl, .help = h}
 #define OPT_FN(n, fn, fl, h) {.name = n, .type = OPT_FUNC, .func = fn, .flags = fl, .help = h}
+/* Accepted from front-ends, ignored with a warning; fl OPTF_ARG: takes a value. */
+#define OPT_IGN(n, fl, why) \
+    {.name = n, .type = OPT_COMPAT, .flags = fl, .help = "ignored: " why, .warn = why}
 
 static const struct opt_def opt_table[] = {
     /* general */
@@ -158,6 +168,8 @@ static const struct opt_def opt_table[] = {
     OPT("aid", OPT_INT, audio_id, -1, 8190, OPTF_RANGE, "audio stream id"),
     OPT("vid", OPT_INT, video_id, -1, 8190, OPTF_RANGE, "video stream id"),
     OPT("sid", OPT_INT, sub_id, -1, 8190, OPTF_RANGE, "subtitle stream id"),
+    OPT("alang", OPT_STRING, audio_lang, 0, 0, 0, "preferred audio languages: eng,ger"),
+    OPT("slang", OPT_STRING, sub_lang, 0, 0, 0, "preferred subtitle languages: eng,ger"),
     OPT("benchmark", OPT_FLAG, benchmark, 0, 0, 0, "play as fast as possible, time it"),
     OPT("shuffle", OPT_FLAG, shuffle, 0, 0, 0, "play files in random order"),
     {.name = "framedrop", .type = OPT_STORE, .offset = OFF(framedrop), .store = 1,
@@ -237,6 +249,36 @@ static const struct opt_def opt_table[] = {
     OPT("flip-hebrew", OPT_FLAG, flip_hebrew, 0, 0, 0, "accepted; no effect"),
     OPT("ass-styles", OPT_STRING, ass_styles, 0, 0, 0, "accepted; no effect"),
     OPT("slices", OPT_FLAG, slices, 0, 0, 0, "accepted; no effect"),
+    {.name = "ontop", .type = OPT_FLAG, .offset = OFF(ontop),
+     .help = "accepted; the window is not kept on top", .warn = "the window is not kept on top"},
+    OPT("brightness", OPT_INT, brightness, -100, 100, OPTF_RANGE, "start brightness"),
+    OPT("contrast", OPT_INT, contrast, -100, 100, OPTF_RANGE, "start contrast"),
+    OPT("gamma", OPT_INT, gamma, -100, 100, OPTF_RANGE, "start gamma"),
+    OPT("hue", OPT_INT, hue, -100, 100, OPTF_RANGE, "start hue"),
+    OPT("saturation", OPT_INT, saturation, -100, 100, OPTF_RANGE, "start saturation"),
+    OPT_IGN("stop-xscreensaver", 0, "the screensaver is SDL's business"),
+    OPT_IGN("fontconfig", 0, "libass always finds fonts through fontconfig"),
+    OPT_IGN("font", OPTF_ARG, "subtitles use libass's default font"),
+    OPT_IGN("subfont-autoscale", OPTF_ARG, "subtitle text scales with the picture height"),
+    OPT_IGN("channels", OPTF_ARG, "audio keeps the file's channel count"),
+    OPT_IGN("mc", OPTF_ARG, "A/V sync follows the audio clock"),
+    OPT_IGN("autosync", OPTF_ARG, "A/V sync follows the audio clock"),
+    OPT_IGN("correct-pts", 0, "timestamps come from libavformat"),
+    OPT_IGN("idx", 0, "libavformat reads or builds the index"),
+    OPT_IGN("forceidx", 0, "libavformat reads or builds the index"),
+    OPT_IGN("prefer-ipv4", 0, "the address order is the resolver's"),
+    OPT_IGN("user-agent", OPTF_ARG, "HTTP uses libavformat's user agent"),
+    OPT_IGN("vc", OPTF_ARG, "libavcodec picks the video decoder"),
+    OPT_IGN("vfm", OPTF_ARG, "libavcodec picks the video decoder"),
+    OPT_IGN("afm", OPTF_ARG, "libavcodec picks the audio decoder"),
+    OPT_IGN("ass-force-style", OPTF_ARG, "scripts keep their own styles"),
+    OPT_IGN("ass-color", OPTF_ARG, "text subtitles use the default style"),
+    OPT_IGN("ass-border-color", OPTF_ARG, "text subtitles use the default style"),
+    OPT_IGN("ass-use-margins", 0, "subtitles are drawn on the picture"),
+    OPT_IGN("mixer-channel", OPTF_ARG, "the volume is software volume"),
+    OPT_IGN("hr-mp3-seek", 0, "seeking is libavformat's"),
+    OPT_IGN("priority", OPTF_ARG, "the process priority is left alone"),
+    OPT_FN("utf8", func_utf8, 0, "subtitle files are UTF-8 (-subcp UTF-8)"),
     OPT_FN("vf", func_filters, OPTF_ARG, "video filters: name=a:b,name2 ('-vf help')"),
     OPT_FN("vf-add", func_filters, OPTF_ARG, "append video filters"),
     OPT_FN("vf-pre", func_filters, OPTF_ARG, "prepend video filters"),
@@ -304,7 +346,7 @@ void mp_opts_init(struct MPOpts *o)
     o->osd_level = 1;
     o->volume = -1;
     o->softvol = true;
-    o->softvol_max = 200;
+    o->softvol_max = 110;  /* MPlayer's: unity gain at volume 90.9 */
     o->subfont_osd_scale = 6;
     o->ass_font_scale = 1;
     o->embeddedfonts = true;
@@ -586,6 +628,7 @@ static bool opt_takes_param(const struct opt_def *d)
     case OPT_STORE:
         return false;
     case OPT_FUNC:
+    case OPT_COMPAT:
         return d->flags & OPTF_ARG;
     default:
         return true;
@@ -611,7 +654,8 @@ static const struct opt_def *opt_find(const char *name, size_t len, bool *negate
     if (len > 2 && !strncasecmp(name, "no", 2)) {
         size_t skip = (len > 3 && name[2] == '-') ? 3 : 2;
         d = opt_find_exact(name + skip, len - skip);
-        if (d && (d->type == OPT_FLAG || d->type == OPT_STORE)) {
+        if (d && (d->type == OPT_FLAG || d->type == OPT_STORE ||
+                  (d->type == OPT_COMPAT && !(d->flags & OPTF_ARG)))) {
             *negated = true;
             return d;
         }
@@ -715,9 +759,14 @@ static int opt_set(struct opt_ctx *c, const struct opt_def *d, bool negated,
             return R_OK;
         r = d->func(c, d, value, err, errsize);
         break;
+    case OPT_COMPAT:
+        break;
     }
     if (r == R_OK && d->apply)
         d->apply(o);
+    if (r == R_OK && d->warn)
+        mp_msg(MSGT_OPTIONS, MSGL_WARN, "Option -%s%s is accepted but has no effect here: %s.\n",
+               negated ? "no" : "", d->name, d->warn);
     return r;
 }
 
@@ -862,6 +911,22 @@ static int func_version(struct opt_ctx *c, const struct opt_def *d, const char *
 {
     mp_msg(MSGT_OPTIONS, MSGL_INFO, "MPlayer %s\n", MPLAYER_VERSION);
     return R_EXIT;
+}
+
+/* MPlayer's -utf8: subtitle files are UTF-8, whatever -subcp said before. */
+static int func_utf8(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                     char *err, size_t errsize)
+{
+    (void)d;
+    (void)value;
+    char *copy = strdup("UTF-8");
+    if (!copy) {
+        opt_err(err, errsize, "out of memory");
+        return R_BADVAL;
+    }
+    free(c->o->subcp);
+    c->o->subcp = copy;
+    return R_OK;
 }
 
 /* -lavdopts threads=4:foo=bar: MPlayer's suboption list. Only threads is
@@ -1156,6 +1221,8 @@ static const char *type_name(const struct opt_def *d)
         return "Choice";
     case OPT_FUNC:
         return (d->flags & OPTF_ARG) ? "Func" : "Action";
+    case OPT_COMPAT:
+        return (d->flags & OPTF_ARG) ? "Ignored" : "IgnFlag";
     }
     return "?";
 }
@@ -1198,6 +1265,7 @@ static void format_default(char *buf, size_t size, const struct MPOpts *o,
         break;
     }
     case OPT_FUNC:
+    case OPT_COMPAT:
         snprintf(buf, size, "-");
         break;
     }

@@ -32,6 +32,8 @@ struct MPOpts {
     int audio_id;               /* -aid; -1 = automatic */
     int video_id;               /* -vid; -1 = automatic */
     int sub_id;                 /* -sid; -1 = automatic */
+    char *audio_lang;           /* -alang eng,ger: languages to prefer, in order */
+    char *sub_lang;             /* -slang */
     bool benchmark;             /* -benchmark */
     bool shuffle;               /* -shuffle */
     int framedrop;              /* 0 off, 1 -framedrop, 2 -hardframedrop */
@@ -90,6 +92,9 @@ struct MPOpts {
     bool flip_hebrew;           /* -noflip-hebrew */
     char *ass_styles;           /* -ass-styles */
     bool slices;                /* -noslices */
+    bool ontop;                 /* -ontop: answered by the ontop property only */
+    /* picture controls to start with (-brightness ...), -100..100, 0 = off */
+    int brightness, contrast, gamma, hue, saturation;
     /* filter chains (libmpcodecs' lavfi mapping); edited by -vf-add & co. */
     char *vf;                   /* -vf name=a:b,name2 */
     char *af;                   /* -af */

@@ -13,6 +13,7 @@
  * ERROR (a value that does not parse). Commands that map to a property
  * (switch_audio, vo_fullscreen, sub_delay, ...) fail silently, as there.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -575,6 +576,41 @@ static int set_switch_audio(struct play_state *ps, const struct prop_val *v)
 
 /* video */
 
+/* Window and audio settings this player has no control behind: answered
+ * from their options (or MPlayer's value when there is none), read-only. */
+static int get_balance(struct play_state *ps, struct prop_val *v)
+{
+    v->f = 0;  /* centred: no balance control here */
+    return ps->sh_audio ? PROP_OK : PROP_UNAVAILABLE;
+}
+
+static int get_ontop(struct play_state *ps, struct prop_val *v)
+{
+    v->i = ps->mpctx->opts.ontop;
+    return ps->sh_video ? PROP_OK : PROP_UNAVAILABLE;
+}
+
+static int get_border(struct play_state *ps, struct prop_val *v)
+{
+    v->i = ps->mpctx->opts.border;
+    return ps->sh_video ? PROP_OK : PROP_UNAVAILABLE;
+}
+
+/* deinterlace and rootwin: never on here. */
+static int get_video_off(struct play_state *ps, struct prop_val *v)
+{
+    v->i = 0;
+    return ps->sh_video ? PROP_OK : PROP_UNAVAILABLE;
+}
+
+/* MPlayer answers vsync even without video. */
+static int get_vsync(struct play_state *ps, struct prop_val *v)
+{
+    (void)ps;
+    v->i = 0;
+    return PROP_OK;
+}
+
 static int get_fullscreen(struct play_state *ps, struct prop_val *v)
 {
     if (!ps->mpctx->vo)
@@ -791,7 +827,7 @@ static const struct prop_def cmd_props[] = {
     { "time_pos", PT_TIME, get_time_pos, set_time_pos, 10, 0, 0, false },
     { "metadata", PT_STRING, get_metadata, NULL, 0, 0, 0, false },
     { "volume", PT_FLOAT, get_volume, set_volume, 3, 0, 100, false },
-    { "balance", PT_FLOAT, NULL, NULL, 0, 0, 0, false },
+    { "balance", PT_FLOAT, get_balance, NULL, 0, 0, 0, false },
     { "mute", PT_FLAG, get_mute, set_mute, 0, 0, 1, false },
     { "audio_delay", PT_FLOAT, get_audio_delay, set_audio_delay, 0.1, -100, 100, false },
     { "audio_format", PT_INT, get_audio_format, NULL, 0, 0, 0, false },
@@ -799,15 +835,15 @@ static const struct prop_def cmd_props[] = {
     { "audio_bitrate", PT_INT, get_audio_bitrate, NULL, 0, 0, 0, false },
     { "samplerate", PT_INT, get_samplerate, NULL, 0, 0, 0, false },
     { "channels", PT_INT, get_channels, NULL, 0, 0, 0, false },
-    { "switch_audio", PT_INT, get_switch_audio, set_switch_audio, 0, -2, 65535, false },
+    { "switch_audio", PT_INT, get_switch_audio, set_switch_audio, 0, -2, INT_MAX, false },
     { "switch_angle", PT_INT, NULL, NULL, 0, 0, 0, false },
     { "switch_title", PT_INT, NULL, NULL, 0, 0, 0, false },
     { "capturing", PT_FLAG, NULL, NULL, 0, 0, 0, false },
     { "fullscreen", PT_FLAG, get_fullscreen, set_fullscreen, 0, 0, 1, false },
-    { "deinterlace", PT_FLAG, NULL, NULL, 0, 0, 0, false },
-    { "ontop", PT_FLAG, NULL, NULL, 0, 0, 0, false },
-    { "rootwin", PT_FLAG, NULL, NULL, 0, 0, 0, false },
-    { "border", PT_FLAG, NULL, NULL, 0, 0, 0, false },
+    { "deinterlace", PT_FLAG, get_video_off, NULL, 0, 0, 0, false },
+    { "ontop", PT_FLAG, get_ontop, NULL, 0, 0, 0, false },
+    { "rootwin", PT_FLAG, get_video_off, NULL, 0, 0, 0, false },
+    { "border", PT_FLAG, get_border, NULL, 0, 0, 0, false },
     { "framedropping", PT_INT, get_framedropping, set_framedropping, 1, 0, 2, true },
     { "gamma", PT_INT, get_gamma, set_gamma, 1, -100, 100, false },
     { "brightness", PT_INT, get_brightness, set_brightness, 1, -100, 100, false },
@@ -815,7 +851,7 @@ static const struct prop_def cmd_props[] = {
     { "saturation", PT_INT, get_saturation, set_saturation, 1, -100, 100, false },
     { "hue", PT_INT, get_hue, set_hue, 1, -100, 100, false },
     { "panscan", PT_FLOAT, NULL, NULL, 0, 0, 0, false },
-    { "vsync", PT_FLAG, NULL, NULL, 0, 0, 0, false },
+    { "vsync", PT_FLAG, get_vsync, NULL, 0, 0, 0, false },
     { "video_format", PT_INT, get_video_format, NULL, 0, 0, 0, false },
     { "video_codec", PT_STRING, get_video_codec, NULL, 0, 0, 0, false },
     { "video_bitrate", PT_INT, get_video_bitrate, NULL, 0, 0, 0, false },
@@ -823,7 +859,7 @@ static const struct prop_def cmd_props[] = {
     { "height", PT_INT, get_height, NULL, 0, 0, 0, false },
     { "fps", PT_FLOAT, get_fps, NULL, 0, 0, 0, false },
     { "aspect", PT_FLOAT, get_aspect, NULL, 0, 0, 0, false },
-    { "switch_video", PT_INT, get_switch_video, set_switch_video, 0, -2, 65535, false },
+    { "switch_video", PT_INT, get_switch_video, set_switch_video, 0, -2, INT_MAX, false },
     { "switch_program", PT_INT, NULL, NULL, 0, 0, 0, false },
     { "sub", PT_INT, get_sub, set_sub, 1, -1, 65535, false },
     { "sub_source", PT_INT, get_sub_source, set_sub_source, 1, -1, 2, false },
@@ -1035,7 +1071,19 @@ static void cmd_set_property(struct play_state *ps, const char *name, const char
     if (!def) {
         r = PROP_UNKNOWN;
     } else if (def->set && prop_parse(def, value, &v) < 0) {
-        r = PROP_ERROR;
+        /* MPlayer's option parser words it, then calls the property
+         * unknown (ANS_ERROR=PROPERTY_UNKNOWN). */
+        if (def->type == PT_FLOAT)
+            mp_msg(MSGT_CPLAYER, MSGL_WARN, "The %s option must be a floating point number or "
+                   "a ratio (numerator[:/]denominator): %s\n", name, value);
+        else if (def->type == PT_FLAG)
+            mp_msg(MSGT_CPLAYER, MSGL_WARN, "Invalid parameter for %s flag: %s\n", name, value);
+        else if (def->type == PT_TIME)
+            mp_msg(MSGT_CPLAYER, MSGL_WARN, "Option %s: invalid time: '%s'\n", name, value);
+        else
+            mp_msg(MSGT_CPLAYER, MSGL_WARN, "The %s option must be an integer: %s\n", name,
+                   value);
+        r = PROP_UNKNOWN;
     } else {
         r = prop_set(ps, def, &v);
     }
@@ -1208,18 +1256,29 @@ static void cmd_answer_stream_info(struct play_state *ps, enum mp_cmd_id id)
 
 /* ---- running commands ---- */
 
+/* loadfile and loadlist: append to the playlist, or replace it and play
+ * its first entry at once. A list that cannot be read changes nothing. */
 static enum mp_stop_reason cmd_loadfile(struct play_state *ps, const struct mp_cmd *cmd)
 {
     struct MPContext *mpctx = ps->mpctx;
     const char *file = cmd->args[0].v.s;
-    bool append = cmd->args[1].v.i != 0;
-    if (append) {
-        playlist_add(&mpctx->playlist, file);
+    bool append = cmd->nargs > 1 && cmd->args[1].v.i != 0;
+    struct playlist add = { 0 };
+    int r = cmd->id == MP_CMD_LOADLIST ? playlist_add_file_entries(&add, file, 0)
+                                       : playlist_add(&add, file);
+    if (r < 0 || add.num == 0) {
+        playlist_clear(&add);
         return MP_STOP_NONE;
     }
-    /* Replace the playlist: the new file plays next, at once. */
-    playlist_clear(&mpctx->playlist);
-    playlist_add(&mpctx->playlist, file);
+    if (!append)
+        playlist_clear(&mpctx->playlist);
+    for (int i = 0; i < add.num; i++) {
+        if (playlist_add(&mpctx->playlist, add.entries[i]) < 0)
+            break;
+    }
+    playlist_clear(&add);
+    if (append)
+        return MP_STOP_NONE;
     mpctx->playlist_next = 0;
     return MP_STOP_NEXT;
 }
@@ -1381,6 +1440,7 @@ static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *c
     case MP_CMD_PLAY_TREE_STEP:
         return cmd_pt_step(ps, cmd->args[0].v.i);
     case MP_CMD_LOADFILE:
+    case MP_CMD_LOADLIST:
         return cmd_loadfile(ps, cmd);
     case MP_CMD_GET_TIME_POS:
         ANS("ANS_TIME_POSITION=%.1f\n", cmd_position(ps) - ps->demuxer->start_time);
@@ -1472,10 +1532,11 @@ static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *c
             play_osd_bar_seek(ps);
         break;
     case MP_CMD_VOLUME: {
-        /* MPlayer's step: 3 per unit unless abs sets the level. */
+        /* Without abs only the sign counts, as in MPlayer: one step of 3
+         * up for a value above 0, down otherwise (0 included). */
         double val = cmd->args[0].v.f;
         bool abs = cmd->nargs > 1 && cmd->args[1].v.i != 0;
-        struct prop_val pv = { .f = abs ? val : ps->mpctx->volume + 3 * val };
+        struct prop_val pv = { .f = abs ? val : ps->mpctx->volume + (val > 0 ? 3 : -3) };
         set_volume(ps, &pv);
         break;
     }

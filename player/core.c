@@ -58,6 +58,10 @@ bool mp_check_quit(struct MPContext *mpctx)
     int sig = sigtimedwait(&mpctx->quit_signals, NULL, &zero);
     if (sig > 0) {
         mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nMPlayer interrupted by signal %d.\n", sig);
+        mp_msg(MSGT_IDENTIFY, mpctx->opts.identify ? MSGL_INFO : MSGL_V, "ID_SIGNAL=%d\n", sig);
+        /* Front-ends tell a kill from a quit by the status, as MPlayer's. */
+        if (mpctx->exit_code == MP_EXIT_OK)
+            mpctx->exit_code = MP_EXIT_SIGNAL;
         mpctx->quit = true;
     }
     return mpctx->quit;
@@ -152,18 +156,18 @@ static void core_benchmark_summary(struct MPContext *mpctx)
 }
 
 /* -idle with nothing to play: wait for loadfile (or quit). Returns true
- * when there is something to play. */
+ * when there is something to play. With every input at its end (stdin
+ * closed, no -input file), MPlayer still waits: only a signal ends it. */
 static bool core_idle(struct MPContext *mpctx)
 {
-    if (!mpctx->input || !mp_input_has_sources(mpctx->input))
-        return false;
     while (!mp_check_quit(mpctx)) {
-        struct mp_cmd *cmd = mp_input_read_cmd(mpctx->input, 0.1);
-        if (!cmd) {
-            if (!mp_input_has_sources(mpctx->input))
-                return false;
+        if (!mpctx->input || !mp_input_has_sources(mpctx->input)) {
+            mp_sleep_sec(0.1);
             continue;
         }
+        struct mp_cmd *cmd = mp_input_read_cmd(mpctx->input, 0.1);
+        if (!cmd)
+            continue;
         bool play = false;
         if (cmd->id == MP_CMD_QUIT) {
             mpctx->quit = true;
@@ -232,10 +236,27 @@ static bool core_is_help(const char *spec)
     return spec && !strcmp(spec, "help");
 }
 
+/* Whether the -input value holds the bare flag name (cmdlist, keylist):
+ * known before the input is made, so that no file is needed. A value that
+ * does not parse is reported later, by core_create_input. */
+static bool core_input_flag(const char *spec, const char *flag)
+{
+    size_t n = strlen(flag);
+    for (const char *p = spec; p && *p; ) {
+        const char *end = strchr(p, ':');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == n && !strncmp(p, flag, n))
+            return true;
+        p = end ? end + 1 : NULL;
+    }
+    return false;
+}
+
 bool mp_help_requested(const struct MPOpts *o)
 {
     return core_is_help(o->vo) || core_is_help(o->ao) || core_is_help(o->vf) ||
-           core_is_help(o->af);
+           core_is_help(o->af) || core_input_flag(o->input, "cmdlist") ||
+           core_input_flag(o->input, "keylist");
 }
 
 int mp_run(struct MPContext *mpctx)
@@ -250,6 +271,10 @@ int mp_run(struct MPContext *mpctx)
             mp_vf_list_filters();
         if (core_is_help(o->af))
             mp_af_list_filters();
+        if (core_input_flag(o->input, "cmdlist"))
+            mp_input_print_cmdlist();
+        if (core_input_flag(o->input, "keylist"))
+            mp_input_print_keylist();
         return MP_EXIT_OK;
     }
     if (mp_filters_check(mpctx) < 0)
@@ -271,11 +296,19 @@ int mp_run(struct MPContext *mpctx)
     bool played_any = false;
     mpctx->playlist_pos = 0;
     for (;;) {
+        /* Between files too: -loop 0 over files that end at once
+         * (-frames 0) never reaches the play loop's own check. */
+        if (mp_check_quit(mpctx))
+            break;
         if (mpctx->playlist_pos >= mpctx->playlist.num) {
             /* The end of the list: again (-loop), wait (-idle), or stop.
-             * A list whose files all fail is not looped forever. */
+             * A list whose files all fail is not looped forever. Before
+             * going round again, a quit command waiting is taken (not
+             * before the first pass: commands sent early are for the
+             * file). */
             pass++;
-            if (!mpctx->stopped && played_any && (passes == 0 || pass < passes)) {
+            if (!mpctx->stopped && played_any && (passes == 0 || pass < passes) &&
+                !mp_check_interrupt(mpctx)) {
                 mpctx->playlist_pos = 0;
                 played_any = false;
                 continue;
@@ -314,6 +347,11 @@ int mp_run(struct MPContext *mpctx)
             }
             break;
         }
+    }
+    if (mpctx->quit && !strcmp(id_exit, "EOF")) {
+        /* quit (command, key or signal) while -idle waited */
+        exit_reason = "Quit";
+        id_exit = "QUIT";
     }
     if (mpctx->vo) {
         int err = mpctx->exit_code == MP_EXIT_OUTPUT ? (vo_abort(mpctx->vo), 0)

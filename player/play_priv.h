@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "libao2/audio_out.h"
+#include "libmpdemux/demuxer.h"
 #include "player/player.h"
 
 struct stream;
@@ -151,6 +152,11 @@ void play_step_done(struct play_state *ps);
  * *frame then) or, unless burn (-vf ass) asks for the frame, as the
  * output's overlay; OSD seek bar and messages. */
 void play_subs_open(struct play_state *ps);
+/* The first track of type t whose language starts with one of the codes
+ * of langs ("eng,ger", -alang/-slang; case matters, as in MPlayer), trying
+ * the codes in order; NULL when none matches or langs is NULL. */
+struct sh_stream *play_pick_lang(struct play_state *ps, enum mp_stream_type t,
+                                 const char *langs);
 void play_subs_feed(struct play_state *ps);
 void play_subs_draw(struct play_state *ps, struct AVFrame **frame, struct AVFrame *decoded,
                     bool burn);

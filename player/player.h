@@ -22,6 +22,7 @@
 enum mp_exit_code {
     MP_EXIT_OK = 0,      /* every file played, or the user quit */
     MP_EXIT_OPTIONS = 1, /* bad command line or configuration file */
+    MP_EXIT_SIGNAL = 1,  /* SIGINT, SIGTERM or SIGHUP (MPlayer's status) */
     MP_EXIT_FILE = 2,    /* some file could not be played */
     MP_EXIT_OUTPUT = 3,  /* an output could not be opened or written */
 };
@@ -84,8 +85,8 @@ void mp_destroy(struct MPContext *mpctx);
 /* Parse argv (config files first). Returns enum mp_opt_result. */
 int mp_parse_args(struct MPContext *mpctx, int argc, char **argv);
 
-/* Whether -vo, -ao, -vf or -af is "help": mp_run then lists those and
- * plays nothing. */
+/* Whether -vo, -ao, -vf or -af is "help" or -input has cmdlist or
+ * keylist: mp_run then lists those and plays nothing (no file needed). */
 bool mp_help_requested(const struct MPOpts *o);
 
 /* Play the playlist (with -loop and -shuffle). Returns the exit code. */

@@ -78,9 +78,27 @@ static enum mp_stop_reason play_open(struct play_state *ps)
     return MP_STOP_NONE;
 }
 
-/* -aid/-vid pick a track; otherwise libavformat's best one. */
+struct sh_stream *play_pick_lang(struct play_state *ps, enum mp_stream_type t,
+                                 const char *langs)
+{
+    for (const char *code = langs; code && *code; ) {
+        size_t len = strcspn(code, ",");
+        for (int i = 0; len > 0 && i < ps->demuxer->num_streams; i++) {
+            struct sh_stream *sh = ps->demuxer->streams[i];
+            if (sh->type == t && sh->lang && !strncmp(sh->lang, code, len) &&
+                !sh->attached_pic)
+                return sh;
+        }
+        code += len;
+        code += *code == ',';
+    }
+    return NULL;
+}
+
+/* -aid/-vid pick a track, else the first of the languages (-alang), else
+ * libavformat's best one. */
 static struct sh_stream *play_pick(struct play_state *ps, enum mp_stream_type t, int id,
-                                   const char *opt)
+                                   const char *opt, const char *langs)
 {
     if (id >= 0) {
         struct sh_stream *sh = demux_get_stream(ps->demuxer, t, id);
@@ -89,20 +107,40 @@ static struct sh_stream *play_pick(struct play_state *ps, enum mp_stream_type t,
                    ps->filename);
         return sh;
     }
-    return demux_default_stream(ps->demuxer, t);
+    struct sh_stream *sh = play_pick_lang(ps, t, langs);
+    return sh ? sh : demux_default_stream(ps->demuxer, t);
 }
 
 static void play_select_tracks(struct play_state *ps)
 {
     const struct MPOpts *o = &ps->mpctx->opts;
     if (!o->no_video)
-        ps->sh_video = play_pick(ps, MP_STREAM_VIDEO, o->video_id, "-vid");
+        ps->sh_video = play_pick(ps, MP_STREAM_VIDEO, o->video_id, "-vid", NULL);
     if (!o->no_audio)
-        ps->sh_audio = play_pick(ps, MP_STREAM_AUDIO, o->audio_id, "-aid");
+        ps->sh_audio = play_pick(ps, MP_STREAM_AUDIO, o->audio_id, "-aid", o->audio_lang);
     if (ps->sh_video)
         demux_select_stream(ps->demuxer, ps->sh_video, true);
     if (ps->sh_audio)
         demux_select_stream(ps->demuxer, ps->sh_audio, true);
+}
+
+/* -brightness & co.: start values of the picture controls, as the
+ * brightness property would set them (adds eq2/hue to the chain). */
+static void play_start_eq(struct play_state *ps)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    const struct {
+        const char *name;
+        int value;
+    } start[] = {
+        { "brightness", o->brightness }, { "contrast", o->contrast }, { "gamma", o->gamma },
+        { "hue", o->hue }, { "saturation", o->saturation },
+    };
+    for (size_t i = 0; ps->sh_video && i < sizeof(start) / sizeof(start[0]); i++) {
+        if (start[i].value && play_vf_set_eq(ps, start[i].name, start[i].value) < 0)
+            mp_msg(MSGT_CPLAYER, MSGL_WARN, "-%s %d: cannot set it for '%s'.\n",
+                   start[i].name, start[i].value, ps->filename);
+    }
 }
 
 static int play_open_video(struct play_state *ps)
@@ -283,6 +321,7 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
         mp_msg(MSGT_CPLAYER, MSGL_INFO, "Video: no video\n");
 
     play_subs_open(&ps);
+    play_start_eq(&ps);
     play_identify(&ps);
     if (mpctx->opts.play_frames == 0) {
         reason = MP_STOP_EOF;

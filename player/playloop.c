@@ -420,9 +420,10 @@ static void loop_status_line(struct play_state *ps, double clock)
                (int)(ps->frames_shown + ps->frames_dropped), vc, vo, au,
                (int)ps->frames_dropped, 0, cache);
     } else if (ps->sh_video) {
-        mp_msg(MSGT_STATUSLINE, MSGL_STATUS, "V:%6.1f %3d %2d%% %2d%% %4.1f%% %d %d%s \r",
-               ps->next_pts, (int)ps->frames_shown, vc, vo, au, (int)ps->frames_dropped, 0,
-               cache);
+        mp_msg(MSGT_STATUSLINE, MSGL_STATUS, "V:%6.1f %3d/%3d %2d%% %2d%% %4.1f%% %d %d%s \r",
+               ps->next_pts, (int)ps->frames_shown,
+               (int)(ps->frames_shown + ps->frames_dropped), vc, vo, au,
+               (int)ps->frames_dropped, 0, cache);
     } else {
         char tpos[32], tlen[32];
         double len = ps->demuxer->duration;

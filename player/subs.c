@@ -217,14 +217,19 @@ void play_subs_open(struct play_state *ps)
     subs_add_embedded(ps, sub);
     int external = subs_add_external(ps, sub);
 
-    /* The embedded track to show: -sid, else one the file marks default. */
+    /* The embedded track to show: -sid, else the first of the -slang
+     * languages, else one the file marks default. */
     struct sh_stream *want = NULL;
-    if (o->sub_id >= 0)
+    if (o->sub_id >= 0) {
         want = demux_get_stream(ps->demuxer, MP_STREAM_SUB, o->sub_id);
-    else if (external < 0)
-        want = demux_default_stream(ps->demuxer, MP_STREAM_SUB);
-    if (want && o->sub_id < 0 && !want->is_default)
-        want = NULL;
+    } else if (external < 0) {
+        want = play_pick_lang(ps, MP_STREAM_SUB, o->sub_lang);
+        if (!want) {
+            want = demux_default_stream(ps->demuxer, MP_STREAM_SUB);
+            if (want && !want->is_default)
+                want = NULL;
+        }
+    }
     if (o->sub_id >= 0 && !want)
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "-sid %d: no such subtitle track in '%s'.\n",
                o->sub_id, ps->filename);

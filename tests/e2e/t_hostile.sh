@@ -201,7 +201,7 @@ test_hostile_fifo_with_writer() {
 }
 
 # A writer opens the FIFO and sends nothing: the player waits (as MPlayer
-# does) but must still quit at once on SIGTERM, with status 0.
+# does) but must still quit at once on SIGTERM, with MPlayer's status 1.
 test_hostile_fifo_silent_writer_sigterm() {
     mkfifo in.fifo
     sleep 60 > in.fifo &
@@ -212,7 +212,7 @@ test_hostile_fifo_silent_writer_sigterm() {
     kill "$w" 2>/dev/null
     wait "$w" 2>/dev/null
     hostile_clean err.txt || return 1
-    [ "$rc" = 0 ] || fail "exit status $rc after SIGTERM (137: did not react)" || return 1
+    [ "$rc" = 1 ] || fail "exit status $rc after SIGTERM (137: did not react)" || return 1
     grep -q "interrupted by signal" out.txt || fail "no quit message: $(cat out.txt)"
 }
 
@@ -240,7 +240,7 @@ test_hostile_fifo_no_writer_sigterm() {
         >out.txt 2>err.txt </dev/null
     local rc=$?
     hostile_clean err.txt || return 1
-    [ "$rc" = 0 ] || fail "exit status $rc after SIGTERM (137: blocked in open)"
+    [ "$rc" = 1 ] || fail "exit status $rc after SIGTERM (137: blocked in open)"
 }
 
 # The writer comes a second after the player opened the FIFO: it waits for
@@ -374,7 +374,7 @@ test_hostile_storage_stall_mid_play() {
         ok=1
     fi
     # SIGTERM while a read is stalled for 4 s: the player quits once the
-    # read returns, with status 0, well before the hang guard.
+    # read returns, with status 1 (a signal), well before the hang guard.
     sh "$HOSTILE_SLOWFS_SH" ctl "$PWD/mnt" clear
     sh "$HOSTILE_SLOWFS_SH" ctl "$PWD/mnt" stall av.mkv $((size / 2)) 4000
     sh "$HOSTILE_SLOWFS_SH" cold mnt/av.mkv >/dev/null 2>&1
@@ -383,7 +383,7 @@ test_hostile_storage_stall_mid_play() {
             -vo null mnt/av.mkv >out.txt 2>err.txt </dev/null
         local rc=$?
         hostile_clean err.txt || ok=1
-        [ "$rc" = 0 ] || { fail "exit status $rc after SIGTERM during a stall"; ok=1; }
+        [ "$rc" = 1 ] || { fail "exit status $rc after SIGTERM during a stall"; ok=1; }
     fi
     hostile_slowfs_umount
     return $ok
@@ -489,7 +489,7 @@ test_hostile_http_silent_server_sigterm() {
             "$HOSTILE_URL" >out.txt 2>err.txt </dev/null
         rc=$?
         hostile_clean err.txt || { ok=1; break; }
-        [ "$rc" = 0 ] || { fail "exit status $rc after SIGTERM ($c)"; ok=1; break; }
+        [ "$rc" = 1 ] || { fail "exit status $rc after SIGTERM ($c)"; ok=1; break; }
         grep -q "interrupted by signal" out.txt || { fail "no quit message ($c)"; ok=1; break; }
     done
     hostile_http_stop

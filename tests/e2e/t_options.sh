@@ -129,3 +129,73 @@ test_noconsolecontrols_ignores_stdin_keys() {
     echo "$out" | grep -q 'Exiting... (End of file)' ||
         fail "-noconsolecontrols: q on stdin still acted: $out"
 }
+
+# -input cmdlist / keylist with no file are requests for a list, like
+# -vo help: the list, not the usage text, and status 0 (as MPlayer).
+test_input_cmdlist_keylist_without_file() {
+    mp -input cmdlist
+    expect_rc 0 || return 1
+    grep -qE '^seek +Float \[Integer\]' "$OUT" || { fail "no seek in cmdlist"; return 1; }
+    grep -q "Usage:" "$OUT" && { fail "usage printed for cmdlist"; return 1; }
+    mp -input nodefault-bindings:keylist
+    expect_rc 0 || return 1
+    grep -qx "SPACE" "$OUT" || { fail "no SPACE in keylist: $(head -c 300 "$OUT")"; return 1; }
+    grep -q "Usage:" "$OUT" && { fail "usage printed for keylist"; return 1; }
+    return 0
+}
+
+# Options front-ends send that this player cannot honour: accepted with
+# one warning naming the option, never refused (MPlayer 1.5 takes them all).
+test_frontend_options_accepted_with_warning() {
+    local o name
+    for o in -stop-xscreensaver -nostop-xscreensaver -fontconfig -nofontconfig \
+        "-font Sans" "-subfont-autoscale 2" "-channels 6" "-mc 0" "-autosync 30" \
+        -correct-pts -nocorrect-pts -ontop -idx -forceidx -prefer-ipv4 "-user-agent UA/1" \
+        "-vc ffh264," "-afm ffmpeg" "-vfm ffmpeg" "-ass-force-style FontName=Arial" \
+        "-ass-color ffffff00" "-ass-border-color 00000000" -ass-use-margins \
+        -noass-use-margins "-mixer-channel PCM" -hr-mp3-seek "-priority normal"; do
+        # shellcheck disable=SC2086
+        mp $o -frames 0 -ao null -vo null "$MEDIA/a.wav"
+        expect_rc 0 || { fail "($o)"; return 1; }
+        name=${o%% *}
+        [ "$(grep -c -- "Option $name is accepted but has no effect" "$ERR")" = 1 ] ||
+            { fail "$o: not one warning: $(cat "$ERR")"; return 1; }
+    done
+}
+
+# -brightness & co. are start values of the picture controls: the property
+# answers them and the picture is brighter.
+test_brightness_option_is_start_value() {
+    mkdir p0 p1
+    (cd p0 && "$MPLAYER" -really-quiet -nosound -vo png -frames 1 "$MEDIA/v.avi") ||
+        { fail "plain run"; return 1; }
+    (cd p1 && "$MPLAYER" -really-quiet -nosound -vo png -frames 1 -brightness 50 \
+        "$MEDIA/v.avi") || { fail "-brightness run"; return 1; }
+    local y0 y1
+    y0=$(ff_yavg p0/00000001.png)
+    y1=$(ff_yavg p1/00000001.png)
+    awk -v a="$y0" -v b="$y1" 'BEGIN { exit !(b > a + 20) }' ||
+        { fail "YAVG $y0 -> $y1 with -brightness 50"; return 1; }
+    # slave() is t_slave.sh's (run.sh sources every t_*.sh).
+    slave "get_property contrast" "quit" -- -contrast -20 "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    expect_out "ANS_contrast=-20"
+}
+
+ff_yavg() {
+    ffmpeg -nostdin -hide_banner -i "$1" -vf signalstats,metadata=print:key=lavfi.signalstats.YAVG \
+        -f null - 2>&1 | sed -n 's/.*YAVG=\([0-9.]*\).*/\1/p' | tail -n 1
+}
+
+# -utf8 is -subcp UTF-8 (MPlayer's meaning): it replaces an earlier
+# -subcp, and a later -subcp replaces it.
+test_utf8_option_overrides_subcp() {
+    printf '1\n00:00:00,000 --> 00:00:02,000\ncaf\303\251\n' >clip.srt
+    mp -frames 0 -nosound -vo null -subcp nosuchcharset -utf8 -sub clip.srt "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    grep -q "nosuchcharset" "$ERR" &&
+        { fail "-utf8 did not replace -subcp: $(cat "$ERR")"; return 1; }
+    grep -q "Option -utf8" "$ERR" && { fail "-utf8 warned: $(cat "$ERR")"; return 1; }
+    mp -frames 0 -nosound -vo null -utf8 -subcp nosuchcharset -sub clip.srt "$MEDIA/v.avi"
+    expect_err "nosuchcharset"
+}

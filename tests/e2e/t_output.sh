@@ -77,6 +77,16 @@ test_status_line_format() {
         fail "no status line in: $(tr '\r' '\n' < "$OUT" | tail -n 3)"
 }
 
+# Video only (-nosound): MPlayer 1.5's "V:   0.8  20/ 20  0%  0%  0.0% 0 0"
+# with its shown/decoded frame pair.
+test_status_line_format_video_only() {
+    mp -nosound -vo null -frames 30 "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    local re='^V: +0\.8 +20/ +20 +[0-9]+% +[0-9]+% +[0-9.]+% [0-9]+ [0-9]+'
+    tr '\r' '\n' <"$OUT" | grep -qE "$re" ||
+        { fail "not MPlayer's line: $(tr '\r' '\n' <"$OUT" | grep '^V:' | sed -n 20p)"; return 1; }
+}
+
 test_quiet_hides_status_line() {
     mp -quiet -ao null -vo null -endpos 0.3 "$MEDIA/av.mkv"
     expect_rc 0 || return 1

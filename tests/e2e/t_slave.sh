@@ -164,8 +164,9 @@ test_slave_properties() {
     expect_ans video_format 1446269005 && expect_ans video_codec ffmpeg4 &&
     expect_ans audio_codec ffpcm_s16le && expect_ans audio_format 1 &&
     expect_ans audio_bitrate 88200 && expect_ans samplerate 44100 && expect_ans channels 1 &&
-    # Unity gain sits at 50 on the volume scale with -softvol-max 200.
-    expect_ans switch_audio 0 && expect_ans switch_video 0 && expect_ans volume 50.000000 &&
+    # Unity gain sits at 100 * 100 / 110 on the volume scale with MPlayer's
+    # default -softvol-max 110 (MPlayer 1.5 prints 90.909088, in floats).
+    expect_ans switch_audio 0 && expect_ans switch_video 0 && expect_ans volume 90.909091 &&
     expect_ans mute no && expect_ans pause yes && expect_ans speed 1.000000 &&
     expect_ans sub -1 && expect_ans sub_visibility yes && expect_ans stream_start 0 &&
     expect_ans stream_end "$size" && expect_ans metadata/ARTIST "Test Artist" &&
@@ -183,18 +184,41 @@ test_slave_property_errors() {
         "$P set_property filename x" "$P set_property speed fast" \
         "$P step_property length" "$P get_property metadata/nosuchkey" \
         "$P get_property width" "$P get_property video_codec" "$P set_property volume 50" \
-        "$P get_property balance" "quit" -- "$MEDIA/a.wav"
+        "$P get_property deinterlace" "$P set_property pause maybe" \
+        "$P set_property osdlevel x" "quit" -- "$MEDIA/a.wav"
     expect_rc 0 || return 1
-    # In order: unknown twice, read-only, bad value, read-only step,
+    # In order: unknown twice, read-only, bad value (MPlayer 1.5 words the
+    # value's fault, then calls the property unknown), read-only step,
     # unknown key, no video (two), (volume is settable: no error),
-    # nothing behind balance.
+    # deinterlace without video, two more bad values.
     local got
     got=$(sed -n 's/^ANS_ERROR=//p' "$OUT" | tr '\n' ' ')
-    [ "$got" = "PROPERTY_UNKNOWN PROPERTY_UNKNOWN NOT_IMPLEMENTED ERROR NOT_IMPLEMENTED \
-PROPERTY_UNKNOWN PROPERTY_UNAVAILABLE PROPERTY_UNAVAILABLE PROPERTY_UNAVAILABLE " ] ||
+    [ "$got" = "PROPERTY_UNKNOWN PROPERTY_UNKNOWN NOT_IMPLEMENTED PROPERTY_UNKNOWN \
+NOT_IMPLEMENTED PROPERTY_UNKNOWN PROPERTY_UNAVAILABLE PROPERTY_UNAVAILABLE \
+PROPERTY_UNAVAILABLE PROPERTY_UNKNOWN PROPERTY_UNKNOWN " ] ||
         fail "errors: $got" || return 1
     expect_err "Unknown property: 'nosuch'" || return 1
+    expect_err "The speed option must be a floating point number or a ratio \
+(numerator[:/]denominator): fast" || return 1
+    expect_err "Invalid parameter for pause flag: maybe" || return 1
+    expect_err "The osdlevel option must be an integer: x" || return 1
     expect_err "Failed to get value of property 'width'."
+}
+
+# Window and audio properties with no control behind them answer what
+# MPlayer 1.5 answers (-vo null), from their options where there is one.
+test_slave_property_fixed_answers() {
+    slave "get_property balance" "get_property ontop" "get_property border" \
+        "get_property vsync" "get_property deinterlace" "get_property rootwin" "quit" -- \
+        "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    local got
+    got=$(grep '^ANS_' "$OUT" | tr '\n' ' ')
+    [ "$got" = "ANS_balance=0.000000 ANS_ontop=no ANS_border=yes ANS_vsync=no \
+ANS_deinterlace=no ANS_rootwin=no " ] || { fail "answers: $got"; return 1; }
+    slave "get_property ontop" "get_property border" "quit" -- -ontop -noborder "$MEDIA/av.mkv"
+    expect_out "ANS_ontop=yes" || return 1
+    expect_out "ANS_border=no"
 }
 
 test_slave_set_and_step_property() {
@@ -356,8 +380,9 @@ test_slave_stop_then_loadfile() {
     ! grep -q '^ANS_filename=' "$OUT" || fail "stop did not stop: $(ans filename)"
 }
 
-test_slave_accepted_without_effect() {
-    # Volume, mute, OSD and subtitle commands: accepted, answered honestly.
+test_slave_volume_osd_sub_commands() {
+    # Volume, mute, OSD, subtitle and frame-drop commands take effect and
+    # their properties answer the new values.
     slave "pause" "$P volume 50 1" "$P mute 1" "$P osd 3" "$P osd_show_text hello" \
         "$P osd_show_property_text '\${filename}'" "$P sub_select 0" "$P sub_delay 1.5 1" \
         "$P sub_delay 0.5" "$P sub_visibility 0" "$P get_property volume" \
@@ -369,4 +394,99 @@ test_slave_accepted_without_effect() {
     expect_ans sub_delay 2.000000 && expect_ans SUB_VISIBILITY 0 &&
     expect_ans framedropping 2 || return 1
     ! grep -q hello "$OUT" || fail "osd_show_text printed its text"
+}
+
+# quit while -idle waits with nothing loaded: "(Quit)" and ID_EXIT=QUIT,
+# as MPlayer prints, not the end-of-file pair; the same through
+# -input file=<fifo>.
+test_slave_quit_while_idle() {
+    slave "quit 3" -- -idle -identify
+    expect_rc 3 || return 1
+    expect_out "Exiting... (Quit)" || return 1
+    expect_out "ID_EXIT=QUIT" || return 1
+    mkfifo cmd.fifo
+    (sleep 0.5; echo "quit 4") >cmd.fifo &
+    local w=$!
+    mp -idle -identify -ao null -vo null -input file=cmd.fifo
+    wait "$w"
+    expect_rc 4 || return 1
+    expect_out "Exiting... (Quit)" || return 1
+    expect_out "ID_EXIT=QUIT"
+}
+
+# SIGTERM while -idle waits: MPlayer's status 1, its message and ID_SIGNAL.
+test_slave_sigterm_while_idle() {
+    mkfifo in.fifo
+    timeout -k 5 --preserve-status -s TERM 1 "$MPLAYER" -slave -idle -identify -ao null \
+        -vo null <in.fifo >out.txt 2>err.txt &
+    local pid=$!
+    sleep 3 >in.fifo
+    wait "$pid"
+    local rc=$?
+    [ "$rc" = 1 ] || { fail "exit status $rc after SIGTERM, expected 1"; return 1; }
+    grep -q "interrupted by signal 15" out.txt || { fail "no signal message"; return 1; }
+    grep -q "^ID_SIGNAL=15" out.txt || { fail "no ID_SIGNAL"; return 1; }
+    grep -q "^ID_EXIT=QUIT" out.txt || { fail "no ID_EXIT=QUIT: $(tail -n 3 out.txt)"; return 1; }
+}
+
+# volume <v> without abs moves one step of 3 by the sign of v, whatever
+# its size (MPlayer 1.5: 10 abs, then -5 -> 7, then 0.2 -> 10, then 0 -> 7).
+test_slave_volume_steps_by_sign() {
+    slave "volume 10 1" "volume -5" "get_property volume" "volume 0.2" \
+        "get_property volume" "volume 0" "get_property volume" "quit" -- \
+        -softvol -softvol-max 110 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    local got
+    got=$(sed -n 's/^ANS_volume=//p' "$OUT" | tr '\n' ' ')
+    [ "$got" = "7.000000 10.000000 7.000000 " ] || { fail "volumes: '$got'"; return 1; }
+}
+
+# -alang/-slang: the first code of the list that starts a track's language
+# picks it (case matters, codes are prefixes, -aid/-sid win), as MPlayer
+# 1.5 does on the same file; without them, the file's default tracks.
+test_slave_alang_slang_pick_tracks() {
+    printf '1\n00:00:00,000 --> 00:00:09,000\nhello\n' >s.srt
+    ff -f lavfi -i testsrc=d=4:s=160x120:r=25 -f lavfi -i sine=d=4:f=440 \
+        -f lavfi -i sine=d=4:f=880 -i s.srt -i s.srt -map 0 -map 1 -map 2 -map 3 -map 4 \
+        -c:v mpeg4 -c:a mp2 -c:s srt -metadata:s:a:0 language=eng \
+        -metadata:s:a:1 language=ger -metadata:s:s:0 language=eng \
+        -metadata:s:s:1 language=fre lang.mkv || { fail "ffmpeg"; return 1; }
+    local args want got
+    for args in ":0 0" "-alang ger:1 0" "-alang fre,ger -slang fre:1 1" \
+        "-alang ge -slang fr:1 1" "-alang german -slang FRE:0 0" \
+        "-alang ger -slang fre -sid 0:1 0" "-aid 0 -alang ger:0 0"; do
+        want=${args#*:}
+        # shellcheck disable=SC2086
+        slave "get_property switch_audio" "get_property sub" "quit" -- -identify ${args%%:*} \
+            lang.mkv
+        expect_rc 0 || return 1
+        got="$(sed -n 's/^ANS_switch_audio=//p' "$OUT") $(sed -n 's/^ANS_sub=//p' "$OUT")"
+        [ "$got" = "$want" ] || { fail "'${args%%:*}': audio/sub '$got', want '$want'"; return 1; }
+        expect_out "ID_AID_1_LANG=ger" || return 1
+    done
+}
+
+# -idle with stdin at its end (</dev/null) waits on as MPlayer does, until
+# a signal: it must still be there after a second.
+test_idle_waits_with_stdin_closed() {
+    timeout -k 5 --preserve-status -s TERM 1.5 "$MPLAYER" -idle -ao null -vo null \
+        </dev/null >out.txt 2>err.txt
+    local rc=$?
+    [ "$rc" = 1 ] || { fail "exit status $rc (0: did not wait; 137: ignored SIGTERM)"; return 1; }
+    grep -q "interrupted by signal 15" out.txt ||
+        { fail "no signal message: $(cat out.txt)"; return 1; }
+    grep -qF "Exiting... (Quit)" out.txt || { fail "no '(Quit)': $(tail -n 2 out.txt)"; return 1; }
+}
+
+# -loop 0 over a file that ends at once (-frames 0) reopens it forever; a
+# signal or a quit command must still end the run.
+test_loop_forever_frames0_quits() {
+    timeout -k 5 --preserve-status -s TERM 1.5 "$MPLAYER" -loop 0 -frames 0 -ao null -vo null \
+        "$MEDIA/a.wav" </dev/null >out.txt 2>err.txt
+    local rc=$?
+    [ "$rc" = 1 ] || { fail "exit status $rc after SIGTERM (137: ignored it)"; return 1; }
+    grep -qF "Exiting... (Quit)" out.txt || { fail "no '(Quit)' after SIGTERM"; return 1; }
+    slave "quit 4" -- -loop 0 -frames 0 "$MEDIA/a.wav"
+    expect_rc 4 || return 1
+    expect_out "Exiting... (Quit)"
 }

@@ -1,0 +1,137 @@
+# -slave commands and options front-ends use that the other suites do not
+# cover (expected values measured on MPlayer 1.5). GPLv2 or later.
+# slave(), ans() and expect_ans() are t_slave.sh's.
+
+# The files a run printed "Playing <x>." for, one line.
+more_played() {
+    sed -n 's/^Playing \(.*\)\.$/\1/p' "$OUT" | tr '\n' ' '
+}
+
+test_slave_loadfile_append() {
+    slave "loadfile $MEDIA/v.avi 1" "get_property filename" -- -endpos 1 "$MEDIA/a.wav"
+    expect_rc 0 || return 1
+    expect_ans filename a.wav || return 1
+    [ "$(more_played)" = "$MEDIA/a.wav $MEDIA/v.avi " ] ||
+        { fail "played: $(more_played)"; return 1; }
+    expect_out "Exiting... (End of file)"
+}
+
+test_slave_loadlist_replace_and_append() {
+    printf '%s\n%s\n' "$MEDIA/v.avi" "$MEDIA/a.wav" >list.txt
+    # Replace: what plays stops, the list's entries play in order.
+    slave "loadlist list.txt" -- -endpos 1 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    [ "$(more_played)" = "$MEDIA/av.mkv $MEDIA/v.avi $MEDIA/a.wav " ] ||
+        { fail "replace played: $(more_played)"; return 1; }
+    # Append: after the file playing.
+    slave "loadlist list.txt 1" -- -endpos 1 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    [ "$(more_played)" = "$MEDIA/av.mkv $MEDIA/v.avi $MEDIA/a.wav " ] ||
+        { fail "append played: $(more_played)"; return 1; }
+    # A list that cannot be read changes nothing.
+    slave "loadlist nosuch.txt" "get_property filename" "quit" -- "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    expect_ans filename av.mkv || return 1
+    expect_err "nosuch.txt"
+}
+
+test_slave_speed_commands() {
+    # Paused, so that the file does not end at speed 2.5.
+    local k=pausing_keep_force
+    slave "pause" "$k speed_set 2" "$k get_property speed" "$k speed_incr 0.5" \
+        "$k get_property speed" "$k speed_mult 0.5" "$k get_property speed" \
+        "$k speed_incr -0.25" "$k get_property speed" "quit" -- "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    local got
+    got=$(sed -n 's/^ANS_speed=//p' "$OUT" | tr '\n' ' ')
+    [ "$got" = "2.000000 2.500000 1.250000 1.000000 " ] || { fail "speeds: $got"; return 1; }
+}
+
+# pausing_toggle runs the command, then pauses when playing and resumes
+# when paused (MPlayer 1.5: yes, no, then after pause yes, no).
+test_slave_pausing_toggle() {
+    slave "pausing_toggle get_time_pos" "pausing_keep_force get_property pause" \
+        "pausing_toggle get_time_pos" "pausing_keep_force get_property pause" "pause" \
+        "pausing_keep_force get_property pause" "pausing_toggle get_time_pos" \
+        "pausing_keep_force get_property pause" "quit" -- "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    local got
+    got=$(sed -n 's/^ANS_pause=//p' "$OUT" | tr '\n' ' ')
+    [ "$got" = "yes no yes no " ] || { fail "pause states: $got"; return 1; }
+}
+
+# Keys on stdin: q quits; with -noconsolecontrols stdin is left alone and
+# the file plays to its end (both as MPlayer 1.5).
+test_noconsolecontrols_ignores_stdin_keys() {
+    local o want
+    for o in "" -noconsolecontrols; do
+        want="Exiting... (Quit)"
+        [ -n "$o" ] && want="Exiting... (End of file)"
+        # shellcheck disable=SC2086
+        (sleep 0.5; printf 'q'; sleep 0.5) |
+            timeout -k 5 20 "$MPLAYER" $o -quiet -ao null -endpos 2.5 "$MEDIA/av.mkv" \
+            >out.txt 2>err.txt
+        grep -qF "$want" out.txt || { fail "'$o': $(grep Exiting out.txt)"; return 1; }
+    done
+}
+
+# -input file=<fifo> carries commands as stdin does under -slave, with
+# answers on stdout.
+test_input_file_fifo_commands() {
+    mkfifo cmd.fifo
+    (sleep 0.7; printf 'get_property filename\nseek 50 1\nget_percent_pos\nquit 6\n') \
+        >cmd.fifo &
+    local w=$!
+    mp -ao null -vo null -input file=cmd.fifo "$MEDIA/av.mkv"
+    wait "$w"
+    expect_rc 6 || return 1
+    expect_out "ANS_filename=av.mkv" || return 1
+    local p
+    p=$(sed -n 's/^ANS_PERCENT_POSITION=//p' "$OUT")
+    in_range "$p" 45 70 || { fail "percent after seek 50 1: '$p'"; return 1; }
+}
+
+test_slave_meta_year_comment_track() {
+    printf ';FFMETADATA1\ntitle=T\ndate=2021\ncomment=Nice clip\ntrack=7\ngenre=Rock\n' >m.txt
+    ff -f lavfi -i sine=d=3 -i m.txt -map 0 -map_metadata 1 -c:a pcm_s16le meta.mkv ||
+        { fail "ffmpeg"; return 1; }
+    slave "get_meta_year" "get_meta_comment" "get_meta_track" "get_meta_genre" "quit" -- \
+        meta.mkv
+    expect_rc 0 || return 1
+    expect_out "ANS_META_YEAR='2021'" && expect_out "ANS_META_COMMENT='Nice clip'" &&
+        expect_out "ANS_META_TRACK='7'" && expect_out "ANS_META_GENRE='Rock'"
+}
+
+# Subtitle files given with -sub show up as ID_FILE_SUB_ID/FILENAME under
+# -identify, even with -frames 0.
+test_identify_file_subs() {
+    printf '1\n00:00:00,500 --> 00:00:01,500\nHello\n' >one.srt
+    printf '1\n00:00:00,500 --> 00:00:01,500\nWorld\n' >two.srt
+    mp -identify -frames 0 -ao null -vo null -sub one.srt,two.srt "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    local ids
+    ids=$(grep -E '^ID_FILE_SUB_(ID|FILENAME)=' "$OUT" | tr '\n' ' ')
+    [ "$ids" = "ID_FILE_SUB_ID=0 ID_FILE_SUB_FILENAME=one.srt ID_FILE_SUB_ID=1 \
+ID_FILE_SUB_FILENAME=two.srt " ] || { fail "ID_FILE_SUB lines: $ids"; return 1; }
+}
+
+# SMPlayer's "-vo x11," names a driver this player lacks: skipped with one
+# message, then the next that works (no display here: null).
+test_vo_x11_comma_falls_back() {
+    mp -vo x11, -ao null, -frames 5 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    [ "$(grep -c "x11" "$ERR")" = 1 ] || { fail "not one x11 message: $(cat "$ERR")"; return 1; }
+    grep -q '^VO: \[' "$OUT" || { fail "no VO line: $(head -c 400 "$OUT")"; return 1; }
+    mp -vo x11 -ao null -frames 5 "$MEDIA/av.mkv"
+    expect_rc 3
+}
+
+# A track id past the end is reported as given (it was cut to 65535).
+test_slave_switch_audio_huge_id() {
+    slave "switch_audio 2147483647" "switch_audio 70000" "get_property switch_audio" "quit" -- \
+        "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    expect_err "No audio track 2147483647 in" || return 1
+    expect_err "No audio track 70000 in" || return 1
+    expect_ans switch_audio 0
+}
