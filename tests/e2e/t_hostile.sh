@@ -249,6 +249,88 @@ test_hostile_fifo_late_writer() {
     hostile_fifo_plays 1
 }
 
+# hostile_list_run OPT SOURCE...: the player with OPT (-playlist or
+# -include) on each SOURCE (a path; "pipe-long": a pipe with one endless
+# line; "pipe-lines": endless short lines), a.wav to play: status 1 within
+# 2 s, the source named, peak RSS under 150 MB (reading on would be GBs in
+# seconds).
+hostile_list_run() {
+    local opt=$1 src path t0 t1 rss
+    shift
+    for src in "$@"; do
+        case $src in
+        pipe-long) exec 7< <(tr '\0' 'a' </dev/zero) ;;
+        pipe-lines) exec 7< <(yes "$MEDIA/a.wav") ;;
+        *) exec 7</dev/null ;;
+        esac
+        path=$src
+        case $src in pipe-*) path=/dev/fd/7 ;; esac
+        t0=$(date +%s%N)
+        /usr/bin/time -f '%M' -o rss.txt timeout -k 1 5 "$MPLAYER" "$opt" "$path" \
+            -ao null -vo null "$MEDIA/a.wav" >out.txt 2>err.txt </dev/null
+        RC=$?
+        t1=$(date +%s%N)
+        exec 7<&-
+        hostile_clean err.txt || return 1
+        rss=$(tail -n 1 rss.txt)
+        [ "$RC" = 1 ] ||
+            { fail "$opt $src: exit status $RC, expected 1: $(head -c 400 err.txt)"; return 1; }
+        grep -qF "$path" err.txt ||
+            { fail "$opt $src: no message naming $path: $(head -c 400 err.txt)"; return 1; }
+        [ $(((t1 - t0) / 1000000)) -lt 2000 ] ||
+            { fail "$opt $src: took $(((t1 - t0) / 1000000)) ms"; return 1; }
+        [ "$rss" -lt 153600 ] || { fail "$opt $src: peak RSS $rss KB"; return 1; }
+    done
+}
+
+# /dev/zero (NUL bytes, no newline), a pipe with a line that never ends and
+# one with lines that never end, as a playlist: bounded, status 1.
+test_hostile_playlist_endless() {
+    hostile_list_run -playlist /dev/zero pipe-long pipe-lines
+}
+
+test_hostile_include_endless() {
+    hostile_list_run -include /dev/zero pipe-long pipe-lines
+}
+
+# hostile_list_fifo_sigterm OPT: OPT (-playlist, -include) names a FIFO
+# nobody writes to: opening and reading it wait, but SIGTERM after 1 s ends
+# the run within 2 s with the quit status 0 and the quit message.
+hostile_list_fifo_sigterm() {
+    local opt=$1 t0 t1
+    mkfifo list.fifo
+    t0=$(date +%s%N)
+    timeout -k 2 --preserve-status -s TERM 1 "$MPLAYER" "$opt" list.fifo -ao null -vo null \
+        "$MEDIA/a.wav" >out.txt 2>err.txt </dev/null
+    local rc=$?
+    t1=$(date +%s%N)
+    hostile_clean err.txt || return 1
+    [ "$rc" = 0 ] || { fail "$opt FIFO: exit status $rc after SIGTERM (137: blocked)"; return 1; }
+    [ $(((t1 - t0) / 1000000)) -lt 3000 ] ||
+        { fail "$opt FIFO: SIGTERM took $(((t1 - t0) / 1000000 - 1000)) ms"; return 1; }
+    grep -q "interrupted by signal 15" out.txt ||
+        { fail "$opt FIFO: no quit message: $(cat out.txt err.txt)"; return 1; }
+}
+
+test_hostile_playlist_fifo_sigterm() {
+    hostile_list_fifo_sigterm -playlist
+}
+
+test_hostile_include_fifo_sigterm() {
+    hostile_list_fifo_sigterm -include
+}
+
+# A playlist FIFO whose writer comes late: read whole once the writer has
+# closed, and played.
+test_hostile_playlist_fifo_late_writer() {
+    mkfifo list.fifo
+    (sleep 0.5; echo "$MEDIA/a.wav" > list.fifo) &
+    mp -playlist list.fifo -ao pcm:fast:file=out.wav -vo null
+    wait
+    expect_rc 0 || return 1
+    [ "$(wav_samples out.wav)" = 88200 ] || fail "the listed a.wav was not played whole"
+}
+
 test_hostile_dev_zero() {
     # Probing gives up after libavformat's probe size; with -cache the
     # ring's fill thread stops when the ring is full.
