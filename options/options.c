@@ -557,6 +557,8 @@ static void format_bound(char *buf, size_t size, const struct opt_def *d, double
 {
     if (d->type == OPT_SIZE)
         format_size(buf, size, v);
+    else if (d->type == OPT_INT || d->type == OPT_INT64)
+        snprintf(buf, size, "%.0f", v); /* %g prints 4194304 as 4.1943e+06 */
     else
         snprintf(buf, size, "%g", v);
 }
