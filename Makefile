@@ -6,8 +6,9 @@
 #   make check-frontends SMPlayer and the npm wrappers driving ./mplayer
 #   make check-tsan      the threaded stream tests and player slave sessions under
 #                        ThreadSanitizer (build-tsan/)
-#   make check-all       check, check-frontends, check-tsan, check-san and a short
-#                        fuzz run (FUZZ_SMOKE_SECONDS per target): what CI runs
+#   make check-all       check, check-tsan, check-san, a short fuzz run
+#                        (FUZZ_SMOKE_SECONDS per target), then check-frontends:
+#                        what CI runs
 #   make check-long      a one-hour run (RSS, leaks) and 10 min real time (A-V), ~15 min
 #   make fuzz            libFuzzer targets for FUZZ_SECONDS each (build-fuzz/)
 #   make bench           old vs new reading on slow storage (~7 min); bench-full: hours
@@ -132,12 +133,14 @@ check: all
 check-san:
 	@$(MAKE) --no-print-directory BUILD=build-san SANITIZE=1 check
 
+# The front-ends last: they need npm and smplayer, and a failure there must
+# not hide the sanitizer and fuzz runs.
 check-all:
 	@$(MAKE) --no-print-directory check
-	@FE_REQUIRE=1 $(MAKE) --no-print-directory check-frontends
 	@$(MAKE) --no-print-directory check-tsan
 	@$(MAKE) --no-print-directory check-san
 	@FUZZ_SEED=1 $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
+	@FE_REQUIRE=1 $(MAKE) --no-print-directory check-frontends
 
 # The unit tests that run the readahead, cache and stream threads, and the
 # player itself in slave sessions (tests/e2e/t_threads.sh: seeks, audio
