@@ -282,7 +282,7 @@ realtime() {
     local rc=$?
     # Status lines end in \r; skip the first second (start-up).
     local stats
-    stats=$(tr '\r' '\n' <"$work/out" | awk '
+    stats=$(tr '\r' '\n' <"$work/out" | awk -v b="${AV_MAX_MS:-40}" '
         / A-V:/ {
             for (i = 1; i <= NF; i++) {
                 if ($i == "A:") a = $(i + 1)
@@ -291,18 +291,21 @@ realtime() {
             if (a + 0 < 1.0) next
             n++
             if (d < 0) d = -d
-            if (d > max) max = d
+            if (d > max) { max = d; at = a }
+            if (d * 1000 >= b) over++
             sum += d
         }
-        END { printf "%d %.3f %.4f\n", n, max * 1000, n ? sum / n * 1000 : 0 }')
-    local n max mean
-    read -r n max mean <<<"$stats"
+        END { printf "%d %.3f %.4f %d %.1f\n", n, max * 1000, n ? sum / n * 1000 : 0, over, at }')
+    local n max mean over at
+    read -r n max mean over at <<<"$stats"
     echo "mode realtime"
     echo "clip_seconds $s"
     echo "player $mp"
     echo "status_lines $n"
     echo "max_abs_av_ms $max"
     echo "mean_abs_av_ms $mean"
+    echo "max_at_audio_s $at"
+    echo "lines_at_or_over_bound $over"
     echo "exit_status $rc"
     local ok=1
     [ "$rc" = 0 ] || { echo "FAIL: exit status $rc: $(tail -n 5 "$work/err")"; ok=0; }

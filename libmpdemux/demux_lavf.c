@@ -240,8 +240,8 @@ static int demux_find_format(struct demux_priv *p, stream_t *s, const char *forc
 }
 
 /* An EBML variable-size integer at b[*pos] (n bytes in all), its length
- * marker removed; -1 for "unknown size" (all value bits set) or when it
- * does not fit. */
+ * marker removed; -1 for "unknown size" (all value bits set) or a value
+ * too big to mean a size, -2 when it is not within the n bytes. */
 static int64_t demux_ebml_vint(const uint8_t *b, int n, int *pos)
 {
     if (*pos >= n || !b[*pos])
