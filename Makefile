@@ -4,9 +4,11 @@
 #   make check           unit, fuzz-regression, tool, patch and end-to-end tests (build/)
 #   make check-san       the same under ASan + UBSan (build-san/)
 #   make check-frontends SMPlayer and the npm wrappers driving ./mplayer
-#   make check-tsan      the threaded stream tests under ThreadSanitizer (build-tsan/)
-#   make check-all       check, check-frontends, check-tsan, check-san and a short
-#                        fuzz run (FUZZ_SMOKE_SECONDS per target): what CI runs
+#   make check-tsan      the threaded stream tests and player slave sessions under
+#                        ThreadSanitizer (build-tsan/)
+#   make check-all       check, check-tsan, check-san, a short fuzz run
+#                        (FUZZ_SMOKE_SECONDS per target), then check-frontends:
+#                        what CI runs
 #   make check-long      a one-hour run (RSS, leaks) and 10 min real time (A-V), ~15 min
 #   make fuzz            libFuzzer targets for FUZZ_SECONDS each (build-fuzz/)
 #   make bench           old vs new reading on slow storage (~7 min); bench-full: hours
@@ -131,21 +133,30 @@ check: all
 check-san:
 	@$(MAKE) --no-print-directory BUILD=build-san SANITIZE=1 check
 
+# The front-ends last: they need npm and smplayer, and a failure there must
+# not hide the sanitizer and fuzz runs.
 check-all:
 	@$(MAKE) --no-print-directory check
-	@FE_REQUIRE=1 $(MAKE) --no-print-directory check-frontends
 	@$(MAKE) --no-print-directory check-tsan
 	@$(MAKE) --no-print-directory check-san
 	@FUZZ_SEED=1 $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
+	@FE_REQUIRE=1 $(MAKE) --no-print-directory check-frontends
 
-# The unit tests that run the readahead, cache and stream threads, under
-# ThreadSanitizer (build-tsan/); any report fails the test binary.
+# The unit tests that run the readahead, cache and stream threads, and the
+# player itself in slave sessions (tests/e2e/t_threads.sh: seeks, audio
+# switches, quit during -cache fills of a file and over HTTP), under
+# ThreadSanitizer (build-tsan/); any report fails. tests/tsan.supp leaves
+# out only what the uninstrumented FFmpeg libraries do inside themselves.
 TSAN_TESTS = test_stream_readahead test_cache test_range_cache test_stream test_tsan_stream
+TSAN_E2E = test_threads_seek_switch_file test_threads_quit_during_fill_file test_threads_http
+TSAN_RUN_OPTIONS = halt_on_error=0 exitcode=66 second_deadlock_stack=1 \
+	suppressions=$(abspath tests/tsan.supp) $(TSAN_OPTIONS)
 check-tsan:
 	@$(MAKE) --no-print-directory BUILD=build-tsan SANITIZE=thread \
-	    $(TSAN_TESTS:%=build-tsan/tests/%)
-	@TSAN_OPTIONS="halt_on_error=0 exitcode=66 second_deadlock_stack=1 $(TSAN_OPTIONS)" \
-	    sh tests/run-unit.sh $(TSAN_TESTS:%=build-tsan/tests/%)
+	    $(TSAN_TESTS:%=build-tsan/tests/%) build-tsan/mplayer
+	@TSAN_OPTIONS="$(TSAN_RUN_OPTIONS)" sh tests/run-unit.sh $(TSAN_TESTS:%=build-tsan/tests/%)
+	@TSAN_OPTIONS="$(TSAN_RUN_OPTIONS)" MPLAYER=$(abspath build-tsan/mplayer) \
+	    BUILD=$(abspath build-tsan) SANITIZE=thread bash tests/e2e/run.sh $(TSAN_E2E)
 
 # Long runs (TOOLS/longrun.sh, DOCS/tech/reliability.md): one hour at
 # -benchmark speed with seeks and track switches under ASan (no report, no

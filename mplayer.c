@@ -22,8 +22,11 @@ int main(int argc, char **argv)
         return MP_EXIT_OUTPUT;
     int rc = mp_parse_args(mpctx, argc, argv);
     if (rc == MP_OPT_ERROR) {
+        /* A quit signal while a -playlist or -include file was read (a
+         * FIFO with no writer) ends the parse: a quit, as in play. */
+        int code = mp_check_quit(mpctx) ? MP_EXIT_OK : MP_EXIT_OPTIONS;
         mp_destroy(mpctx);
-        return MP_EXIT_OPTIONS;
+        return code;
     }
     mp_msg(MSGT_CPLAYER, MSGL_INFO,
            "MPlayer " MPLAYER_VERSION " (C) 2000-2026 MPlayer Team and this branch's authors\n");

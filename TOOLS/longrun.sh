@@ -22,10 +22,14 @@
 # the second half of the measured time may exceed that of the first;
 # 4096, or 16384 for an ASan build), AV_MAX_MS (realtime: bound on max
 # |A-V|; 40),
-# LONGRUN_CACHE (extra cache options; default "-cache 2048").
+# LONGRUN_CACHE (extra cache options; default "-cache 2048"), SEEK_BEHIND_S
+# and SEEK_AHEAD_S (bench: how far before/after a jump's target the
+# position asked 20 ms later may be; 6 and 300).
 #
-# Prints "key value" lines (start/peak/end RSS, seeks and switches sent,
-# max |A-V|) and PASS or FAIL; exits 1 on FAIL.
+# Prints "key value" lines (start/peak/end RSS, seeks and switches sent and
+# checked, max |A-V|) and PASS or FAIL; exits 1 on FAIL. A jump or an audio
+# switch that did not take effect (get_time_pos, get_property switch_audio
+# answers) is a FAIL.
 set -u
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -94,10 +98,25 @@ bench() {
         # Short jumps forward and back; every 8th a jump to a place that
         # moves through the file from start to end over the run; every
         # 16th an audio track switch.
+        # The switch and the jump are each followed by a query, so that
+        # the end can check that they took effect (not only that they were
+        # sent): the track answers must change at every switch, the
+        # position must be near the jump's target. The position is asked
+        # one step (20 ms) later, so that it is where play went on from,
+        # not the target the seek command just recorded.
         case $((i % 16)) in
-        0) echo "switch_audio" >&3; switches=$((switches + 1)) ;;
+        0)
+            echo "switch_audio" >&3
+            echo "get_property switch_audio" >&3
+            switches=$((switches + 1))
+            ;;
         3 | 11) echo "seek -4 0" >&3; seeks=$((seeks + 1)) ;;
-        5 | 13) echo "seek $((i * 100 / steps)) 1" >&3; seeks=$((seeks + 1)) ;;
+        5 | 13)
+            echo "seek $((i * 100 / steps)) 1" >&3
+            echo "$((i * 100 / steps))" >>"$work/targets"
+            seeks=$((seeks + 1))
+            ;;
+        6 | 14) echo "get_time_pos" >&3; echo "seek 3 0" >&3; seeks=$((seeks + 1)) ;;
         *) echo "seek 3 0" >&3; seeks=$((seeks + 1)) ;;
         esac
         sleep 0.02
@@ -148,6 +167,54 @@ bench() {
     fi
     if [ "$rc" != 0 ]; then
         echo "FAIL: exit status $rc: $(tail -n 5 "$work/err")"
+        ok=0
+    fi
+    # The jumps: the answer to the get_time_pos one step after "seek P 1"
+    # is at most SEEK_BEHIND_S (6: a keyframe every 5 s) before P percent
+    # and at most SEEK_AHEAD_S (300) after it: at -benchmark speed play
+    # runs a thousand times real time or more, so it is up to ~110 s on by
+    # then (measured); without the jump it would run on from where the
+    # steps before left it and reach the end of the hour within seconds,
+    # while the targets move 36 s every 60 steps. The player may end (EOF)
+    # before answering the last query.
+    local checked
+    checked=$(tr '\r' '\n' <"$work/out" | sed -n 's/^ANS_TIME_POSITION=//p' |
+        awk -v len="$s" -v behind="${SEEK_BEHIND_S:-6}" -v ahead="${SEEK_AHEAD_S:-300}" \
+            -v tf="$work/targets" '
+        { pos[n++] = $1 + 0 }
+        END {
+            while ((getline t < tf) > 0) want[m++] = t * len / 100
+            bad = 0; lead = 0
+            for (i = 0; i < n && i < m; i++) {
+                d = pos[i] - want[i]
+                if (d > lead) lead = d
+                if (d < -behind || d > ahead) {
+                    if (bad < 3)
+                        printf "jump %d: at %.1f, wanted %.1f; ", i, pos[i], want[i] > "/dev/stderr"
+                    bad++
+                }
+            }
+            printf "%d %d %d %.1f\n", n, m, bad, lead
+        }' 2>"$work/seekbad")
+    local answered queried badseeks lead
+    read -r answered queried badseeks lead <<<"${checked:-0 0 0 0}"
+    echo "seek_checks $answered/$queried answered, $badseeks off target, max lead ${lead}s"
+    if [ "$queried" = 0 ] || [ "$answered" -lt $((queried - 1)) ] || [ "$badseeks" != 0 ]; then
+        echo "FAIL: jumps did not take effect: $(cat "$work/seekbad")"
+        ok=0
+    fi
+    # The switches: three audio tracks, so each answer differs from the one
+    # before and all three tracks are reached.
+    local tracks
+    tracks=$(tr '\r' '\n' <"$work/out" | sed -n 's/^ANS_switch_audio=//p' | awk '
+        { if (n && $1 == prev) same++; prev = $1; seen[$1] = 1; n++ }
+        END { k = 0; for (t in seen) k++; print n, k, same + 0 }')
+    local sw_answered sw_distinct sw_same
+    read -r sw_answered sw_distinct sw_same <<<"${tracks:-0 0 0}"
+    echo "switch_checks $sw_answered/$switches answered, $sw_distinct tracks, $sw_same unchanged"
+    if [ "$sw_answered" -lt $((switches - 1)) ] || [ "$sw_distinct" != 3 ] ||
+        [ "$sw_same" != 0 ]; then
+        echo "FAIL: audio switches did not take effect"
         ok=0
     fi
     # Flat means: after warm-up the RSS settles. The peak of the second
@@ -215,7 +282,7 @@ realtime() {
     local rc=$?
     # Status lines end in \r; skip the first second (start-up).
     local stats
-    stats=$(tr '\r' '\n' <"$work/out" | awk '
+    stats=$(tr '\r' '\n' <"$work/out" | awk -v b="${AV_MAX_MS:-40}" '
         / A-V:/ {
             for (i = 1; i <= NF; i++) {
                 if ($i == "A:") a = $(i + 1)
@@ -224,18 +291,21 @@ realtime() {
             if (a + 0 < 1.0) next
             n++
             if (d < 0) d = -d
-            if (d > max) max = d
+            if (d > max) { max = d; at = a }
+            if (d * 1000 >= b) over++
             sum += d
         }
-        END { printf "%d %.3f %.4f\n", n, max * 1000, n ? sum / n * 1000 : 0 }')
-    local n max mean
-    read -r n max mean <<<"$stats"
+        END { printf "%d %.3f %.4f %d %.1f\n", n, max * 1000, n ? sum / n * 1000 : 0, over, at }')
+    local n max mean over at
+    read -r n max mean over at <<<"$stats"
     echo "mode realtime"
     echo "clip_seconds $s"
     echo "player $mp"
     echo "status_lines $n"
     echo "max_abs_av_ms $max"
     echo "mean_abs_av_ms $mean"
+    echo "max_at_audio_s $at"
+    echo "lines_at_or_over_bound $over"
     echo "exit_status $rc"
     local ok=1
     [ "$rc" = 0 ] || { echo "FAIL: exit status $rc: $(tail -n 5 "$work/err")"; ok=0; }
@@ -251,7 +321,7 @@ main() {
     bench) bench ;;
     realtime) realtime ;;
     *)
-        sed -n '2,30p' "$0" | sed -n '/^#/p' | sed 's/^# \{0,1\}//'
+        sed -n '2,40p' "$0" | sed -n '/^#/p' | sed 's/^# \{0,1\}//'
         return 2
         ;;
     esac

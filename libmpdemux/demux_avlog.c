@@ -22,9 +22,18 @@ static _Thread_local bool demux_avlog_line_start = true;
  * voice. */
 static _Thread_local bool demux_avlog_quieted;
 
+static _Thread_local bool demux_avlog_premature;
+
 void demux_avlog_quiet(bool on)
 {
     demux_avlog_quieted = on;
+}
+
+bool demux_avlog_take_premature_end(void)
+{
+    bool r = demux_avlog_premature;
+    demux_avlog_premature = false;
+    return r;
 }
 
 static int demux_avlog_level(int av_level)
@@ -77,6 +86,11 @@ static void demux_avlog_callback(void *avcl, int level, const char *fmt, va_list
     int lev = demux_avlog_level(level);
     if (demux_avlog_quieted && lev < MSGL_V)
         lev = MSGL_V;
+    if (mod == MSGT_DEMUX && strstr(fmt, "ended prematurely")) {
+        demux_avlog_premature = true;
+        if (lev < MSGL_V)
+            lev = MSGL_V;
+    }
     bool prefix = demux_avlog_line_start && avc;
     if (!mp_msg_test(mod, lev)) {
         /* Formatting costs: a hostile MP4 index makes libavformat log a

@@ -14,4 +14,10 @@
  * FFmpeg's own complaint. */
 void demux_avlog_quiet(bool on);
 
+/* Whether a demuxer of the calling thread logged that the file ended
+ * before an element did ("File ended prematurely": Matroska), since the
+ * last call; the line itself goes to MSGL_V, the player names the file
+ * as truncated instead. */
+bool demux_avlog_take_premature_end(void);
+
 #endif

@@ -12,6 +12,7 @@
 
 #include <libavutil/dict.h>
 #include <libavutil/error.h>
+#include <libavutil/intreadwrite.h>
 #include <libavutil/mathematics.h>
 
 #include "common/mp_msg.h"
@@ -59,6 +60,7 @@ struct demux_priv {
     bool index_beyond;      /* the index lists bytes past the end of the file */
     bool sought;            /* a seek happened since open */
     int64_t packets;        /* read since open, all streams */
+    int64_t declared_size;  /* the file's size its header says, or -1 */
 };
 
 const char *demux_strerror(int err)
@@ -73,6 +75,7 @@ const char *demux_strerror(int err)
     case DEMUX_ERR_QUEUE_FULL: return "too many packets queued";
     case DEMUX_ERR_SEEK: return "seek failed";
     case DEMUX_ERR_NO_INDEX: return "no packet index";
+    case DEMUX_ERR_TRUNCATED: return "truncated file";
     default: return "unknown error";
     }
 }
@@ -236,6 +239,69 @@ static int demux_find_format(struct demux_priv *p, stream_t *s, const char *forc
     return 0;
 }
 
+/* An EBML variable-size integer at b[*pos] (n bytes in all), its length
+ * marker removed; -1 for "unknown size" (all value bits set) or a value
+ * too big to mean a size, -2 when it is not within the n bytes. */
+static int64_t demux_ebml_vint(const uint8_t *b, int n, int *pos)
+{
+    if (*pos >= n || !b[*pos])
+        return -2;
+    int len = 1;
+    while (!(b[*pos] & (0x80 >> (len - 1))))
+        len++;
+    if (*pos + len > n)
+        return -2;
+    uint64_t v = b[*pos] & (0xffu >> len);
+    bool all_ones = v == (0xffu >> len);
+    for (int i = 1; i < len; i++) {
+        v = v << 8 | b[*pos + i];
+        all_ones = all_ones && b[*pos + i] == 0xff;
+    }
+    *pos += len;
+    if (all_ones || v > INT64_MAX / 2)
+        return -1;
+    return (int64_t)v;
+}
+
+/* The size the file's first bytes declare for the whole file: a RIFF
+ * chunk (AVI, WAV) or a Matroska segment of known size. -1 when the
+ * format has none (or says "unknown", as live streams do). */
+static int64_t demux_declared_size(const uint8_t *b, int n)
+{
+    if (n >= 8 && !memcmp(b, "RIFF", 4)) {
+        uint32_t riff = (uint32_t)b[4] | (uint32_t)b[5] << 8 | (uint32_t)b[6] << 16 |
+                        (uint32_t)b[7] << 24;
+        /* 0 and 0xffffffff: written by streaming muxers, not a size. */
+        return riff && riff != 0xffffffffu ? (int64_t)riff + 8 : -1;
+    }
+    static const uint8_t ebml_id[4] = {0x1a, 0x45, 0xdf, 0xa3};
+    static const uint8_t segment_id[4] = {0x18, 0x53, 0x80, 0x67};
+    if (n < 4 || memcmp(b, ebml_id, 4))
+        return -1;
+    int pos = 4;
+    int64_t hdr = demux_ebml_vint(b, n, &pos);
+    if (hdr < 0 || hdr > n - pos - 4)
+        return -1;
+    pos += (int)hdr;
+    if (memcmp(b + pos, segment_id, 4))
+        return -1;
+    pos += 4;
+    int64_t seg = demux_ebml_vint(b, n, &pos);
+    return seg < 0 ? -1 : pos + seg;
+}
+
+/* Peek at the first bytes (probing left them in pb's buffer, so going
+ * back works on a pipe too) for demux_declared_size. */
+static int64_t demux_peek_declared_size(AVIOContext *pb)
+{
+    uint8_t b[128];
+    int64_t start = avio_tell(pb);
+    int n = avio_read(pb, b, sizeof(b));
+    if (avio_seek(pb, start, SEEK_SET) != start)
+        return -2;
+    return n > 0 ? demux_declared_size(b, n) : -1;
+}
+
 static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opts *opts)
 {
     *out = NULL;
@@ -263,6 +329,16 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     ret = demux_find_format(p, s, opts ? opts->format : NULL, &fmt, &score);
     if (ret < 0)
         goto fail;
+
+    p->declared_size = -1;
+    demux_avlog_take_premature_end(); /* a closed file's, not this one's */
+    if (stream_size(s) > 0) {
+        p->declared_size = demux_peek_declared_size(p->io->pb);
+        if (p->declared_size == -2) {
+            ret = p->io->stream_error ? -DEMUX_ERR_IO : -DEMUX_ERR_INVALID;
+            goto fail;
+        }
+    }
 
     ret = -DEMUX_ERR_NOMEM;
     d->avfc = avformat_alloc_context();
@@ -448,6 +524,70 @@ static int demux_check_empty_tracks(demuxer_t *d)
     return p->packets > 0 ? 0 : -DEMUX_ERR_INVALID;
 }
 
+/* MPEG-TS packet sizes (plain, M2TS with a timestamp, with FEC bytes). */
+static bool demux_ts_whole_packets(int64_t size)
+{
+    return size % 188 == 0 || size % 192 == 0 || size % 204 == 0;
+}
+
+/* Whether a top-level MP4 box (ISO BMFF: 32-bit size, 1 for a 64-bit
+ * one, 0 for "to the end") extends past the end of the file. Asked only
+ * at the end of a file whose index lists bytes past its end (truncated,
+ * or a corrupt index: boxes that fit tell the two apart); reads a box
+ * header per box, at most 4096 boxes. */
+static bool demux_mp4_box_past_end(AVIOContext *pb, int64_t size)
+{
+    int64_t pos = 0;
+    for (int i = 0; i < 4096 && pos + 8 <= size; i++) {
+        uint8_t h[16];
+        if (avio_seek(pb, pos, SEEK_SET) != pos)
+            return false;
+        int n = avio_read(pb, h, (int)(size - pos < 16 ? size - pos : 16));
+        if (n < 8)
+            return false;
+        uint64_t box = AV_RB32(h);
+        if (box == 1) {
+            if (n < 16)
+                return true; /* the 64-bit size itself is cut */
+            box = AV_RB64(h + 8);
+        }
+        if (box == 0)
+            return false;
+        if (box < 8 || box > (uint64_t)INT64_MAX - (uint64_t)pos)
+            return false;
+        if (pos + (int64_t)box > size)
+            return true;
+        pos += (int64_t)box;
+    }
+    return false;
+}
+
+/* The end of the file was reached: it is truncated when it is shorter
+ * than its header declares (Matroska segment, RIFF, an MP4 box), when an MPEG-TS
+ * ends inside a packet (TS declares no size: a cut at a packet boundary
+ * looks like a whole file), or when libavformat said the file ended
+ * before an element did. Everything there was is played first. */
+static void demux_check_truncated(demuxer_t *d)
+{
+    struct demux_priv *p = d->priv;
+    int64_t size = stream_size(d->stream);
+    bool premature = demux_avlog_take_premature_end();
+    /* A truncated file also has index entries past its end or junk at
+     * its end (corrupt data): "truncated" says why. */
+    if ((p->error < 0 && p->error != -DEMUX_ERR_INVALID) || size <= 0)
+        return;
+    bool ts = !strcmp(d->avfc->iformat->name, "mpegts");
+    bool mp4 = !strncmp(d->avfc->iformat->name, "mov,", 4);
+    if ((p->declared_size > 0 && size < p->declared_size) ||
+        (ts && !demux_ts_whole_packets(size)) || premature ||
+        (mp4 && p->index_past_eof && d->seekable && demux_mp4_box_past_end(d->avfc->pb, size))) {
+        if (p->declared_size > size)
+            mp_msg(MSGT_DEMUX, MSGL_V, "%s: %" PRId64 " bytes, the header declares %" PRId64
+                   "\n", stream_url(d->stream), size, p->declared_size);
+        p->error = -DEMUX_ERR_TRUNCATED;
+    }
+}
+
 /*
  * Read the next packet of any selected stream into *out. Returns 0, or -1
  * with p->eof or p->error set.
@@ -524,9 +664,11 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
             int empty = demux_check_empty_tracks(d);
             if (p->index_past_eof || empty < 0)
                 p->error = -DEMUX_ERR_INVALID;
+            demux_check_truncated(d);
         } else if (r == AVERROR_INVALIDDATA && !p->io->stream_error && avio_feof(avfc->pb)) {
             /* Junk at the very end (a truncated file) is its end. */
             p->eof = true;
+            demux_check_truncated(d);
         } else {
             demux_av_msg(MSGL_V, "reading failed", r);
             p->error = demux_map_averror(p, r, -DEMUX_ERR_INVALID);

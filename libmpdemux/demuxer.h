@@ -37,6 +37,7 @@ enum demux_error {
     DEMUX_ERR_QUEUE_FULL = 6,     /* packet queues hit their bounds */
     DEMUX_ERR_SEEK = 7,           /* libavformat could not seek */
     DEMUX_ERR_NO_INDEX = 8,       /* no per-packet index for a read plan */
+    DEMUX_ERR_TRUNCATED = 9,      /* the file ends before its header says */
 };
 
 const char *demux_strerror(int err);

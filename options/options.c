@@ -23,9 +23,15 @@
 #include "common/mp_msg.h"
 #include "libmpcodecs/mpcodecs.h"
 #include "options/options.h"
+#include "osdep/osdep.h"
 
 /* Deep enough for any sane layout, shallow enough to stop a loop fast. */
 #define OPT_MAX_INCLUDE_DEPTH 8
+/* Bounds on a config file (-include, the default files): a real one is a
+ * few KB; /dev/zero or a runaway pipe must not fill memory. The message
+ * that names them is in config_read_error. */
+#define OPT_CONFIG_MAX_SIZE (1024 * 1024)
+#define OPT_CONFIG_MAX_LINE (64 * 1024)
 
 enum opt_type {
     OPT_FLAG,    /* bool: -x, -nox, x=yes|no */
@@ -594,6 +600,8 @@ static void format_bound(char *buf, size_t size, const struct opt_def *d, double
 {
     if (d->type == OPT_SIZE)
         format_size(buf, size, v);
+    else if (d->type == OPT_INT || d->type == OPT_INT64)
+        snprintf(buf, size, "%.0f", v); /* %g prints 4194304 as 4.1943e+06 */
     else
         snprintf(buf, size, "%g", v);
 }
@@ -810,7 +818,8 @@ static int func_msglevel(struct opt_ctx *c, const struct opt_def *d, const char 
     return R_OK;
 }
 
-static int parse_config_file(struct opt_ctx *c, const char *path, bool must_exist);
+static int parse_config_text(struct opt_ctx *c, const char *path, char *text, size_t size);
+static const char *config_read_error(int rerr, char *buf, size_t size);
 
 static int func_include(struct opt_ctx *c, const struct opt_def *d, const char *value,
                         char *err, size_t errsize)
@@ -820,15 +829,24 @@ static int func_include(struct opt_ctx *c, const struct opt_def *d, const char *
                 OPT_MAX_INCLUDE_DEPTH);
         return R_BADVAL;
     }
-    FILE *f = fopen(value, "r");
-    if (!f) {
-        opt_err(err, errsize, "cannot open '%s': %s", value, strerror(errno));
+    char *text;
+    size_t size;
+    /* "-" is a file here, not stdin (as in MPlayer). */
+    const char *path = strcmp(value, "-") ? value : "./-";
+    int rerr = mp_read_text_file(path, OPT_CONFIG_MAX_SIZE, OPT_CONFIG_MAX_LINE, &text, &size);
+    if (rerr == MP_TEXT_INTERRUPTED)
+        return R_PRINTED; /* the player takes the signal and says so */
+    if (rerr < 0) {
+        char why[160];
+        opt_err(err, errsize, "cannot open '%s': %s", value,
+                config_read_error(rerr, why, sizeof(why)));
         return R_BADVAL;
     }
-    fclose(f);
+    mp_msg(MSGT_OPTIONS, MSGL_V, "Reading config file %s\n", value);
     struct opt_ctx sub = *c;
     sub.depth++;
-    int r = parse_config_file(&sub, value, true);
+    int r = parse_config_text(&sub, value, text, size);
+    free(text);
     return r == R_OK ? R_OK : R_PRINTED;
 }
 
@@ -1367,26 +1385,24 @@ static int split_config_line(char *line, char **name, char **value, char *err, s
     return 0;
 }
 
-static int parse_config_file(struct opt_ctx *c, const char *path, bool must_exist)
+/* The lines of a config file read whole (text, size bytes), in place. */
+static int parse_config_text(struct opt_ctx *c, const char *path, char *text, size_t size)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        if (errno == ENOENT && !must_exist)
-            return R_OK;
-        mp_msg(MSGT_OPTIONS, must_exist ? MSGL_ERR : MSGL_WARN,
-               "Cannot read config file %s: %s\n", path, strerror(errno));
-        return must_exist ? R_PRINTED : R_OK;
-    }
-    mp_msg(MSGT_OPTIONS, MSGL_V, "Reading config file %s\n", path);
-
     struct opt_ctx fc = *c;
     fc.cmdline = false;
     int errors = 0;
     int lineno = 0;
     bool in_other_section = false;
-    char *line = NULL;
-    size_t cap = 0;
-    while (getline(&line, &cap, f) >= 0) {
+    char *next = text;
+    while (next < text + size) {
+        char *line = next;
+        char *nl = strchr(line, '\n');
+        if (nl) {
+            *nl = '\0';
+            next = nl + 1;
+        } else {
+            next = text + size;
+        }
         lineno++;
         char err[512] = "";
         char *name, *value;
@@ -1448,14 +1464,43 @@ static int parse_config_file(struct opt_ctx *c, const char *path, bool must_exis
             break;
         }
     }
-    bool read_error = ferror(f);
-    free(line);
-    fclose(f);
-    if (read_error) {
-        mp_msg(MSGT_OPTIONS, MSGL_ERR, "Error reading config file %s\n", path);
-        errors++;
-    }
     return errors ? R_PRINTED : R_OK;
+}
+
+/* Why a config file could not be read, with the bounds if it broke one. */
+static const char *config_read_error(int rerr, char *buf, size_t size)
+{
+    if (rerr == MP_TEXT_TOO_BIG || rerr == MP_TEXT_LINE_TOO_LONG)
+        snprintf(buf, size, "%s (at most %d MiB, lines of at most %d KiB)",
+                 mp_text_file_strerror(rerr), OPT_CONFIG_MAX_SIZE / (1024 * 1024),
+                 OPT_CONFIG_MAX_LINE / 1024);
+    else
+        snprintf(buf, size, "%s", mp_text_file_strerror(rerr));
+    return buf;
+}
+
+static int parse_config_file(struct opt_ctx *c, const char *path, bool must_exist)
+{
+    char *text;
+    size_t size;
+    int rerr = mp_read_text_file(path, OPT_CONFIG_MAX_SIZE, OPT_CONFIG_MAX_LINE, &text, &size);
+    if (rerr == MP_TEXT_INTERRUPTED)
+        return R_PRINTED; /* the player takes the signal and says so */
+    if (rerr < 0) {
+        if (rerr == -ENOENT && !must_exist)
+            return R_OK;
+        /* Too big or not text is an error even for the default files:
+         * reading them any further is what the bounds are there to stop. */
+        bool fatal = must_exist || rerr <= MP_TEXT_TOO_BIG;
+        char why[160];
+        mp_msg(MSGT_OPTIONS, fatal ? MSGL_ERR : MSGL_WARN, "Cannot read config file %s: %s\n",
+               path, config_read_error(rerr, why, sizeof(why)));
+        return fatal ? R_PRINTED : R_OK;
+    }
+    mp_msg(MSGT_OPTIONS, MSGL_V, "Reading config file %s\n", path);
+    int r = parse_config_text(c, path, text, size);
+    free(text);
+    return r;
 }
 
 int mp_parse_config_file(struct MPOpts *o, const char *path, bool must_exist)

@@ -1,5 +1,6 @@
 /*
- * Small OS shims: clocks and sleeping, terminal state.
+ * Small OS shims: clocks and sleeping, terminal state, reading a small text
+ * file.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
@@ -7,6 +8,7 @@
 #define MP_OSDEP_OSDEP_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Seconds on a monotonic clock (CLOCK_MONOTONIC); only differences mean
@@ -18,5 +20,26 @@ void mp_sleep_sec(double s);
 
 /* Whether fd is a terminal. */
 bool mp_isatty(int fd);
+
+/* mp_read_text_file errors besides -errno (below -4095, so never an errno). */
+enum {
+    MP_TEXT_TOO_BIG = -5001,       /* more than max_size bytes */
+    MP_TEXT_LINE_TOO_LONG = -5002, /* a line of more than max_line bytes */
+    MP_TEXT_BINARY = -5003,        /* a NUL byte: not text */
+    MP_TEXT_INTERRUPTED = -5004,   /* SIGINT, SIGTERM or SIGHUP pending */
+};
+
+/* Read a config file or playlist ("-": stdin) whole into *data (NUL-ended,
+ * free() it; *size bytes), stopping at the first byte over a bound, so
+ * /dev/zero or an endless pipe cost at most max_size. A FIFO is opened
+ * without blocking and waited on in steps that look at the pending quit
+ * signals (blocked by the player), so one without a writer ends on SIGTERM
+ * with MP_TEXT_INTERRUPTED, the signal left pending for the player to take.
+ * Returns 0, -errno or an MP_TEXT_ error. */
+int mp_read_text_file(const char *path, size_t max_size, size_t max_line, char **data,
+                      size_t *size);
+
+/* A message for an mp_read_text_file error. */
+const char *mp_text_file_strerror(int err);
 
 #endif

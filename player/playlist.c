@@ -11,12 +11,17 @@
 #include <strings.h>
 
 #include "common/mp_msg.h"
+#include "osdep/osdep.h"
 #include "player/player.h"
 
 /* A playlist that includes itself, directly or not, stops here. */
 #define PLAYLIST_MAX_DEPTH 8
 /* Entries per run: a hostile list must not eat all memory. */
 #define PLAYLIST_MAX_ENTRIES 1000000
+/* Bounds on one list file (a million entries fit; /dev/zero does not),
+ * said in the message when broken. */
+#define PLAYLIST_MAX_SIZE (16 * 1024 * 1024)
+#define PLAYLIST_MAX_LINE (64 * 1024)
 
 int playlist_add(struct playlist *pl, const char *entry)
 {
@@ -100,18 +105,31 @@ int playlist_add_file_entries(struct playlist *pl, const char *path, int depth)
                "Playlist '%s' nested too deep (does it include itself?).\n", path);
         return -1;
     }
-    FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-    if (!f) {
-        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot open playlist '%s': %s.\n", path,
-               strerror(errno));
+    char *text;
+    size_t size;
+    int err = mp_read_text_file(path, PLAYLIST_MAX_SIZE, PLAYLIST_MAX_LINE, &text, &size);
+    if (err == MP_TEXT_INTERRUPTED)
+        return -1; /* the player takes the signal and says so */
+    if (err < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot read playlist '%s': %s%s.\n", path,
+               mp_text_file_strerror(err),
+               err == MP_TEXT_TOO_BIG || err == MP_TEXT_LINE_TOO_LONG
+                   ? " (at most 16 MiB, lines of at most 64 KiB)" : "");
         return -1;
     }
-    char *line = NULL;
-    size_t cap = 0;
     int rc = 0;
     bool pls = false;
     int added = 0;
-    while (getline(&line, &cap, f) >= 0) {
+    char *next = text;
+    while (next < text + size) {
+        char *line = next;
+        char *nl = strchr(line, '\n');
+        if (nl) {
+            *nl = '\0';
+            next = nl + 1;
+        } else {
+            next = text + size;
+        }
         char *s = playlist_trim(line);
         if (!*s)
             continue;
@@ -138,13 +156,7 @@ int playlist_add_file_entries(struct playlist *pl, const char *path, int depth)
         }
         added++;
     }
-    if (rc == 0 && ferror(f)) {
-        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Error reading playlist '%s'.\n", path);
-        rc = -1;
-    }
-    free(line);
-    if (f != stdin)
-        fclose(f);
+    free(text);
     if (rc == 0 && added == 0)
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Playlist '%s' has no entries.\n", path);
     return rc;

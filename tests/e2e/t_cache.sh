@@ -77,7 +77,7 @@ test_cache_status_line_fill() {
 # cache, nothing of this kind is said.
 test_cache_plan_range_cache_on_fuse_direct_io() {
     cache_media || return 1
-    hostile_slowfs_mount --direct-io || return 0
+    hostile_slowfs_mount --direct-io || { skip "$HOSTILE_SLOWFS_WHY"; return; }
     local n_plain n_plan ok=0
     [ "$(sh "$HOSTILE_SLOWFS_SH" get "$PWD/mnt" direct_io)" = 1 ] ||
         { fail "slowfs --direct-io not in force"; ok=1; }
@@ -94,7 +94,7 @@ test_cache_plan_range_cache_on_fuse_direct_io() {
     same_audio_as_source "$MEDIA/skew.mp4" || return 1
     [ $((4 * n_plan)) -le "$n_plain" ] ||
         { fail "range cache made $n_plan requests, 4 KB reads $n_plain"; return 1; }
-    hostile_slowfs_mount || return 0
+    hostile_slowfs_mount || { skip "$HOSTILE_SLOWFS_WHY"; return; }
     mp -v -cache 1024 -ao null -vo null mnt/skew.mp4
     hostile_slowfs_umount
     expect_rc 0 || return 1
@@ -104,7 +104,7 @@ test_cache_plan_range_cache_on_fuse_direct_io() {
 
 test_cache_plan_no_page_by_page_on_fuse() {
     cache_media || return 1
-    hostile_slowfs_mount || return 0
+    hostile_slowfs_mount || { skip "$HOSTILE_SLOWFS_WHY"; return; }
     # Latency, so that advice takes time and the reader can overtake it.
     sh "$HOSTILE_SLOWFS_SH" ctl "$PWD/mnt" profile slow-net
     local c n_plain n_plan ok=0

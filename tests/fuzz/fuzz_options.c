@@ -5,9 +5,11 @@
  * word through mp_parse_size and mp_parse_time. Everything is freed.
  *
  * '/' in the input becomes '_': -include and config lines may name files,
- * and the fuzzer must not wander into /dev/zero or the machine's own
- * config; relative names land in an empty folder made at start-up, which
- * is also $HOME and $MPLAYER_HOME.
+ * and the fuzzer must not wander into the machine's own config or a
+ * terminal; relative names land in a folder made at start-up, which is
+ * also $HOME and $MPLAYER_HOME. It holds the special files a config file
+ * is read with bounds against (osdep/textfile.c): "zero" and "urandom"
+ * (links to the devices: endless, NUL bytes), "null" (empty) and "dir".
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
@@ -22,10 +24,20 @@
 static char fo_dir[] = "/tmp/mpfuzz-opts.XXXXXX";
 static bool fo_dir_made;
 
+static const char *const fo_links[][2] = {
+    {"zero", "/dev/zero"},
+    {"urandom", "/dev/urandom"},
+    {"null", "/dev/null"},
+};
+
 static void fo_rmdir(void)
 {
-    if (fo_dir_made)
-        rmdir(fo_dir);
+    if (!fo_dir_made)
+        return;
+    for (size_t i = 0; i < sizeof(fo_links) / sizeof(fo_links[0]); i++)
+        unlink(fo_links[i][0]);
+    rmdir("dir");
+    rmdir(fo_dir);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -36,6 +48,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         atexit(fo_rmdir);
         setenv("HOME", fo_dir, 1);
         setenv("MPLAYER_HOME", fo_dir, 1);
+        for (size_t i = 0; i < sizeof(fo_links) / sizeof(fo_links[0]); i++) {
+            if (symlink(fo_links[i][1], fo_links[i][0]) < 0)
+                fprintf(stderr, "fuzz_options: cannot link %s\n", fo_links[i][0]);
+        }
+        if (mkdir("dir", 0700) < 0)
+            fprintf(stderr, "fuzz_options: cannot make dir\n");
     } else {
         /* Without the empty folder the names could reach real files. */
         fprintf(stderr, "fuzz_options: cannot make %s\n", fo_dir);

@@ -98,6 +98,10 @@ printf -- '-input\nconf=a.conf:file=fifo:nodefault-bindings\n-slave\n-idle\n-qui
     > "$o/argv5"
 printf -- '-readahead-distance\n1.5M\n-stream-buffer-size\n2048b\n-cache-drop-behind\n' \
     > "$o/argv6"
+# The special files fuzz_options makes in its folder (endless, empty, a
+# folder), through -include and a config line.
+printf -- '-include\nzero\n-include\nurandom\n-include\nnull\n-include\ndir\n' > "$o/argv7"
+printf 'include=zero\ninclude=urandom\ninclude=null\ninclude=dir\n' > "$o/config5"
 
 # ---- slave lines and input.conf -----------------------------------------
 s=$out/fuzz_slave

@@ -280,6 +280,9 @@ static void test_ints(void **state)
 
     expect_error(fx, "Option -aid: value 8191 out of range -1..8190\n", "-aid", "8191", NULL);
     expect_error(fx, "Option -vid: value -2 out of range -1..8190\n", "-vid=-2", NULL);
+    /* Integer bounds print as integers, however large (%g gave 4.1943e+06). */
+    expect_error(fx, "Option -cache: value 99999999 out of range 0..4194304\n", "-cache",
+                 "99999999", NULL);
     expect_error(fx, "Option -aid: invalid integer: 'abc'\n", "-aid", "abc", NULL);
     expect_error(fx, "Option -aid: invalid integer: '1.5'\n", "-aid", "1.5", NULL);
     expect_error(fx, "Option -loop: invalid integer: '99999999999'\n", "-loop",
