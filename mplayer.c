@@ -24,7 +24,7 @@ int main(int argc, char **argv)
     if (rc == MP_OPT_ERROR) {
         /* A quit signal while a -playlist or -include file was read (a
          * FIFO with no writer) ends the parse: a quit, as in play. */
-        int code = mp_check_quit(mpctx) ? MP_EXIT_OK : MP_EXIT_OPTIONS;
+        int code = mp_check_quit(mpctx) ? mpctx->exit_code : MP_EXIT_OPTIONS;
         mp_destroy(mpctx);
         return code;
     }
