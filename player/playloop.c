@@ -851,6 +851,11 @@ enum mp_stop_reason play_loop(struct play_state *ps)
                "Video: %lld frames shown, %lld dropped, %lld late; first frame after %.3f s\n",
                (long long)ps->frames_shown, (long long)ps->frames_dropped,
                (long long)ps->frames_late, ps->first_frame_wall);
+    if (reason == MP_STOP_EOF && ps->mpctx->quit) {
+        /* A quit that came while a read waited for a slow network aborted
+         * that read: the demuxer's error is the quit, not the file's. */
+        reason = MP_STOP_QUIT;
+    }
     if (reason == MP_STOP_EOF) {
         int err = demux_get_error(ps->demuxer);
         if (err < 0) {

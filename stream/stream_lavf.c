@@ -16,6 +16,11 @@
 #include "stream/stream.h"
 #include "stream/stream_priv.h"
 
+/* Forward seeks up to this far read on over the open connection; farther
+ * ones make a new request. About what a slow link sends in the time a
+ * new request takes. */
+#define LAVF_SKIP_MAX (64 * 1024)
+
 struct lavf_priv {
     AVIOContext *avio;
 };
@@ -57,7 +62,12 @@ static int lavf_open(stream_t *s, int fd, const char *target)
         return -STREAM_ERR_NOMEM;
     pthread_once(&lavf_network_once, lavf_network_init);
     AVIOInterruptCB cb = {.callback = lavf_interrupt, .opaque = s};
-    int rc = avio_open2(&p->avio, target, AVIO_FLAG_READ, &cb, NULL);
+    /* Direct mode: avio_seek then always moves the protocol (for HTTP, a
+     * new request at the offset). Buffered, it reads through instead
+     * whenever the jump is within the TCP receive window, megabytes on
+     * Linux: from a slow server a seek the cache chose to make took
+     * seconds. Short skips are read through by lavf_seek itself. */
+    int rc = avio_open2(&p->avio, target, AVIO_FLAG_READ | AVIO_FLAG_DIRECT, &cb, NULL);
     if (rc < 0) {
         char msg[AV_ERROR_MAX_STRING_SIZE];
         av_strerror(rc, msg, sizeof(msg));
@@ -72,20 +82,53 @@ static int lavf_open(stream_t *s, int fd, const char *target)
     return 0;
 }
 
+/* avio_read waits until all len bytes came: from a slow server a big read
+ * (the ring cache's 256 KB steps) would hold back bytes that arrived long
+ * ago while the reader starves. So read only until what the caller needs
+ * now is there, taking whatever each network read brings. */
 static int lavf_fill(stream_t *s, void *buf, int len)
 {
     struct lavf_priv *p = s->priv;
-    int n = avio_read(p->avio, buf, len);
-    if (n == AVERROR_EOF)
-        return 0;
-    if (n < 0)
-        return -lavf_err(n);
-    return n;
+    int need = s->fill_need > 0 && s->fill_need < len ? s->fill_need : len;
+    if (need == len) {
+        int n = avio_read(p->avio, buf, len);
+        if (n == AVERROR_EOF)
+            return 0;
+        return n < 0 ? -lavf_err(n) : n;
+    }
+    unsigned char *dst = buf;
+    int got = 0;
+    while (got < need) {
+        int n = avio_read_partial(p->avio, dst + got, len - got);
+        if (n == 0 || n == AVERROR_EOF)
+            return got;  /* the end: short is no longer partial */
+        if (n < 0)
+            return got > 0 ? got : -lavf_err(n);  /* the error comes again */
+        got += n;
+    }
+    s->fill_partial = got < len;
+    return got;
 }
 
 static int lavf_seek(stream_t *s, int64_t pos)
 {
     struct lavf_priv *p = s->priv;
+    int64_t cur = avio_tell(p->avio);
+    if (cur >= 0 && pos > cur && pos - cur <= LAVF_SKIP_MAX) {
+        /* Near ahead: reading on is cheaper than a new request. */
+        unsigned char tmp[4096];
+        while (cur < pos) {
+            int want = pos - cur < (int64_t)sizeof(tmp) ? (int)(pos - cur) : (int)sizeof(tmp);
+            int n = avio_read(p->avio, tmp, want);
+            if (n == 0 || n == AVERROR_EOF)
+                break;  /* past the end: the seek below says so */
+            if (n < 0)
+                return -lavf_err(n);
+            cur += n;
+        }
+        if (cur == pos)
+            return 0;
+    }
     int64_t r = avio_seek(p->avio, pos, SEEK_SET);
     return r < 0 ? -lavf_err((int)r) : 0;
 }
