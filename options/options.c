@@ -1394,15 +1394,7 @@ static int parse_config_text(struct opt_ctx *c, const char *path, char *text, si
     int lineno = 0;
     bool in_other_section = false;
     char *next = text;
-    while (next < text + size) {
-        char *line = next;
-        char *nl = strchr(line, '\n');
-        if (nl) {
-            *nl = '\0';
-            next = nl + 1;
-        } else {
-            next = text + size;
-        }
+    for (char *line; (line = mp_text_next_line(&next, text + size));) {
         lineno++;
         char err[512] = "";
         char *name, *value;

@@ -39,6 +39,10 @@ enum {
 int mp_read_text_file(const char *path, size_t max_size, size_t max_line, char **data,
                       size_t *size);
 
+/* The line at *next in text ending at end, NUL-terminated in place (its
+ * '\n' replaced), *next moved past it; NULL when *next reached end. */
+char *mp_text_next_line(char **next, char *end);
+
 /* A message for an mp_read_text_file error. */
 const char *mp_text_file_strerror(int err);
 

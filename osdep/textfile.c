@@ -152,6 +152,21 @@ int mp_read_text_file(const char *path, size_t max_size, size_t max_line, char *
     return err;
 }
 
+char *mp_text_next_line(char **next, char *end)
+{
+    char *line = *next;
+    if (line >= end)
+        return NULL;
+    char *nl = memchr(line, '\n', (size_t)(end - line));
+    if (nl) {
+        *nl = '\0';
+        *next = nl + 1;
+    } else {
+        *next = end;
+    }
+    return line;
+}
+
 const char *mp_text_file_strerror(int err)
 {
     switch (err) {

@@ -121,15 +121,7 @@ int playlist_add_file_entries(struct playlist *pl, const char *path, int depth)
     bool pls = false;
     int added = 0;
     char *next = text;
-    while (next < text + size) {
-        char *line = next;
-        char *nl = strchr(line, '\n');
-        if (nl) {
-            *nl = '\0';
-            next = nl + 1;
-        } else {
-            next = text + size;
-        }
+    for (char *line; (line = mp_text_next_line(&next, text + size));) {
         char *s = playlist_trim(line);
         if (!*s)
             continue;
