@@ -115,8 +115,7 @@ quit" $c "$MEDIA/$f" || { fail "($f $c, quit after $q s)"; return 1; }
 # The same over HTTP: the seeks and switches from a server at full speed,
 # then quit at once and a little later from one sending 200 KB/s after
 # the first 256 KB, so that a fill is still running. (Seeks from the slow
-# server fail with a read error after the seek: a known gap,
-# DOCS/tech/reliability.md.)
+# server, without TSan, are test_http_slow_seeks in t_http.sh.)
 test_threads_http() {
     http_need || return 0
     threads_media || return 1
