@@ -23,6 +23,15 @@ static _Thread_local bool demux_avlog_line_start = true;
 static _Thread_local bool demux_avlog_quieted;
 
 static _Thread_local bool demux_avlog_premature;
+/* Errors a demuxer logged while reading packets (not while opening). */
+static _Thread_local int demux_avlog_damage;
+
+int demux_avlog_take_damage(void)
+{
+    int n = demux_avlog_damage;
+    demux_avlog_damage = 0;
+    return n;
+}
 
 void demux_avlog_quiet(bool on)
 {
@@ -90,6 +99,9 @@ static void demux_avlog_callback(void *avcl, int level, const char *fmt, va_list
         demux_avlog_premature = true;
         if (lev < MSGL_V)
             lev = MSGL_V;
+    } else if (mod == MSGT_DEMUX && level <= AV_LOG_ERROR && !demux_avlog_quieted &&
+               demux_avlog_line_start) {
+        demux_avlog_damage++;
     }
     bool prefix = demux_avlog_line_start && avc;
     if (!mp_msg_test(mod, lev)) {

@@ -20,4 +20,9 @@ void demux_avlog_quiet(bool on);
  * as truncated instead. */
 bool demux_avlog_take_premature_end(void);
 
+/* How many error lines a demuxer of the calling thread logged outside
+ * demux_avlog_quiet since the last call: damage it read past (noise in a
+ * Matroska stream is resynced over with only such lines to show). */
+int demux_avlog_take_damage(void);
+
 #endif

@@ -332,6 +332,7 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
 
     p->declared_size = -1;
     demux_avlog_take_premature_end(); /* a closed file's, not this one's */
+    demux_avlog_take_damage();
     if (stream_size(s) > 0) {
         p->declared_size = demux_peek_declared_size(p->io->pb);
         if (p->declared_size == -2) {
@@ -471,11 +472,24 @@ void demux_select_stream(demuxer_t *d, struct sh_stream *sh, bool selected)
         demux_drop_queue(d->priv, demux_sh_of(sh));
 }
 
-static void demux_warn_corrupt(struct demux_priv *p, int64_t pos)
+static void demux_warn_corrupt(demuxer_t *d, int64_t pos)
 {
+    struct demux_priv *p = d->priv;
     int lev = p->corrupt_warnings < DEMUX_MAX_CORRUPT_WARNINGS ? MSGL_WARN : MSGL_V;
     p->corrupt_warnings++;
-    mp_msg(MSGT_DEMUX, lev, "Skipping corrupt data near byte %" PRId64 ".\n", pos);
+    mp_msg(MSGT_DEMUX, lev, "%s: skipping corrupt data near byte %" PRId64 ".\n",
+           stream_url(d->stream), pos);
+}
+
+/* At the end: damage libavformat read past with only its own lines to
+ * show (they name the format, not the file) gets one line naming it. */
+static void demux_report_damage(demuxer_t *d)
+{
+    struct demux_priv *p = d->priv;
+    int n = demux_avlog_take_damage();
+    if (n > 0 && p->corrupt_warnings == 0 && p->error != -DEMUX_ERR_TRUNCATED)
+        mp_msg(MSGT_DEMUX, MSGL_WARN, "%s: damaged data was skipped (%d error%s above).\n",
+               stream_url(d->stream), n, n == 1 ? "" : "s");
 }
 
 /* Whether the index of a selected stream lists packets whose bytes lie
@@ -618,7 +632,7 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
                 continue;
             }
             if (pkt->flags & AV_PKT_FLAG_CORRUPT)
-                demux_warn_corrupt(p, pkt->pos);
+                demux_warn_corrupt(d, pkt->pos);
             /* Packets libavformat marks to be dropped (outside the edit
              * list) are not something the track plays. */
             if (!(pkt->flags & AV_PKT_FLAG_DISCARD)) {
@@ -639,7 +653,7 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
         if (retry) {
             int64_t pos = avio_tell(avfc->pb);
             if (r == AVERROR_INVALIDDATA)
-                demux_warn_corrupt(p, pos);
+                demux_warn_corrupt(d, pos);
             stuck = pos == last_pos ? stuck + 1 : 0;
             last_pos = pos;
             if (stuck < DEMUX_MAX_STUCK_READS)
@@ -665,10 +679,12 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
             if (p->index_past_eof || empty < 0)
                 p->error = -DEMUX_ERR_INVALID;
             demux_check_truncated(d);
+            demux_report_damage(d);
         } else if (r == AVERROR_INVALIDDATA && !p->io->stream_error && avio_feof(avfc->pb)) {
             /* Junk at the very end (a truncated file) is its end. */
             p->eof = true;
             demux_check_truncated(d);
+            demux_report_damage(d);
         } else {
             demux_av_msg(MSGL_V, "reading failed", r);
             p->error = demux_map_averror(p, r, -DEMUX_ERR_INVALID);
