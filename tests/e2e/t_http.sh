@@ -168,7 +168,8 @@ http_seek_media() {
         { fail "cannot make the media"; return 1; }
 }
 
-# http_slave ARGS...: the player with -slave ARGS fed HTTP_SCRIPT's lines
+# http_slave ARGS...: the player with -slave ARGS fed the lines of
+# THREADS_SEEKS (t_threads.sh's; run.sh sources every t_*.sh)
 # ("sleep N" waits, anything else is a command) at real time. Sets RC,
 # OUT, ERR, and QUIT_LAG: seconds from sending the last line to the exit.
 http_slave() {
@@ -187,7 +188,7 @@ http_slave() {
         sleep\ *) sleep "${line#sleep }" ;;
         ?*) echo "$line" >&3 2>/dev/null ;;
         esac
-    done <<<"$HTTP_SCRIPT"
+    done <<<"$THREADS_SEEKS"
     t0=$(date +%s.%N)
     wait "$player"
     RC=$?
@@ -199,28 +200,7 @@ http_slave() {
     fi
 }
 
-HTTP_SCRIPT='sleep 1.5
-get_property switch_audio
-switch_audio
-get_property switch_audio
-seek 6 2
-sleep 0.4
-get_time_pos
-seek -3 0
-switch_audio
-get_property switch_audio
-sleep 0.4
-seek 75 1
-sleep 0.3
-switch_audio
-seek 1 2
-sleep 0.4
-get_time_pos
-sleep 1.5
-quit'
 
-# (The last wait is long: a quit queued while a read blocks ends the file
-# at once, as MPlayer's, and the get_time_pos before it then has no answer.)
 # Seeks and audio switches in slave mode from a server sending 200 KB/s
 # after the first 256 KB (twice the file's rate): every command answered
 # right and in time, the quit taken at once, exit 0. Seeks used to take

@@ -47,7 +47,9 @@ threads_session() {
 }
 
 # Seeks (relative, absolute, percent) and switches, each checked by the
-# answer that follows it, then quit.
+# answer that follows it, then quit (t_http.sh's slow-server test too).
+# The last wait is long: a quit queued while a read blocks ends the file at
+# once, as MPlayer's, and the get_time_pos before it has no answer then.
 THREADS_SEEKS='sleep 1.5
 get_property switch_audio
 switch_audio
@@ -65,6 +67,7 @@ switch_audio
 seek 1 2
 sleep 0.4
 get_time_pos
+sleep 1.5
 quit'
 
 # The answers of THREADS_SEEKS: the track changed at each switch, and
