@@ -472,23 +472,22 @@ void demux_select_stream(demuxer_t *d, struct sh_stream *sh, bool selected)
         demux_drop_queue(d->priv, demux_sh_of(sh));
 }
 
-static void demux_warn_corrupt(demuxer_t *d, int64_t pos)
+static void demux_warn_corrupt(struct demux_priv *p, int64_t pos)
 {
-    struct demux_priv *p = d->priv;
     int lev = p->corrupt_warnings < DEMUX_MAX_CORRUPT_WARNINGS ? MSGL_WARN : MSGL_V;
     p->corrupt_warnings++;
-    mp_msg(MSGT_DEMUX, lev, "%s: skipping corrupt data near byte %" PRId64 ".\n",
-           stream_url(d->stream), pos);
+    mp_msg(MSGT_DEMUX, lev, "Skipping corrupt data near byte %" PRId64 ".\n", pos);
 }
 
-/* At the end: damage libavformat read past with only its own lines to
- * show (they name the format, not the file) gets one line naming it. */
+/* At a clean end: damage read past with only libavformat's lines or ours
+ * above to show (they name the format or a byte, not the file) gets one
+ * line naming the file. An end with an error names it anyway. */
 static void demux_report_damage(demuxer_t *d)
 {
     struct demux_priv *p = d->priv;
-    int n = demux_avlog_take_damage();
-    if (n > 0 && p->corrupt_warnings == 0 && p->error != -DEMUX_ERR_TRUNCATED)
-        mp_msg(MSGT_DEMUX, MSGL_WARN, "%s: damaged data was skipped (%d error%s above).\n",
+    int n = demux_avlog_take_damage() + p->corrupt_warnings;
+    if (n > 0 && p->error == 0)
+        mp_msg(MSGT_DEMUX, MSGL_WARN, "%s: damaged data was skipped (%d error%s).\n",
                stream_url(d->stream), n, n == 1 ? "" : "s");
 }
 
@@ -632,7 +631,7 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
                 continue;
             }
             if (pkt->flags & AV_PKT_FLAG_CORRUPT)
-                demux_warn_corrupt(d, pkt->pos);
+                demux_warn_corrupt(p, pkt->pos);
             /* Packets libavformat marks to be dropped (outside the edit
              * list) are not something the track plays. */
             if (!(pkt->flags & AV_PKT_FLAG_DISCARD)) {
@@ -653,7 +652,7 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
         if (retry) {
             int64_t pos = avio_tell(avfc->pb);
             if (r == AVERROR_INVALIDDATA)
-                demux_warn_corrupt(d, pos);
+                demux_warn_corrupt(p, pos);
             stuck = pos == last_pos ? stuck + 1 : 0;
             last_pos = pos;
             if (stuck < DEMUX_MAX_STUCK_READS)

@@ -601,7 +601,7 @@ test_hostile_http_misbehaving_servers() {
                 # third is played, the status is 0 (the noise is read
                 # without a read error) and one line names the URL.
                 expect_rc 0 || ok=1
-                grep -Eq "$HOSTILE_URL: (damaged data was skipped|skipping corrupt)" "$ERR" ||
+                grep -q "$HOSTILE_URL: damaged data was skipped" "$ERR" ||
                     { fail "no line names the URL: $(head -c 600 "$ERR")"; ok=1; }
                 [ "$(wav_samples out.wav)" -gt 40000 ] ||
                     { fail "the first third was not played"; ok=1; }
