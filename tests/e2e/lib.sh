@@ -88,3 +88,35 @@ psnr() {
     ffmpeg -nostdin -hide_banner -i "$1" -i "$2" -lavfi "[0][1]psnr" -f null - 2>&1 |
         sed -n 's/.*average:\([^ ]*\).*/\1/p' | tail -n 1
 }
+
+# xvfb_start: a private Xvfb for one test; XDISP is its display, XVFB_PID
+# its process (xvfb_stop ends it). The server picks a free display itself
+# (-displayfd) and writes the number once it accepts clients. -noreset: by
+# default an X server resets when its last client leaves, and a client that
+# connects during the reset is refused; a probe (xdotool, xwininfo) closing
+# just before the player connects would make "no display" a matter of luck.
+XVFB_PID=
+XDISP=
+xvfb_start() {
+    command -v Xvfb >/dev/null 2>&1 || { fail "Xvfb not installed (TOOLS/install-deps.sh)"; return 1; }
+    : >xvfb.display
+    Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp -noreset 3>xvfb.display \
+        >xvfb.log 2>&1 </dev/null &
+    XVFB_PID=$!
+    local n=200
+    while [ ! -s xvfb.display ]; do
+        kill -0 "$XVFB_PID" 2>/dev/null || { fail "Xvfb exited: $(head -c 400 xvfb.log)"; return 1; }
+        n=$((n - 1))
+        [ "$n" -gt 0 ] || { fail "Xvfb gave no display number in 20 s"; xvfb_stop; return 1; }
+        sleep 0.1
+    done
+    XDISP=:$(head -n 1 xvfb.display)
+}
+
+xvfb_stop() {
+    if [ -n "$XVFB_PID" ]; then
+        kill "$XVFB_PID" 2>/dev/null
+        wait "$XVFB_PID" 2>/dev/null
+    fi
+    XVFB_PID=
+}

@@ -9,7 +9,6 @@
 # expects (a window, a picture, an answer), with generous limits.
 
 SDL_SKIPPED=0
-SDL_XVFB_PID=
 SDL_MP_PID=
 SDL_WIN=
 SDL_GEOM=
@@ -20,12 +19,8 @@ sdl_cleanup() {
         kill "$SDL_MP_PID" 2>/dev/null
         wait "$SDL_MP_PID" 2>/dev/null
     fi
-    if [ -n "$SDL_XVFB_PID" ]; then
-        kill "$SDL_XVFB_PID" 2>/dev/null
-        wait "$SDL_XVFB_PID" 2>/dev/null
-    fi
+    xvfb_stop
     SDL_MP_PID=
-    SDL_XVFB_PID=
 }
 
 # After a failed setup: 0 (pass, a skip was noted) or 1.
@@ -38,7 +33,7 @@ sdl_need() {
     local t
     for t in "$@"; do
         command -v "$t" >/dev/null 2>&1 && continue
-        echo "    skipped: $t not installed (TOOLS/install-deps.sh)" >&2
+        skip "$t not installed (TOOLS/install-deps.sh)" || return 1
         SDL_SKIPPED=1
         return 1
     done
@@ -68,20 +63,8 @@ sdl_x_start() {
     fi
     sdl_need Xvfb xdotool ffmpeg || return 1
     trap sdl_cleanup EXIT
-    : >xvfb.display
-    Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>xvfb.display \
-        >xvfb.log 2>&1 </dev/null &
-    SDL_XVFB_PID=$!
-    # The number is written once the server accepts connections.
-    local n=200
-    while [ ! -s xvfb.display ]; do
-        kill -0 "$SDL_XVFB_PID" 2>/dev/null || fail "Xvfb exited: $(head -c 400 xvfb.log)" ||
-            return 1
-        n=$((n - 1))
-        [ "$n" -gt 0 ] || fail "Xvfb gave no display number in 20 s" || return 1
-        sleep 0.1
-    done
-    DISPLAY=:$(head -n 1 xvfb.display)
+    xvfb_start || return 1
+    DISPLAY=$XDISP
     export DISPLAY
     local g
     g=$(xdotool getdisplaygeometry 2>&1)

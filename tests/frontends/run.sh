@@ -355,7 +355,7 @@ smplayer_test() {
     command -v smplayer >/dev/null 2>&1 ||
         { skip smplayer "not installed (apt-get install smplayer)"; return; }
     command -v Xvfb >/dev/null 2>&1 || { skip smplayer "no Xvfb (apt-get install xvfb)"; return; }
-    Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$T/xdisplay" >"$T/xvfb.log" 2>&1 &
+    Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp -noreset 3>"$T/xdisplay" >"$T/xvfb.log" 2>&1 &
     xvfb_pid=$!
     local i=0
     while [ $i -lt 50 ] && [ ! -s "$T/xdisplay" ]; do sleep 0.1; i=$((i + 1)); done
