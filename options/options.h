@@ -40,6 +40,7 @@ struct MPOpts {
     bool identify;              /* -identify */
     char *vo;                   /* -vo driver list */
     char *ao;                   /* -ao driver list */
+    char *user_agent;           /* -user-agent: HTTP's User-Agent header */
     char *demuxer;              /* -demuxer lavf format name */
     int lavdopts_threads;       /* -lavdopts threads=n; 0 = automatic */
     /* messages */

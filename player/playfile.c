@@ -49,6 +49,7 @@ static enum mp_stop_reason play_open(struct play_state *ps)
         .cache_mode = (enum stream_cache_mode)o->cache_mode,
         .abort_cb = play_abort_cb,
         .abort_ctx = mpctx,
+        .user_agent = o->user_agent,
     };
     int err = stream_open(&ps->stream, ps->filename, &sopts);
     if (err < 0) {

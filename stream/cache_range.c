@@ -70,12 +70,11 @@ struct rcache {
     stream_t *inner;         /* the main connection: the reader's alone */
     AVIOContext *fio;        /* the fetch connection: the thread's alone */
     char *url;
+    struct stream_opts opts; /* the stream's: fio's headers, the abort callback */
     int64_t budget;
     int64_t piece;
     int64_t size;            /* of the source, -1 unknown */
     int64_t handover_pos;    /* the reader's position when the ring ended */
-    bool (*abort_cb)(void *ctx);
-    void *abort_ctx;
     atomic_bool quit_now;    /* read lock-free by the interrupt callback */
 
     pthread_mutex_t lock;
@@ -333,12 +332,14 @@ static void rc_fetch(struct rcache *rc, struct rc_extent *e)
     const char *what = NULL;
     if (!rc->fio) {
         AVIOInterruptCB cb = {.callback = rc_interrupt, .opaque = rc};
-        err = avio_open2(&rc->fio, rc->url, AVIO_FLAG_READ, &cb, NULL);
+        /* Direct, as the main connection (stream_lavf.c says why): a
+         * gap between planned pieces is then a new request, not the
+         * whole gap read at the server's pace. */
+        err = stream_lavf_avio_open(&rc->fio, rc->url, AVIO_FLAG_DIRECT, &cb, &rc->opts);
         what = "opening a second connection to";
     }
     if (err >= 0 && avio_tell(rc->fio) != e->pos) {
-        int64_t r = avio_seek(rc->fio, e->pos, SEEK_SET);
-        err = r < 0 ? (int)r : 0;
+        err = stream_lavf_avio_seek(rc->fio, e->pos);
         what = "seeking the second connection to";
     }
     pthread_mutex_lock(&rc->lock);
@@ -418,7 +419,7 @@ static void *rc_thread(void *arg)
  * then to ask it. True: the user aborted. Called locked. */
 static bool rc_wait_data(struct rcache *rc)
 {
-    if (!rc->abort_cb) {
+    if (!rc->opts.abort_cb) {
         pthread_cond_wait(&rc->data, &rc->lock);
         return false;
     }
@@ -431,7 +432,7 @@ static bool rc_wait_data(struct rcache *rc)
     }
     pthread_cond_timedwait(&rc->data, &rc->lock, &ts);
     pthread_mutex_unlock(&rc->lock);
-    bool aborted = rc->abort_cb(rc->abort_ctx);
+    bool aborted = rc->opts.abort_cb(rc->opts.abort_ctx);
     pthread_mutex_lock(&rc->lock);
     return aborted;
 }
@@ -703,8 +704,7 @@ int stream_range_from_ring(stream_t *s)
     rc->piece = rc_min64(rc->piece, rc->budget);
     rc->size = s->size;
     rc->src_end = -1;
-    rc->abort_cb = s->opts.abort_cb;
-    rc->abort_ctx = s->opts.abort_ctx;
+    rc->opts = s->opts;
     rc->handover_pos = s->src_pos;
     rc->inner = stream_ring_release(s, rc_take, rc);
     s->be = &stream_backend_range;

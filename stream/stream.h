@@ -82,6 +82,10 @@ struct stream_opts {
      * flushing. Used as given. */
     int cache_seek_min_percent;
     enum stream_cache_mode cache_mode;
+    /* -user-agent: the User-Agent header of HTTP requests (every
+     * connection of the stream, the range cache's too). NULL or "" =
+     * libavformat's. Not owned by the stream; must outlive it. */
+    const char *user_agent;
 };
 
 /*

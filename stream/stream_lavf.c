@@ -55,6 +55,19 @@ static int lavf_err(int averr)
     return STREAM_ERR_IO;
 }
 
+int stream_lavf_avio_open(AVIOContext **pb, const char *url, int flags,
+                          const AVIOInterruptCB *cb, const struct stream_opts *o)
+{
+    AVDictionary *dict = NULL;
+    if (o->user_agent && o->user_agent[0] &&
+        av_dict_set(&dict, "user_agent", o->user_agent, 0) < 0)
+        return AVERROR(ENOMEM);
+    /* Protocols without the option (file:) leave it in dict, unused. */
+    int rc = avio_open2(pb, url, AVIO_FLAG_READ | flags, cb, &dict);
+    av_dict_free(&dict);
+    return rc;
+}
+
 static int lavf_open(stream_t *s, int fd, const char *target)
 {
     struct lavf_priv *p = calloc(1, sizeof(*p));
@@ -67,7 +80,7 @@ static int lavf_open(stream_t *s, int fd, const char *target)
      * whenever the jump is within the TCP receive window, megabytes on
      * Linux: from a slow server a seek the cache chose to make took
      * seconds. Short skips are read through by lavf_seek itself. */
-    int rc = avio_open2(&p->avio, target, AVIO_FLAG_READ | AVIO_FLAG_DIRECT, &cb, NULL);
+    int rc = stream_lavf_avio_open(&p->avio, target, AVIO_FLAG_DIRECT, &cb, &s->opts);
     if (rc < 0) {
         char msg[AV_ERROR_MAX_STRING_SIZE];
         av_strerror(rc, msg, sizeof(msg));
@@ -110,27 +123,35 @@ static int lavf_fill(stream_t *s, void *buf, int len)
     return got;
 }
 
-static int lavf_seek(stream_t *s, int64_t pos)
+int stream_lavf_avio_seek(AVIOContext *pb, int64_t pos)
 {
-    struct lavf_priv *p = s->priv;
-    int64_t cur = avio_tell(p->avio);
+    int64_t cur = avio_tell(pb);
+    if (cur == pos)
+        return 0;
     if (cur >= 0 && pos > cur && pos - cur <= LAVF_SKIP_MAX) {
         /* Near ahead: reading on is cheaper than a new request. */
         unsigned char tmp[4096];
         while (cur < pos) {
             int want = pos - cur < (int64_t)sizeof(tmp) ? (int)(pos - cur) : (int)sizeof(tmp);
-            int n = avio_read(p->avio, tmp, want);
+            int n = avio_read(pb, tmp, want);
             if (n == 0 || n == AVERROR_EOF)
                 break;  /* past the end: the seek below says so */
             if (n < 0)
-                return -lavf_err(n);
+                return n;
             cur += n;
         }
         if (cur == pos)
             return 0;
     }
-    int64_t r = avio_seek(p->avio, pos, SEEK_SET);
-    return r < 0 ? -lavf_err((int)r) : 0;
+    int64_t r = avio_seek(pb, pos, SEEK_SET);
+    return r < 0 ? (int)r : 0;
+}
+
+static int lavf_seek(stream_t *s, int64_t pos)
+{
+    struct lavf_priv *p = s->priv;
+    int r = stream_lavf_avio_seek(p->avio, pos);
+    return r < 0 ? -lavf_err(r) : 0;
 }
 
 static void lavf_close(stream_t *s)

@@ -202,4 +202,17 @@ static inline bool stream_range_cache_fits(const stream_t *s)
 /* Map an errno value to a positive stream_error. */
 int stream_errno_to_err(int e);
 
+struct AVIOContext;
+struct AVIOInterruptCB;
+/* avio_open2 of url for reading with the stream's protocol options (the
+ * user agent); flags are added to AVIO_FLAG_READ. Every libavformat
+ * connection a stream makes goes through here, so all send the same
+ * headers. Returns avio_open2's result. */
+int stream_lavf_avio_open(struct AVIOContext **pb, const char *url, int flags,
+                          const struct AVIOInterruptCB *cb, const struct stream_opts *o);
+/* Move a direct-mode (AVIO_FLAG_DIRECT) context to pos: a short way
+ * ahead by reading on, otherwise by avio_seek (for HTTP a new request).
+ * Returns 0 or a negative AVERROR. */
+int stream_lavf_avio_seek(struct AVIOContext *pb, int64_t pos);
+
 #endif

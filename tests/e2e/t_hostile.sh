@@ -662,10 +662,7 @@ test_hostile_option_values_out_of_range() {
 # instead of running to the end of its track first).
 test_hostile_skew_10min_bounded_memory() {
     local mkmux=${BUILD:-}/TOOLS/mkmux skew rss n
-    if [ ! -x "$mkmux" ]; then
-        echo "    skipped: no mkmux at $mkmux (make all)" >&2
-        return 0
-    fi
+    [ -x "$mkmux" ] || { skip "no mkmux at $mkmux (make all)"; return; }
     # 11 minutes, cheap: 32x32 flat video at 25 fps, 8 kHz mono MP2.
     ff -f lavfi -i color=c=gray:size=32x32:rate=25:duration=660 \
         -f lavfi -i sine=frequency=440:sample_rate=8000:duration=660 \

@@ -475,8 +475,8 @@ int main(int argc, char **argv)
 }
 EOF
     cc -o "$T/xclose" "$T/xclose.c" -lX11 2>"$T/xclose.log" || {
-        echo "    skipped: cannot build an X11 client (libx11-dev?):" \
-            "$(head -c 300 "$T/xclose.log")" >&2
+        skip "cannot build an X11 client (libx11-dev?): $(head -c 300 "$T/xclose.log")" ||
+            return 1
         SDL_SKIPPED=1
         return 1
     }
@@ -493,10 +493,29 @@ test_sdl_closing_window_quits() {
     expect_out "Exiting... (Quit)"
 }
 
-# sdl_band_ymax FILE Y H: the brightest luma of rows Y..Y+H-1 of a picture.
-sdl_band_ymax() {
-    ffprobe -v error -f lavfi -i "movie=$1,crop=iw:$3:0:$2,signalstats" \
+# sdl_ymax FILE CROP: the brightest luma of a picture's CROP (lavfi's crop
+# arguments w:h:x:y).
+sdl_ymax() {
+    ffprobe -v error -f lavfi -i "movie=$1,crop=$2,signalstats" \
         -show_entries frame_tags=lavfi.signalstats.YMAX -of default=nw=1:nk=1 | head -n 1
+}
+
+# sdl_grab_bright FILE CROP MIN [CHECK...]: grab the window into FILE until
+# the brightest luma of CROP is above MIN (and CHECK, when given, succeeds),
+# for up to 10 s; SDL_YMAX is the last brightness seen. A paused player
+# draws its picture once it has one: nothing says when, so poll.
+sdl_grab_bright() {
+    local file=$1 crop=$2 min=$3 n=40
+    shift 3
+    while :; do
+        sdl_grab "$file" || return 1
+        SDL_YMAX=$(sdl_ymax "$file" "$crop")
+        [ -n "$SDL_YMAX" ] && [ "$SDL_YMAX" -gt "$min" ] && { [ $# = 0 ] || "$@"; } &&
+            return 0
+        n=$((n - 1))
+        [ "$n" -gt 0 ] || return 1
+        sleep 0.25
+    done
 }
 
 test_sdl_subtitle_on_nv12_and_packed_yuv() {
@@ -511,17 +530,11 @@ test_sdl_subtitle_on_nv12_and_packed_yuv() {
         sdl_cmd "pause"
         sdl_cmd "frame_step"
         sdl_window || return 1
-        local y='' top='' n=40
-        while [ "$n" -gt 0 ]; do
-            sdl_grab "shot-$fmt.png" || return 1
-            y=$(sdl_band_ymax "shot-$fmt.png" 180 60)
-            [ -n "$y" ] && [ "$y" -gt 150 ] && break
-            n=$((n - 1))
-            sleep 0.25
-        done
-        [ -n "$y" ] && [ "$y" -gt 150 ] ||
-            fail "$fmt: no subtitle in the bottom quarter (brightest luma $y)" || return 1
-        top=$(sdl_band_ymax "shot-$fmt.png" 0 120)
+        local top
+        sdl_grab_bright "shot-$fmt.png" iw:60:0:180 150 ||
+            fail "$fmt: no subtitle in the bottom quarter (brightest luma $SDL_YMAX)" ||
+            return 1
+        top=$(sdl_ymax "shot-$fmt.png" iw:120:0:0)
         [ -n "$top" ] && [ "$top" -lt 100 ] ||
             fail "$fmt: the top half is bright too ($top): not the subtitle" || return 1
         sdl_cmd "quit"
@@ -562,12 +575,6 @@ test_sdl_nomouseinput_ignores_the_wheel() {
         fail "-nomouseinput: wheel then Right ended at $SDL_AT s, expected 10" || return 1
 }
 
-# Brightest luma of columns X..X+W-1 of a picture.
-sdl_cols_ymax() {
-    ffprobe -v error -f lavfi -i "movie=$1,crop=$3:ih:$2:0,signalstats" \
-        -show_entries frame_tags=lavfi.signalstats.YMAX -of default=nw=1:nk=1 | head -n 1
-}
-
 test_sdl_nokeepaspect_stretches() {
     sdl_x_start || { sdl_skipped; return; }
     sdl_make_still 20 || return 1
@@ -583,16 +590,10 @@ test_sdl_nokeepaspect_stretches() {
         sdl_window || return 1
         [ "${SDL_GEOM%%+*}" = 640x240 ] || fail "window $SDL_GEOM, expected 640x240" ||
             return 1
-        local n=40
-        while [ "$n" -gt 0 ]; do
-            sdl_grab "$mode.png" || return 1
-            # The picture is up once the middle is bright.
-            y=$(sdl_cols_ymax "$mode.png" 280 80)
-            [ -n "$y" ] && [ "$y" -gt 100 ] && break
-            n=$((n - 1))
-            sleep 0.25
-        done
-        y=$(sdl_cols_ymax "$mode.png" 0 60)
+        # The picture is up once the middle is bright.
+        sdl_grab_bright "$mode.png" 80:ih:280:0 100 ||
+            fail "$mode: no picture in the middle (luma $SDL_YMAX)" || return 1
+        y=$(sdl_ymax "$mode.png" 60:ih:0:0)
         if [ $mode = keep ]; then
             [ -n "$y" ] && [ "$y" -lt 30 ] ||
                 fail "keepaspect: left 60 columns not black (luma $y)" || return 1
@@ -604,6 +605,13 @@ test_sdl_nokeepaspect_stretches() {
         sdl_mp_wait
         expect_rc 0 || return 1
     done
+}
+
+# sdl_band_sharp: shot.png's bottom quarter at 960x720 is drawn at that
+# resolution (sdl_smooth_db below 32 dB, in SDL_DB).
+sdl_band_sharp() {
+    SDL_DB=$(sdl_smooth_db shot.png 540 180)
+    [ -n "$SDL_DB" ] && ! sdl_db_above "$SDL_DB" 32
 }
 
 # sdl_smooth_db FILE Y H: how well rows Y..Y+H-1 of a picture survive being
@@ -626,15 +634,8 @@ test_sdl_subtitles_sharp_at_window_resolution() {
     sdl_cmd "frame_step"
     sdl_window || return 1
     [ "${SDL_GEOM%%+*}" = 960x720 ] || fail "window $SDL_GEOM, expected 960x720" || return 1
-    local y='' n=40
-    while [ "$n" -gt 0 ]; do
-        sdl_grab shot.png || return 1
-        y=$(sdl_band_ymax shot.png 540 180)
-        [ -n "$y" ] && [ "$y" -gt 150 ] && break
-        n=$((n - 1))
-        sleep 0.25
-    done
-    [ -n "$y" ] && [ "$y" -gt 150 ] || fail "no subtitle in the bottom quarter" || return 1
+    sdl_grab_bright shot.png iw:180:0:540 150 || fail "no subtitle in the bottom quarter" ||
+        return 1
     local db
     db=$(sdl_smooth_db shot.png 540 180)
     # Measured: 37 dB when drawn into the 320x240 frame, 27 dB at 960x720.
@@ -721,20 +722,11 @@ test_sdl_paused_resize_redraws_sharp_subtitles() {
         fail "xdotool could not move and resize" || return 1
     sdl_until 10 eval 'sdl_find_window && [ "${SDL_GEOM%%+*}" = 960x720 ]' ||
         fail "window $SDL_GEOM after the resize, expected 960x720" || return 1
-    local y='' db='' n=40
-    while [ "$n" -gt 0 ]; do
-        sdl_grab shot.png || return 1
-        y=$(sdl_band_ymax shot.png 540 180)
-        if [ -n "$y" ] && [ "$y" -gt 150 ]; then
-            db=$(sdl_smooth_db shot.png 540 180)
-            [ -n "$db" ] && ! sdl_db_above "$db" 32 && break
-        fi
-        n=$((n - 1))
-        sleep 0.25
-    done
-    [ -n "$y" ] && [ "$y" -gt 150 ] || fail "no subtitle after the resize" || return 1
-    if [ -z "$db" ] || sdl_db_above "$db" 32; then
-        fail "after the resize the subtitle is the old one enlarged (${db:-no} dB)"
+    SDL_DB=
+    if ! sdl_grab_bright shot.png iw:180:0:540 150 sdl_band_sharp; then
+        [ -n "$SDL_YMAX" ] && [ "$SDL_YMAX" -gt 150 ] || fail "no subtitle after the resize" ||
+            return 1
+        fail "after the resize the subtitle is the old one enlarged (${SDL_DB:-no} dB)"
         return 1
     fi
     sdl_cmd "quit"

@@ -95,7 +95,7 @@ test_embedded_font_attachment() {
         "$(fc-match -f '%{file}' 'DejaVu Sans Mono' 2>/dev/null)"; do
         [ -f "$font" ] && break
     done
-    [ -f "$font" ] || { echo "    (skipped: no DejaVu Sans Mono file)" >&2; return 0; }
+    [ -f "$font" ] || { skip "no DejaVu Sans Mono file (fonts-dejavu-core)"; return; }
     local family
     family=$(fc-scan --format '%{family[0]}' "$font" 2>/dev/null)
     [ -n "$family" ] || family="DejaVu Sans Mono"

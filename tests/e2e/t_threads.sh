@@ -18,9 +18,11 @@ threads_media() {
 
 # threads_session SCRIPT ARGS...: the player with -slave ARGS, fed SCRIPT's
 # lines ("sleep N" waits, anything else is a command), at real time. Sets
-# RC; stdout in out.txt, stderr in err.txt; fails on a sanitizer report.
+# RC, and QUIT_LAG: seconds from the script's last line to the exit;
+# stdout in out.txt, stderr in err.txt; fails on a sanitizer report or an
+# exit status other than 0.
 threads_session() {
-    local script=$1 line player
+    local script=$1 line player t0
     shift
     rm -f cmd.fifo
     mkfifo cmd.fifo || return 1
@@ -36,8 +38,10 @@ threads_session() {
         ?*) echo "$line" >&3 2>/dev/null ;;
         esac
     done <<<"$script"
+    t0=$(date +%s.%N)
     wait "$player"
     RC=$?
+    QUIT_LAG=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
     exec 3>&-
     if grep -qE 'Sanitizer|runtime error:' err.txt; then
         fail "sanitizer report (mplayer $*): $(sed -n '1,60p' err.txt)"
@@ -74,12 +78,12 @@ quit'
 # each position asked after a seek is near where it went.
 threads_check_answers() {
     local tracks pos
-    tracks=$(sed -n 's/^ANS_switch_audio=//p' out.txt | tr '\n' ' ')
-    pos=$(sed -n 's/^ANS_TIME_POSITION=//p' out.txt | tr '\n' ' ')
+    tracks=$(tr '\r' '\n' <out.txt | sed -n 's/^ANS_switch_audio=//p' | tr '\n' ' ')
+    pos=$(tr '\r' '\n' <out.txt | sed -n 's/^ANS_TIME_POSITION=//p' | tr '\n' ' ')
     # shellcheck disable=SC2086
     set -- $tracks
     [ $# = 3 ] && [ "$1" != "$2" ] && [ "$2" != "$3" ] ||
-        { fail "$1: switch answers '$tracks'"; return 1; }
+        { fail "switch answers '$tracks'"; return 1; }
     # shellcheck disable=SC2086
     set -- $pos
     [ $# = 2 ] || { fail "position answers '$pos'"; return 1; }
@@ -120,7 +124,7 @@ quit" $c "$MEDIA/$f" || { fail "($f $c, quit after $q s)"; return 1; }
 # the first 256 KB, so that a fill is still running. (Seeks from the slow
 # server, without TSan, are test_http_slow_seeks in t_http.sh.)
 test_threads_http() {
-    http_need || return 0
+    http_need || return "$HTTP_SKIP"
     threads_media || return 1
     local f c q url
     http_start 0 || return 1
