@@ -60,7 +60,8 @@ static char *write_file(const char *dir, const char *name, const char *data, siz
     return path;
 }
 
-static AVFrame *black_frame(int fmt)
+/* A W x H frame of fmt with its buffers, contents undefined. */
+static AVFrame *new_frame(int fmt)
 {
     AVFrame *f = av_frame_alloc();
     assert_non_null(f);
@@ -68,6 +69,12 @@ static AVFrame *black_frame(int fmt)
     f->width = W;
     f->height = H;
     assert_int_equal(av_frame_get_buffer(f, 0), 0);
+    return f;
+}
+
+static AVFrame *black_frame(int fmt)
+{
+    AVFrame *f = new_frame(fmt);
     if (fmt == AV_PIX_FMT_YUV420P) {
         for (int y = 0; y < H; y++)
             memset(f->data[0] + y * f->linesize[0], 16, W);
@@ -154,22 +161,71 @@ static struct bright bright_at(struct mp_sub *sub, double pts, int fmt)
     return b;
 }
 
-static struct mp_sub *sub_with_file(const struct mp_sub_opts *o, const char *path)
+/* Owns a test's temp dir, the subtitle file written there and its latest mp_sub. */
+struct sub_case {
+    char *dir;
+    char *path;
+    struct mp_sub *sub;
+};
+
+static int sub_case_setup(void **state)
 {
-    struct mp_sub *sub = mp_sub_create(o);
-    assert_non_null(sub);
-    int t = mp_sub_add_file(sub, path);
+    struct sub_case *c = calloc(1, sizeof(*c));
+    assert_non_null(c);
+    c->dir = test_mkdtemp();
+    assert_non_null(c->dir);
+    *state = c;
+    return 0;
+}
+
+static int sub_case_teardown(void **state)
+{
+    struct sub_case *c = *state;
+    mp_sub_free(c->sub);
+    free(c->path);
+    test_rmdir(c->dir);
+    free(c);
+    return 0;
+}
+
+/* Write data as the case's subtitle file dir/name; returns its path. */
+static const char *sub_case_write(struct sub_case *c, const char *name, const char *data)
+{
+    free(c->path);
+    c->path = write_file(c->dir, name, data, strlen(data));
+    return c->path;
+}
+
+/* Replace the case's sub with an empty one made with o (NULL: defaults). */
+static struct mp_sub *sub_case_new(struct sub_case *c, const struct mp_sub_opts *o)
+{
+    mp_sub_free(c->sub);
+    c->sub = mp_sub_create(o);
+    assert_non_null(c->sub);
+    return c->sub;
+}
+
+/* Replace the case's sub with one made with o on the case's file, its
+ * track selected. */
+static struct mp_sub *sub_case_reopen(struct sub_case *c, const struct mp_sub_opts *o)
+{
+    struct mp_sub *sub = sub_case_new(c, o);
+    int t = mp_sub_add_file(sub, c->path);
     assert_true(t >= 0);
     assert_int_equal(mp_sub_select(sub, t), 0);
     return sub;
 }
 
+static struct mp_sub *sub_case_open(struct sub_case *c, const char *name, const char *data,
+                                    const struct mp_sub_opts *o)
+{
+    sub_case_write(c, name, data);
+    return sub_case_reopen(c, o);
+}
+
 static void test_srt_rgb_and_yuv(void **state)
 {
-    (void)state;
-    char *dir = test_mkdtemp();
-    char *path = write_file(dir, "a.srt", srt_text, strlen(srt_text));
-    struct mp_sub *sub = sub_with_file(NULL, path);
+    struct mp_sub *sub = sub_case_open(*state, "a.srt", srt_text, NULL);
     assert_int_equal(mp_sub_event_count(sub, 0), 2);
 
     char *text = mp_sub_get_text(sub, 2.0);
@@ -210,21 +266,12 @@ static void test_srt_rgb_and_yuv(void **state)
     assert_int_equal(count_changed(f), 0);
     av_frame_free(&f);
     assert_int_equal(mp_sub_select(sub, 5), -1);
-
-    mp_sub_free(sub);
-    free(path);
-    test_rmdir(dir);
 }
 
 /* A black frame of a semi-planar or packed YUV format (16/128/128). */
 static AVFrame *black_yuv_frame(int fmt)
 {
-    AVFrame *f = av_frame_alloc();
-    assert_non_null(f);
-    f->format = fmt;
-    f->width = W;
-    f->height = H;
-    assert_int_equal(av_frame_get_buffer(f, 0), 0);
+    AVFrame *f = new_frame(fmt);
     if (fmt == AV_PIX_FMT_NV12 || fmt == AV_PIX_FMT_NV21) {
         for (int y = 0; y < H; y++)
             memset(f->data[0] + y * f->linesize[0], 16, W);
@@ -243,10 +290,7 @@ static AVFrame *black_yuv_frame(int fmt)
  * luma as planar 4:2:0 and chroma where the text is. */
 static void test_nv12_and_packed_yuv(void **state)
 {
-    (void)state;
-    char *dir = test_mkdtemp();
-    char *path = write_file(dir, "a.srt", srt_text, strlen(srt_text));
-    struct mp_sub *sub = sub_with_file(NULL, path);
+    struct mp_sub *sub = sub_case_open(*state, "a.srt", srt_text, NULL);
     int r;
     AVFrame *ref = render_at(sub, 2.0, 0, AV_PIX_FMT_YUV420P, &r);
     assert_int_equal(r, 1);
@@ -291,19 +335,13 @@ static void test_nv12_and_packed_yuv(void **state)
         av_frame_free(&f);
     }
     av_frame_free(&ref);
-    mp_sub_free(sub);
-    free(path);
-    test_rmdir(dir);
 }
 
 /* The overlay for an output at 960x720: a straight-alpha RGBA box at the
  * bottom, with opaque yellow text pixels; nothing when no event is shown. */
 static void test_overlay_rgba(void **state)
 {
-    (void)state;
-    char *dir = test_mkdtemp();
-    char *path = write_file(dir, "a.srt", srt_text, strlen(srt_text));
-    struct mp_sub *sub = sub_with_file(NULL, path);
+    struct mp_sub *sub = sub_case_open(*state, "a.srt", srt_text, NULL);
     struct mp_sub_bitmap bm;
     assert_int_equal(mp_sub_render_overlay(sub, 2.0, 0, 960, 720, W, H, &bm), 1);
     assert_true(bm.w > 0 && bm.h > 0 && bm.rgba);
@@ -329,37 +367,25 @@ static void test_overlay_rgba(void **state)
     assert_int_equal(mp_sub_render_overlay(sub, 3.5, 0, 960, 720, W, H, &bm), 0);
     assert_int_equal(bm.w, 0);
     assert_int_equal(mp_sub_render_overlay(sub, 2.0, 0, 0, 720, W, H, &bm), -1);
-    mp_sub_free(sub);
-    free(path);
-    test_rmdir(dir);
 }
 
 static void test_webvtt_file(void **state)
 {
-    (void)state;
     static const char vtt[] = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<i>web</i> text\n\n";
-    char *dir = test_mkdtemp();
-    char *path = write_file(dir, "a.vtt", vtt, strlen(vtt));
-    struct mp_sub *sub = sub_with_file(NULL, path);
+    struct mp_sub *sub = sub_case_open(*state, "a.vtt", vtt, NULL);
     char *text = mp_sub_get_text(sub, 1.5);
     assert_non_null(text);
     assert_string_equal(text, "web text");
     free(text);
     assert_true(bright_at(sub, 1.5, AV_PIX_FMT_BGRA).count > 50);
     assert_int_equal(bright_at(sub, 2.5, AV_PIX_FMT_BGRA).count, 0);
-    mp_sub_free(sub);
-    free(path);
-    test_rmdir(dir);
 }
 
 /* On anamorphic video (wide pixels) glyphs are drawn narrower, so they are
  * round once the display stretches the frame. */
 static void test_anamorphic_frame(void **state)
 {
-    (void)state;
-    char *dir = test_mkdtemp();
-    char *path = write_file(dir, "a.srt", srt_text, strlen(srt_text));
-    struct mp_sub *sub = sub_with_file(NULL, path);
+    struct mp_sub *sub = sub_case_open(*state, "a.srt", srt_text, NULL);
     struct bright square = bright_at(sub, 2.0, AV_PIX_FMT_RGB24);
     AVFrame *f = black_frame(AV_PIX_FMT_RGB24);
     f->sample_aspect_ratio = (AVRational){2, 1};
@@ -372,9 +398,6 @@ static void test_anamorphic_frame(void **state)
     assert_true(ww > sw / 3);
     /* Same height: only the width is corrected. */
     assert_true(abs((wide.max_y - wide.min_y) - (square.max_y - square.min_y)) <= 2);
-    mp_sub_free(sub);
-    free(path);
-    test_rmdir(dir);
 }
 
 static void test_unsupported_format(void **state)
@@ -384,11 +407,7 @@ static void test_unsupported_format(void **state)
     assert_non_null(sub);
     assert_false(mp_sub_format_supported(AV_PIX_FMT_YUV444P));
     assert_true(mp_sub_format_supported(AV_PIX_FMT_YUV420P));
-    AVFrame *f = av_frame_alloc();
-    f->format = AV_PIX_FMT_YUV444P;
-    f->width = W;
-    f->height = H;
-    assert_int_equal(av_frame_get_buffer(f, 0), 0);
+    AVFrame *f = new_frame(AV_PIX_FMT_YUV444P);
     assert_int_equal(mp_sub_render(sub, 0, 0, f), -1);
     av_frame_free(&f);
     mp_sub_free(sub);
@@ -396,12 +415,10 @@ static void test_unsupported_format(void **state)
 
 static void test_subpos_moves_up(void **state)
 {
-    (void)state;
-    char *dir = test_mkdtemp();
-    char *path = write_file(dir, "a.srt", srt_text, strlen(srt_text));
+    struct sub_case *c = *state;
     struct mp_sub_opts o;
     mp_sub_opts_default(&o);
-    struct mp_sub *sub = sub_with_file(&o, path);
+    struct mp_sub *sub = sub_case_open(c, "a.srt", srt_text, &o);
     struct bright bottom = bright_at(sub, 2.0, AV_PIX_FMT_RGB24);
     o.subpos = 20;
     mp_sub_set_opts(sub, &o);
@@ -409,26 +426,19 @@ static void test_subpos_moves_up(void **state)
     assert_true(bottom.count > 0 && up.count > 0);
     assert_true(up.max_y < bottom.min_y);
     assert_true(up.max_y < H / 2);
-    mp_sub_free(sub);
 
     /* The option given at creation acts the same way. */
-    sub = sub_with_file(&o, path);
+    sub = sub_case_reopen(c, &o);
     struct bright up2 = bright_at(sub, 2.0, AV_PIX_FMT_RGB24);
     assert_int_equal(up2.min_y, up.min_y);
-    mp_sub_free(sub);
-    free(path);
-    test_rmdir(dir);
 }
 
 static void test_font_scale_changes_area(void **state)
 {
-    (void)state;
-    char *dir = test_mkdtemp();
-    char *path = write_file(dir, "a.srt", srt_text, strlen(srt_text));
     struct mp_sub_opts o;
     mp_sub_opts_default(&o);
     o.text_scale = 3;
-    struct mp_sub *sub = sub_with_file(&o, path);
+    struct mp_sub *sub = sub_case_open(*state, "a.srt", srt_text, &o);
     struct bright small = bright_at(sub, 2.0, AV_PIX_FMT_RGB24);
     o.text_scale = 6;
     mp_sub_set_opts(sub, &o);
@@ -443,19 +453,14 @@ static void test_font_scale_changes_area(void **state)
     mp_sub_set_opts(sub, &o);
     struct bright scaled = bright_at(sub, 2.0, AV_PIX_FMT_RGB24);
     assert_true(scaled.count > small.count * 2);
-    mp_sub_free(sub);
-    free(path);
-    test_rmdir(dir);
 }
 
 static void test_ass_styles_and_noass(void **state)
 {
-    (void)state;
-    char *dir = test_mkdtemp();
-    char *path = write_file(dir, "a.ass", ass_text, strlen(ass_text));
+    struct sub_case *c = *state;
     struct mp_sub_opts o;
     mp_sub_opts_default(&o);
-    struct mp_sub *sub = sub_with_file(&o, path);
+    struct mp_sub *sub = sub_case_open(c, "a.ass", ass_text, &o);
     assert_int_equal(mp_sub_event_count(sub, 0), 1);
     char *text = mp_sub_get_text(sub, 1.5);
     assert_non_null(text);
@@ -484,11 +489,10 @@ static void test_ass_styles_and_noass(void **state)
     assert_int_equal(r, 0);
     assert_int_equal(count_changed(f), 0);
     av_frame_free(&f);
-    mp_sub_free(sub);
 
     /* -noass: the default style (bottom, yellow). */
     o.ass_styles = false;
-    sub = sub_with_file(&o, path);
+    sub = sub_case_reopen(c, &o);
     f = render_at(sub, 1.5, 0, AV_PIX_FMT_RGB24, &r);
     assert_int_equal(r, 1);
     b = count_bright(f);
@@ -502,32 +506,26 @@ static void test_ass_styles_and_noass(void **state)
     }
     assert_true(yellow > b.count / 2);
     av_frame_free(&f);
-    mp_sub_free(sub);
-    free(path);
-    test_rmdir(dir);
 }
 
 static void test_subcp_latin1(void **state)
 {
-    (void)state;
-    char *dir = test_mkdtemp();
+    struct sub_case *c = *state;
     static const char latin1[] = "1\n00:00:01,000 --> 00:00:03,000\nCaf\xe9 cr\xe8me\n\n";
-    char *path = write_file(dir, "l1.srt", latin1, strlen(latin1));
     struct mp_sub_opts o;
     mp_sub_opts_default(&o);
     o.charset = "latin1";
-    struct mp_sub *sub = sub_with_file(&o, path);
+    struct mp_sub *sub = sub_case_open(c, "l1.srt", latin1, &o);
     char *text = mp_sub_get_text(sub, 2.0);
     assert_non_null(text);
     assert_string_equal(text, "Caf\xc3\xa9 cr\xc3\xa8me");
     free(text);
     assert_true(bright_at(sub, 2.0, AV_PIX_FMT_RGB24).count > 50);
-    mp_sub_free(sub);
 
     /* Without -subcp a file that is not UTF-8 is read as CP1252 (with a
      * warning) rather than refused by libavcodec and shown as nothing. */
-    sub = mp_sub_create(NULL);
-    int t = mp_sub_add_file(sub, path);
+    sub = sub_case_new(c, NULL);
+    int t = mp_sub_add_file(sub, c->path);
     assert_true(t >= 0);
     assert_int_equal(mp_sub_event_count(sub, t), 1);
     assert_int_equal(mp_sub_select(sub, t), 0);
@@ -535,23 +533,18 @@ static void test_subcp_latin1(void **state)
     assert_non_null(text);
     assert_string_equal(text, "Caf\xc3\xa9 cr\xc3\xa8me");
     free(text);
-    mp_sub_free(sub);
     /* -subcp utf-8 says the file is UTF-8: no guess, the bad event goes. */
     o.charset = "utf-8";
-    sub = mp_sub_create(&o);
-    t = mp_sub_add_file(sub, path);
+    sub = sub_case_new(c, &o);
+    t = mp_sub_add_file(sub, c->path);
     assert_true(t >= 0);
     assert_int_equal(mp_sub_event_count(sub, t), 0);
-    mp_sub_free(sub);
 
     /* An unknown charset is an error, not a crash. */
     o.charset = "no-such-charset";
-    sub = mp_sub_create(&o);
-    assert_int_equal(mp_sub_add_file(sub, path), -1);
+    sub = sub_case_new(c, &o);
+    assert_int_equal(mp_sub_add_file(sub, c->path), -1);
     assert_int_equal(mp_sub_track_count(sub), 0);
-    mp_sub_free(sub);
-    free(path);
-    test_rmdir(dir);
 }
 
 /* Mux subs_name into a Matroska clip with codec scodec, feed its subtitle
@@ -598,11 +591,10 @@ static struct mp_sub *sub_from_mkv(const char *dir, const char *subs_path, const
 
 static void test_mkv_srt_track(void **state)
 {
-    (void)state;
-    char *dir = test_mkdtemp();
-    char *srt = write_file(dir, "s.srt", srt_text, strlen(srt_text));
+    struct sub_case *c = *state;
     int packets;
-    struct mp_sub *sub = sub_from_mkv(dir, srt, "srt", &packets);
+    c->sub = sub_from_mkv(c->dir, sub_case_write(c, "s.srt", srt_text), "srt", &packets);
+    struct mp_sub *sub = c->sub;
     assert_int_equal(packets, 2);
     assert_int_equal(mp_sub_event_count(sub, 0), 2);
     char *text = mp_sub_get_text(sub, 4.2);
@@ -617,27 +609,20 @@ static void test_mkv_srt_track(void **state)
     assert_int_equal(r, 0);
     assert_int_equal(count_changed(f), 0);
     av_frame_free(&f);
-    mp_sub_free(sub);
-    free(srt);
-    test_rmdir(dir);
 }
 
 static void test_mkv_ass_track(void **state)
 {
-    (void)state;
-    char *dir = test_mkdtemp();
-    char *ass = write_file(dir, "s.ass", ass_text, strlen(ass_text));
+    struct sub_case *c = *state;
     int packets;
-    struct mp_sub *sub = sub_from_mkv(dir, ass, "ass", &packets);
+    c->sub = sub_from_mkv(c->dir, sub_case_write(c, "s.ass", ass_text), "ass", &packets);
+    struct mp_sub *sub = c->sub;
     assert_int_equal(packets, 1);
     assert_int_equal(mp_sub_event_count(sub, 0), 1);
     /* The script's top alignment survives muxing. */
     struct bright b = bright_at(sub, 2.0, AV_PIX_FMT_RGB24);
     assert_true(b.count > 100);
     assert_true(b.max_y < H / 2);
-    mp_sub_free(sub);
-    free(ass);
-    test_rmdir(dir);
 }
 
 static void test_bitmap_codec_refused(void **state)
@@ -762,8 +747,7 @@ static void touch(const char *dir, const char *name)
 
 static void test_autoload(void **state)
 {
-    (void)state;
-    char *dir = test_mkdtemp();
+    const char *dir = ((struct sub_case *)*state)->dir;
     const char *names[] = {"movie.mkv", "movie.srt", "Movie.en.ASS", "movie.part2.en.srt",
                            "other.srt", "movie.txt", "movie.vtt", "moviex.srt"};
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
@@ -792,7 +776,6 @@ static void test_autoload(void **state)
     mp_sub_free_candidates(c);
     free(lone);
     free(media);
-    test_rmdir(dir);
 }
 
 static void test_text_helpers(void **state)
@@ -818,27 +801,29 @@ static void test_text_helpers(void **state)
     free(s);
 }
 
+#define SUB_CASE_TEST(f) cmocka_unit_test_setup_teardown(f, sub_case_setup, sub_case_teardown)
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_text_helpers),
-        cmocka_unit_test(test_srt_rgb_and_yuv),
-        cmocka_unit_test(test_nv12_and_packed_yuv),
-        cmocka_unit_test(test_overlay_rgba),
-        cmocka_unit_test(test_webvtt_file),
-        cmocka_unit_test(test_anamorphic_frame),
+        SUB_CASE_TEST(test_srt_rgb_and_yuv),
+        SUB_CASE_TEST(test_nv12_and_packed_yuv),
+        SUB_CASE_TEST(test_overlay_rgba),
+        SUB_CASE_TEST(test_webvtt_file),
+        SUB_CASE_TEST(test_anamorphic_frame),
         cmocka_unit_test(test_unsupported_format),
-        cmocka_unit_test(test_subpos_moves_up),
-        cmocka_unit_test(test_font_scale_changes_area),
-        cmocka_unit_test(test_ass_styles_and_noass),
-        cmocka_unit_test(test_subcp_latin1),
-        cmocka_unit_test(test_mkv_srt_track),
-        cmocka_unit_test(test_mkv_ass_track),
+        SUB_CASE_TEST(test_subpos_moves_up),
+        SUB_CASE_TEST(test_font_scale_changes_area),
+        SUB_CASE_TEST(test_ass_styles_and_noass),
+        SUB_CASE_TEST(test_subcp_latin1),
+        SUB_CASE_TEST(test_mkv_srt_track),
+        SUB_CASE_TEST(test_mkv_ass_track),
         cmocka_unit_test(test_bitmap_codec_refused),
         cmocka_unit_test(test_osd_text_expires),
         cmocka_unit_test(test_osd_bar),
         cmocka_unit_test(test_osd_level_timer),
-        cmocka_unit_test(test_autoload),
+        SUB_CASE_TEST(test_autoload),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
