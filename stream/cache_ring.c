@@ -45,8 +45,11 @@
 /* Most bytes per fill step: small enough that the reader gets data while
  * a big ring is still filling, large enough for few lock round trips. */
 #define RING_MAX_CHUNK (256 * 1024)
-/* How often a waiting reader asks the abort callback. */
+/* How often a waiting reader wakes up: to ask the abort callback, and to
+ * see how long it has waited. */
 #define RING_ABORT_POLL_NS (50 * 1000 * 1000)
+/* MPlayer warns after ten 10 ms sleeps without new data. */
+#define RING_EMPTY_WARN_SECS 0.1
 
 struct ring {
     stream_t *inner;         /* the source; the fill thread's alone */
@@ -78,7 +81,6 @@ struct ring {
     bool seek_req;           /* the thread must move the source to seek_pos */
     int64_t seek_pos;
     uint64_t gen;            /* bumped by every flush */
-    bool prefill;            /* the next read waits for -cache-min */
     bool seeking;            /* read on after a seek: waiting is expected */
     bool quit;
     bool idle;               /* the thread waits for work */
@@ -243,10 +245,6 @@ static void ring_wake_thread(struct ring *r)
  * then to ask it. Returns true when the user aborted. Called locked. */
 static bool ring_wait_data(struct ring *r)
 {
-    if (!r->abort_cb) {
-        pthread_cond_wait(&r->data, &r->lock);
-        return false;
-    }
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     ts.tv_nsec += RING_ABORT_POLL_NS;
@@ -255,6 +253,8 @@ static bool ring_wait_data(struct ring *r)
         ts.tv_nsec -= 1000000000L;
     }
     pthread_cond_timedwait(&r->data, &r->lock, &ts);
+    if (!r->abort_cb)
+        return false;
     pthread_mutex_unlock(&r->lock);
     bool aborted = r->abort_cb(r->abort_ctx);
     pthread_mutex_lock(&r->lock);
@@ -288,7 +288,7 @@ static int ring_fill(stream_t *s, void *buf, int len)
 {
     struct ring *r = s->priv;
     pthread_mutex_lock(&r->lock);
-    bool waited = false;
+    bool waited = false, warned = false;
     double t0 = 0;
     int rc;
     for (;;) {
@@ -298,30 +298,25 @@ static int ring_fill(stream_t *s, void *buf, int len)
             rc = r->err ? r->err : 0;
             break;
         }
-        int64_t want = r->prefill ? ring_target(r) : 1;
-        if (ahead >= want || (ahead > 0 && (r->eof || r->err))) {
+        if (ahead > 0) {
             rc = ring_copy_out(r, buf, len);
-            r->prefill = false;
             r->seeking = false;
             ring_wake_thread(r);
             break;
         }
+        /* As MPlayer's cache: a read waits for any data, never for
+         * -cache-min again (neither after a flush nor when the ring ran
+         * dry), and says so once it has waited 100 ms for nothing (not
+         * after a seek, where a wait is expected). */
+        double now = mp_time_sec();
         if (!waited) {
             waited = true;
-            t0 = mp_time_sec();
-            if (!r->prefill && !r->seeking) {
-                mp_msg(MSGT_CACHE, MSGL_WARN, "Cache empty, consider increasing -cache "
-                       "and/or -cache-min. [performance issue]\n");
-                /* As MPlayer: once empty, fill up to -cache-min again
-                 * rather than stutter byte by byte. */
-                if (r->min_fill > 0) {
-                    r->prefill = true;
-                    continue;
-                }
-            }
+            t0 = now;
+        } else if (!warned && !r->seeking && now - t0 >= RING_EMPTY_WARN_SECS) {
+            mp_msg(MSGT_CACHE, MSGL_WARN, "Cache empty, consider increasing -cache "
+                   "and/or -cache-min. [performance issue]\n");
+            warned = true;
         }
-        if (r->prefill)
-            ring_status(r);
         ring_wake_thread(r);
         if (ring_wait_data(r)) {
             rc = -STREAM_ERR_ABORTED;
@@ -356,7 +351,6 @@ static int ring_seek(stream_t *s, int64_t pos)
         r->err = 0;
         r->seek_req = true;
         r->seek_pos = pos;
-        r->prefill = r->min_fill > 0;
         r->seeking = true;
         pthread_cond_signal(&r->work);
     }
@@ -518,7 +512,6 @@ static int ring_prefill(struct ring *r)
         if (rc == 0)
             ring_status(r);
     }
-    r->prefill = false;
     pthread_mutex_unlock(&r->lock);
     return rc;
 }
