@@ -3,7 +3,8 @@
 # players found installed) on the slow-storage model, every run cold.
 # This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
 #
-#   TOOLS/bench.sh [quick|full] [-n RUNS] [-p "PROFILES"] [-o DIR] [-m MPLAYER] [-w]
+#   TOOLS/bench.sh [quick|full] [-n RUNS] [-p "PROFILES"] [-f "FILES"] [-k "MODES"]
+#                  [-o DIR] [-m MPLAYER] [-w]
 #
 #   quick  (`make bench`, about 7 minutes) 20 s files at 1 Mbit/s, profile
 #          slow-net, 1 run, real time (3 s) on the skewed and
@@ -11,7 +12,9 @@
 #   full   (`make bench-full`) 90 s files at 4 Mbit/s, profiles hdd and
 #          slow-net, 3 runs, real time (10 s) on every file
 #   smoke  4 s files, profile fast, 1 run: checks the runner itself (~1 min)
-#   -n, -p override the runs and profiles; -o DIR (build/bench) receives the
+#   -n, -p override the runs and profiles; -f and -k keep only these files
+#   (e.g. "skew.mp4 noninter.mp4") and modes (keys: old ring plan ...), to
+#   measure a few cells again after a change; -o DIR (build/bench) receives the
 #   media, raw.tsv (one line per run), report.md and the plots; -w also puts
 #   the report into DOCS/benchmarks.md (between its bench:begin/end markers)
 #   and the plots into DOCS/.
@@ -44,14 +47,19 @@ fi
 out=$root/build/bench
 mplayer=$root/mplayer
 write_docs=
-while getopts n:p:o:m:w o; do
+only_files=
+only_modes=
+while getopts n:p:f:k:o:m:w o; do
     case $o in
     n) runs=$OPTARG ;;
     p) profiles=$OPTARG ;;
+    f) only_files=$OPTARG ;;
+    k) only_modes=$OPTARG ;;
     o) out=$OPTARG ;;
     m) mplayer=$OPTARG ;;
     w) write_docs=1 ;;
-    *) die "usage: TOOLS/bench.sh [quick|full] [-n RUNS] [-p PROFILES] [-o DIR] [-m MPLAYER] [-w]" ;;
+    *) die "usage: TOOLS/bench.sh [quick|full] [-n RUNS] [-p PROFILES] [-f FILES] [-k MODES]" \
+        "[-o DIR] [-m MPLAYER] [-w]" ;;
     esac
 done
 [ -x "$mplayer" ] || die "$mplayer: no player (run make)"
@@ -70,6 +78,13 @@ cp "$PAGECACHE" "$out/bin/pagecache.tmp" && mv "$out/bin/pagecache.tmp" "$out/bi
 mplayer=$out/bin/mplayer
 PAGECACHE=$out/bin/pagecache
 
+# listed LIST WORD: WORD is in the space-separated LIST, or LIST is empty.
+listed() {
+    [ -z "$1" ] && return 0
+    case " $1 " in *" $2 "*) return 0 ;; esac
+    return 1
+}
+
 # ---- media ----
 media=$out/media-d$dur-b$vbr-k$skew
 mkdir -p "$media"
@@ -78,6 +93,7 @@ files=
 for k in $kinds; do
     for c in mp4 mkv; do
         f=$k.$c
+        listed "$only_files" "$f" || continue
         files="$files $f"
         [ -s "$media/$f" ] && [ -s "$media/$f.packets" ] && continue
         echo "bench: making $f" >&2
@@ -133,6 +149,20 @@ tune_modes=(
     "tune-buf16k|16 KB reads|-nocache -stream-buffer-size 16384"
     "tune-buf256k|256 KB reads|-nocache -stream-buffer-size 262144"
 )
+
+# -k: only the modes asked for.
+keep=()
+for e in "${modes[@]}"; do listed "$only_modes" "${e%%|*}" && keep+=("$e"); done
+modes=("${keep[@]}")
+keep=()
+for e in "${tune_modes[@]}"; do listed "$only_modes" "${e%%|*}" && keep+=("$e"); done
+tune_modes=("${keep[@]}")
+[ ${#modes[@]} -gt 0 ] || [ ${#tune_modes[@]} -gt 0 ] || die "-k $only_modes: no such mode"
+[ -n "$files" ] || die "-f $only_files: no such file"
+tune_files=
+for f in skew.mp4 noninter.mp4 multi.mp4; do
+    listed "$only_files" "$f" && tune_files="$tune_files $f"
+done
 
 # ---- one run ----
 mnt=$(mktemp -d "${TMPDIR:-/tmp}/bench-mnt.XXXXXX")
@@ -230,8 +260,13 @@ first=${profiles%% *}
 sh "$root/TOOLS/slowfs.sh" mount --profile="$first" "$media" "$mnt" ||
     die "cannot mount slowfs (TOOLS/install-deps.sh; /dev/fuse)"
 nrt=0
-for k in $rt_files; do nrt=$((nrt + 2)); done
-total=$(( $(echo $profiles | wc -w) * runs * (8 * ${#modes[@]} + nrt * ${#modes[@]} + 3 * ${#tune_modes[@]}) ))
+for f in $files; do
+    case " $rt_files " in *" ${f%.*} "*) nrt=$((nrt + 1)) ;; esac
+done
+nfiles=$(echo $files | wc -w)
+ntune=$(echo $tune_files | wc -w)
+total=$(( $(echo $profiles | wc -w) * runs *
+    ((nfiles + nrt) * ${#modes[@]} + ntune * ${#tune_modes[@]}) ))
 echo "bench: $kind, $total runs, profiles: $profiles, results in $out" >&2
 {
     printf 'profile\tworkload\tfile\tmode\trun\tpc_before\tpc_after\twall\tuser\tsys\trss_kb'
@@ -270,7 +305,7 @@ for profile in $profiles; do
             done
         done
     done
-    for f in skew.mp4 noninter.mp4 multi.mp4; do
+    for f in $tune_files; do
         for entry in "${tune_modes[@]}"; do
             for r in $(seq "$runs"); do
                 n=$((n + 1))

@@ -69,8 +69,14 @@ async function main() {
         started && alive(), rec.tail(3)))
         return;
 
-    // After "Starting playback..." a -quiet player prints nothing unasked, so
-    // the next line is the answer.
+    // As MPlayer, the player opens the video output with the first frame,
+    // after "Starting playback...": its "VO: [null] 320x240 => ..." line
+    // has a '=' and would be taken for the answer of a question asked
+    // before it (so with MPlayer itself). After it a -quiet player prints
+    // nothing unasked, so the next line is the answer.
+    if (!check(T + ' video output opened ("VO:" line)',
+        await waitFor(() => /(^|\n)VO: /.test(rec.out), 5000), rec.tail(3)))
+        return;
     const len = await ask('getTimeLength');
     check(T + ' getTimeLength', Math.abs(parseFloat(len) - 4) < 0.3, 'answer ' + len);
     const pos = await ask('getTimePosition');
