@@ -54,6 +54,11 @@
 #define RC_MAX_PIECE (256 * 1024)
 #define RC_MIN_PIECE 4096
 #define RC_STEP (16 * 1024)
+/* A connection with no reads for this long is closed (parked): its
+ * open-ended HTTP request would go on receiving bytes nobody reads, up to
+ * the socket buffers' size each time. Shorter gaps keep it, so a reader
+ * or fetcher that comes back soon does not pay for a new request. */
+#define RC_PARK_SECS 0.2
 /* How often a reader waiting for a fetch asks the abort callback. */
 #define RC_ABORT_POLL_NS (50 * 1000 * 1000)
 
@@ -68,6 +73,8 @@ struct rc_extent {
 
 struct rcache {
     stream_t *inner;         /* the main connection: the reader's alone */
+    bool inner_live;         /* reader's: inner is open (not parked) */
+    double inner_used_at;    /* reader's: when inner was last read */
     AVIOContext *fio;        /* the fetch connection: the thread's alone */
     char *url;
     struct stream_opts opts; /* the stream's: fio's headers, the abort callback */
@@ -335,10 +342,10 @@ static void rc_fetch(struct rcache *rc, struct rc_extent *e)
         /* Direct, as the main connection (stream_lavf.c says why): a
          * gap between planned pieces is then a new request, not the
          * whole gap read at the server's pace. */
-        err = stream_lavf_avio_open(&rc->fio, rc->url, AVIO_FLAG_DIRECT, &cb, &rc->opts);
+        err = stream_lavf_avio_open(&rc->fio, rc->url, e->pos, AVIO_FLAG_DIRECT, &cb,
+                                    &rc->opts);
         what = "opening a second connection to";
-    }
-    if (err >= 0 && avio_tell(rc->fio) != e->pos) {
+    } else if (avio_tell(rc->fio) != e->pos) {
         err = stream_lavf_avio_seek(rc->fio, e->pos);
         what = "seeking the second connection to";
     }
@@ -375,6 +382,22 @@ static void rc_fetch(struct rcache *rc, struct rc_extent *e)
     }
 }
 
+/* Wait up to secs for work (a kick) or quit. Called locked. Returns
+ * whether either came. */
+static bool rc_wait_work(struct rcache *rc, double secs)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    int64_t ns = ts.tv_nsec + (int64_t)(secs * 1e9);
+    ts.tv_sec += (time_t)(ns / 1000000000);
+    ts.tv_nsec = (long)(ns % 1000000000);
+    while (!rc->kick && !rc->quit) {
+        if (pthread_cond_timedwait(&rc->work, &rc->lock, &ts) != 0)
+            break;
+    }
+    return rc->kick || rc->quit;
+}
+
 static void *rc_thread(void *arg)
 {
     struct rcache *rc = arg;
@@ -385,6 +408,11 @@ static void *rc_thread(void *arg)
         if (rc->failed || !rc_pick(rc, &pos, &len)) {
             rc->idle = true;
             pthread_cond_broadcast(&rc->idle_cv);
+            if (rc->fio && !rc_wait_work(rc, RC_PARK_SECS)) {
+                pthread_mutex_unlock(&rc->lock);
+                avio_closep(&rc->fio);  /* the next fetch opens at its piece */
+                pthread_mutex_lock(&rc->lock);
+            }
             while (!rc->kick && !rc->quit)
                 pthread_cond_wait(&rc->work, &rc->lock);
             rc->idle = false;
@@ -456,6 +484,16 @@ static void rc_note_read(struct rcache *rc, int64_t p, int64_t n, bool through)
         rc_wake(rc);
 }
 
+/* The reader is served from the cache: a main connection it has not read
+ * for RC_PARK_SECS is closed until it reads through again. Reader only. */
+static void rc_park_inner(struct rcache *rc)
+{
+    if (rc->inner_live && mp_time_sec() - rc->inner_used_at >= RC_PARK_SECS) {
+        stream_park(rc->inner);
+        rc->inner_live = false;
+    }
+}
+
 static int rc_fill(stream_t *s, void *buf, int len)
 {
     struct rcache *rc = s->priv;
@@ -478,6 +516,7 @@ static int rc_fill(stream_t *s, void *buf, int len)
                 rc->stall_secs += mp_time_sec() - t0;
             }
             pthread_mutex_unlock(&rc->lock);
+            rc_park_inner(rc);
             return n;
         }
         if (e && e->fetching) {
@@ -505,6 +544,8 @@ static int rc_fill(stream_t *s, void *buf, int len)
         n = stream_seek(rc->inner, p);
     if (n >= 0)
         n = stream_read_some(rc->inner, buf, (int)limit);
+    rc->inner_live = true;
+    rc->inner_used_at = mp_time_sec();
     pthread_mutex_lock(&rc->lock);
     rc->stalls++;
     rc->stall_secs += mp_time_sec() - t0;
@@ -707,6 +748,8 @@ int stream_range_from_ring(stream_t *s)
     rc->opts = s->opts;
     rc->handover_pos = s->src_pos;
     rc->inner = stream_ring_release(s, rc_take, rc);
+    rc->inner_live = true;
+    rc->inner_used_at = mp_time_sec();
     s->be = &stream_backend_range;
     s->priv = rc;
     if (pthread_create(&rc->thread, NULL, rc_thread, rc) != 0) {

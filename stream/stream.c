@@ -547,6 +547,12 @@ void stream_cache_sync(stream_t *s)
         s->be->sync(s);
 }
 
+void stream_park(stream_t *s)
+{
+    if (s->be->park)
+        s->be->park(s);
+}
+
 void stream_print_stats(const stream_t *s, int lev)
 {
     if (!mp_msg_test(MSGT_STREAM, lev))

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <libavformat/avformat.h>
 #include <libavformat/avio.h>
@@ -22,7 +23,8 @@
 #define LAVF_SKIP_MAX (64 * 1024)
 
 struct lavf_priv {
-    AVIOContext *avio;
+    AVIOContext *avio;       /* NULL while parked */
+    char *url;
 };
 
 static pthread_once_t lavf_network_once = PTHREAD_ONCE_INIT;
@@ -55,17 +57,30 @@ static int lavf_err(int averr)
     return STREAM_ERR_IO;
 }
 
-int stream_lavf_avio_open(AVIOContext **pb, const char *url, int flags,
+int stream_lavf_avio_open(AVIOContext **pb, const char *url, int64_t pos, int flags,
                           const AVIOInterruptCB *cb, const struct stream_opts *o)
 {
     AVDictionary *dict = NULL;
-    if (o->user_agent && o->user_agent[0] &&
-        av_dict_set(&dict, "user_agent", o->user_agent, 0) < 0)
-        return AVERROR(ENOMEM);
-    /* Protocols without the option (file:) leave it in dict, unused. */
-    int rc = avio_open2(pb, url, AVIO_FLAG_READ | flags, cb, &dict);
+    int rc = 0;
+    if (o->user_agent && o->user_agent[0])
+        rc = av_dict_set(&dict, "user_agent", o->user_agent, 0);
+    if (rc >= 0 && pos > 0)
+        rc = av_dict_set_int(&dict, "offset", pos, 0);
+    /* Protocols without these options (file:) leave them in dict, unused. */
+    if (rc >= 0)
+        rc = avio_open2(pb, url, AVIO_FLAG_READ | flags, cb, &dict);
     av_dict_free(&dict);
-    return rc;
+    if (rc < 0 || pos <= 0)
+        return rc < 0 ? rc : 0;
+    /* The context counts from 0 whatever the protocol did. HTTP's seek
+     * to the offset its request started at makes no new request; other
+     * protocols seek now. */
+    int64_t r = avio_seek(*pb, pos, SEEK_SET);
+    if (r < 0) {
+        avio_closep(pb);
+        return (int)r;
+    }
+    return 0;
 }
 
 static int lavf_open(stream_t *s, int fd, const char *target)
@@ -80,11 +95,14 @@ static int lavf_open(stream_t *s, int fd, const char *target)
      * whenever the jump is within the TCP receive window, megabytes on
      * Linux: from a slow server a seek the cache chose to make took
      * seconds. Short skips are read through by lavf_seek itself. */
-    int rc = stream_lavf_avio_open(&p->avio, target, AVIO_FLAG_DIRECT, &cb, &s->opts);
+    p->url = strdup(target);
+    int rc = p->url ? stream_lavf_avio_open(&p->avio, target, 0, AVIO_FLAG_DIRECT, &cb, &s->opts)
+                    : AVERROR(ENOMEM);
     if (rc < 0) {
         char msg[AV_ERROR_MAX_STRING_SIZE];
         av_strerror(rc, msg, sizeof(msg));
         mp_msg(MSGT_STREAM, MSGL_V, "libavformat cannot open %s: %s\n", target, msg);
+        free(p->url);
         free(p);
         return -lavf_err(rc);
     }
@@ -99,9 +117,24 @@ static int lavf_open(stream_t *s, int fd, const char *target)
  * (the ring cache's 256 KB steps) would hold back bytes that arrived long
  * ago while the reader starves. So read only until what the caller needs
  * now is there, taking whatever each network read brings. */
+/* A parked connection opens again at the source position. */
+static int lavf_unpark(stream_t *s)
+{
+    struct lavf_priv *p = s->priv;
+    if (p->avio)
+        return 0;
+    AVIOInterruptCB cb = {.callback = lavf_interrupt, .opaque = s};
+    int rc = stream_lavf_avio_open(&p->avio, p->url, s->src_pos, AVIO_FLAG_DIRECT, &cb,
+                                   &s->opts);
+    return rc < 0 ? -lavf_err(rc) : 0;
+}
+
 static int lavf_fill(stream_t *s, void *buf, int len)
 {
     struct lavf_priv *p = s->priv;
+    int rc = lavf_unpark(s);
+    if (rc < 0)
+        return rc;
     int need = s->fill_need > 0 && s->fill_need < len ? s->fill_need : len;
     if (need == len) {
         int n = avio_read(p->avio, buf, len);
@@ -150,6 +183,8 @@ int stream_lavf_avio_seek(AVIOContext *pb, int64_t pos)
 static int lavf_seek(stream_t *s, int64_t pos)
 {
     struct lavf_priv *p = s->priv;
+    if (!p->avio)
+        return 0;  /* the next fill opens at pos */
     int r = stream_lavf_avio_seek(p->avio, pos);
     return r < 0 ? -lavf_err(r) : 0;
 }
@@ -160,8 +195,15 @@ static void lavf_close(stream_t *s)
     if (!p)
         return;
     avio_closep(&p->avio);
+    free(p->url);
     free(p);
     s->priv = NULL;
+}
+
+static void lavf_park(stream_t *s)
+{
+    struct lavf_priv *p = s->priv;
+    avio_closep(&p->avio);
 }
 
 const struct stream_backend stream_backend_lavf = {
@@ -171,4 +213,5 @@ const struct stream_backend stream_backend_lavf = {
     .fill = lavf_fill,
     .seek = lavf_seek,
     .close = lavf_close,
+    .park = lavf_park,
 };

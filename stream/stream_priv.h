@@ -44,6 +44,10 @@ struct stream_backend {
     /* Ring cache state, test sync. May be NULL. */
     bool (*cache_status)(const stream_t *s, struct stream_cache_status *st);
     void (*sync)(stream_t *s);
+    /* Close the source's connection until the next fill, which opens it
+     * again at s->src_pos: an open-ended HTTP request left idle goes on
+     * receiving what nobody reads. May be NULL (nothing to close). */
+    void (*park)(stream_t *s);
 };
 
 extern const struct stream_backend stream_backend_file;
@@ -202,13 +206,19 @@ static inline bool stream_range_cache_fits(const stream_t *s)
 /* Map an errno value to a positive stream_error. */
 int stream_errno_to_err(int e);
 
+/* Call the backend's park (if any): its connection closes until the next
+ * fill. The stream's own buffer is kept. */
+void stream_park(stream_t *s);
+
 struct AVIOContext;
 struct AVIOInterruptCB;
-/* avio_open2 of url for reading with the stream's protocol options (the
- * user agent); flags are added to AVIO_FLAG_READ. Every libavformat
+/* avio_open2 of url for reading at pos with the stream's protocol options
+ * (the user agent); flags are added to AVIO_FLAG_READ. Every libavformat
  * connection a stream makes goes through here, so all send the same
- * headers. Returns avio_open2's result. */
-int stream_lavf_avio_open(struct AVIOContext **pb, const char *url, int flags,
+ * headers. HTTP asks for pos in its first request (no request from 0
+ * that is then dropped); other protocols seek. Returns 0 or a negative
+ * AVERROR (then *pb is NULL). */
+int stream_lavf_avio_open(struct AVIOContext **pb, const char *url, int64_t pos, int flags,
                           const struct AVIOInterruptCB *cb, const struct stream_opts *o);
 /* Move a direct-mode (AVIO_FLAG_DIRECT) context to pos: a short way
  * ahead by reading on, otherwise by avio_seek (for HTTP a new request).

@@ -101,11 +101,13 @@ static void write_conf(const struct fixture *f)
             "daemon off;\nmaster_process off;\nworker_processes 1;\n"
             "pid %1$s/nginx.pid;\nerror_log %1$s/error.log;\n"
             "events { worker_connections 64; }\n"
-            "http {\n  access_log %1$s/access.log;\n"
+            "http {\n  log_format r '\"$http_range\" $status $bytes_sent';\n"
+            "  access_log %1$s/access.log r;\n"
             "  client_body_temp_path %1$s/t_body;\n  proxy_temp_path %1$s/t_proxy;\n"
             "  fastcgi_temp_path %1$s/t_fcgi;\n  uwsgi_temp_path %1$s/t_uwsgi;\n"
             "  scgi_temp_path %1$s/t_scgi;\n"
-            "  server { listen 127.0.0.1:%2$d; root %1$s/www; }\n}\n",
+            "  server { listen 127.0.0.1:%2$d; root %1$s/www;\n"
+            "    location /slow/ { alias %1$s/www/; limit_rate 200k; } }\n}\n",
             f->dir, f->port);
     assert_int_equal(fclose(fp), 0);
     free(conf);
@@ -209,7 +211,7 @@ static int teardown(void **state)
 
 /* ---- helpers ---- */
 
-static stream_t *open_url(const struct fixture *f, int kb)
+static stream_t *open_url_at(const struct fixture *f, const char *url, int kb)
 {
     struct stream_opts o = {
         .cache_kb = kb,
@@ -218,11 +220,16 @@ static stream_t *open_url(const struct fixture *f, int kb)
         .cache_mode = STREAM_CACHE_PLAN,
     };
     stream_t *s = NULL;
-    assert_int_equal(stream_open(&s, f->url, &o), 0);
+    assert_int_equal(stream_open(&s, url, &o), 0);
     assert_non_null(s);
     assert_int_equal(stream_get_kind(s), STREAM_KIND_LAVF);
     assert_int_equal(stream_size(s), f->size);
     return s;
+}
+
+static stream_t *open_url(const struct fixture *f, int kb)
+{
+    return open_url_at(f, f->url, kb);
 }
 
 /* Read len bytes at pos and compare with the file. */
@@ -454,6 +461,71 @@ static void test_server_killed(void **state)
     assert_null(s);
 }
 
+/* Whether nginx has logged a request whose Range header is range (it logs
+ * a request when its connection closes), waiting up to 5 s for it. */
+static bool logged_range(const struct fixture *f, const char *range)
+{
+    char *path = NULL, *want = NULL;
+    assert_true(asprintf(&path, "%s/access.log", f->dir) > 0);
+    assert_true(asprintf(&want, "\"%s\"", range) > 0);
+    bool found = false;
+    for (int i = 0; i < 250 && !found; i++) {
+        FILE *fp = fopen(path, "r");
+        char line[512];
+        while (fp && !found && fgets(line, sizeof(line), fp))
+            found = strstr(line, want) != NULL;
+        if (fp)
+            fclose(fp);
+        if (!found) {
+            struct timespec ts = {0, 20 * 1000 * 1000};
+            nanosleep(&ts, NULL);
+        }
+    }
+    free(want);
+    free(path);
+    return found;
+}
+
+/* A connection left idle is closed, so that its open-ended request stops
+ * receiving what nobody reads: the fetch thread's once it has had nothing
+ * to do for a while, the main one when the reader, served from the cache,
+ * has not used it for a while. nginx logs a request once it has sent it
+ * all or the connection closed: at 200 KB/s (/slow/) the megabytes after
+ * each position take many seconds, so a line within 5 s means a close.
+ * The reads after that open new connections where they need. */
+static void test_idle_connections_parked(void **state)
+{
+    struct fixture *f = *state;
+    NEED_NGINX(f);
+    char *url = NULL;
+    assert_true(asprintf(&url, "http://127.0.0.1:%d/slow/f.bin", f->port) > 0);
+    stream_t *s = open_url_at(f, url, 1024);
+    free(url);
+    struct stream_range r[] = {{3 * MB, 128 * KB}};
+    assert_int_equal(stream_set_read_plan(s, r, 1), 0);
+    /* Outside the plan: through the main connection, a request at 2 MB. */
+    read_at(s, f, 2 * MB, 4 * KB);
+    stream_cache_sync(s);
+    assert_int_equal(stream_get_stats(s)->cache_bytes_fetched, 128 * KB);
+    /* The fetch thread is idle: its request from 3 MB is closed. */
+    assert_true(logged_range(f, "bytes=3145728-"));
+    struct timespec ts = {0, 300 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+    /* From the cache: the main connection, unused for 0.3 s, closes. */
+    read_at(s, f, 3 * MB, 4 * KB);
+    assert_true(logged_range(f, "bytes=2097152-"));
+    /* Both open again where they are needed. */
+    read_at(s, f, 2 * MB + 300 * KB, 4 * KB);
+    struct stream_range r2[] = {{1 * MB, 64 * KB}};
+    assert_int_equal(stream_set_read_plan(s, r2, 1), 0);
+    stream_cache_sync(s);
+    assert_int_equal(stream_get_stats(s)->cache_bytes_fetched, 192 * KB);
+    read_at(s, f, 1 * MB, 64 * KB);
+    stream_close(s);
+    assert_true(logged_range(f, "bytes=2404352-"));
+    assert_true(logged_range(f, "bytes=1048576-"));
+}
+
 /* Ring mode and URLs without -cache take no plan. */
 static void test_plan_refused(void **state)
 {
@@ -491,6 +563,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_budget, setup, teardown),
         cmocka_unit_test_setup_teardown(test_plan_refused, setup, teardown),
         cmocka_unit_test_setup_teardown(test_server_killed, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_idle_connections_parked, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
