@@ -408,6 +408,7 @@ static void *rc_thread(void *arg)
         if (rc->failed || !rc_pick(rc, &pos, &len)) {
             rc->idle = true;
             pthread_cond_broadcast(&rc->idle_cv);
+            pthread_cond_broadcast(&rc->data);  /* a reader waiting for p reads through */
             if (rc->fio && !rc_wait_work(rc, RC_PARK_SECS)) {
                 pthread_mutex_unlock(&rc->lock);
                 avio_closep(&rc->fio);  /* the next fetch opens at its piece */
@@ -519,7 +520,13 @@ static int rc_fill(stream_t *s, void *buf, int len)
             rc_park_inner(rc);
             return n;
         }
-        if (e && e->fetching) {
+        /* Planned, and the thread is at work: it fetches in plan order, so
+         * p's piece comes next or soon. Reading p through the main
+         * connection meanwhile would carry the same bytes twice; when the
+         * thread goes idle without taking p (no room), read through. */
+        bool coming = !e && !rc->failed && (!rc->idle || rc->kick) &&
+                      rc_rank(rc, p, p + 1) >= 0;
+        if ((e && e->fetching) || coming) {
             if (!waited) {
                 waited = true;
                 t0 = mp_time_sec();

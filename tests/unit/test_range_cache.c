@@ -526,6 +526,32 @@ static void test_idle_connections_parked(void **state)
     assert_true(logged_range(f, "bytes=1048576-"));
 }
 
+/* A planned byte the fetch thread has not reached yet is waited for, not
+ * read through the main connection as well (the same bytes twice): from a
+ * server sending 200 KB/s the thread is still on the first range when the
+ * reader asks for the second. */
+static void test_planned_bytes_wait_for_the_fetch(void **state)
+{
+    struct fixture *f = *state;
+    NEED_NGINX(f);
+    char *url = NULL;
+    assert_true(asprintf(&url, "http://127.0.0.1:%d/slow/f.bin", f->port) > 0);
+    stream_t *s = open_url_at(f, url, 1024);
+    free(url);
+    struct stream_range r[] = {{3 * MB, 256 * KB}, {4 * MB, 64 * KB}};
+    assert_int_equal(stream_set_read_plan(s, r, 2), 0);
+    const struct stream_stats *st = stream_get_stats(s);
+    uint64_t bytes = st->bytes_read, served = st->cache_bytes_served;
+    read_at(s, f, 4 * MB, 4 * KB);
+    st = stream_get_stats(s);
+    assert_int_equal(st->bytes_read, bytes);
+    assert_int_equal(st->cache_bytes_served - served, 4 * KB);
+    /* Not planned: through the main connection. */
+    read_at(s, f, 5 * MB, 4 * KB);
+    assert_true(stream_get_stats(s)->bytes_read > bytes);
+    stream_close(s);
+}
+
 /* Ring mode and URLs without -cache take no plan. */
 static void test_plan_refused(void **state)
 {
@@ -564,6 +590,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_plan_refused, setup, teardown),
         cmocka_unit_test_setup_teardown(test_server_killed, setup, teardown),
         cmocka_unit_test_setup_teardown(test_idle_connections_parked, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_planned_bytes_wait_for_the_fetch, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
