@@ -30,8 +30,6 @@ die() {
     exit 1
 }
 [ -x "$mplayer" ] || die "$mplayer: no player (run make)"
-nginx=$(command -v nginx || echo /usr/sbin/nginx)
-[ -x "$nginx" ] || die "nginx not installed (TOOLS/install-deps.sh)"
 mkmux=$root/build/TOOLS/mkmux
 [ -x "$mkmux" ] || make -C "$root" -s build/TOOLS/mkmux >/dev/null || die "cannot build mkmux"
 mkdir -p "$out/media"
@@ -49,53 +47,17 @@ if [ ! -s "$m/noninter.mp4" ]; then
 fi
 
 # ---- nginx on a free port, logging each request's range and bytes ----
+# shellcheck source=TOOLS/bench/nginx.sh
+. "$root/TOOLS/bench/nginx.sh"
 run=$(mktemp -d "${TMPDIR:-/tmp}/bench-http.XXXXXX")
-pid=
 cleanup() {
-    [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+    nginx_stop
     rm -rf "$run"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-port=
-for try in 1 2 3 4 5; do
-    p=$((20000 + (RANDOM * 7 + try * 131) % 40000))
-    cat >"$run/nginx.conf" <<EOF
-daemon off;
-master_process off;
-worker_processes 1;
-pid $run/nginx.pid;
-error_log $run/error.log;
-events { worker_connections 64; }
-http {
-    log_format r '\$status "\$http_range" \$bytes_sent';
-    access_log $run/access.log r;
-    client_body_temp_path $run/t_body;
-    proxy_temp_path $run/t_proxy;
-    fastcgi_temp_path $run/t_fcgi;
-    uwsgi_temp_path $run/t_uwsgi;
-    scgi_temp_path $run/t_scgi;
-    server {
-        listen 127.0.0.1:$p;
-        root $m;
-        limit_rate $rate;
-    }
-}
-EOF
-    "$nginx" -e "$run/error.log" -p "$run" -c "$run/nginx.conf" </dev/null >/dev/null 2>&1 &
-    pid=$!
-    for i in $(seq 1 100); do
-        if (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
-            port=$p
-            break 2
-        fi
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.05
-    done
-    kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
-    pid=
-done
-[ -n "$port" ] || die "nginx did not start: $(tail -n 2 "$run/error.log" 2>/dev/null)"
+nginx_serve "$run" "$m" "$rate" || die "cannot serve $m"
+port=$NGINX_PORT
 
 echo "| file | MB | mode | wall s | requests | MB sent | sent / file |"
 echo "|---|---:|---|---:|---:|---:|---:|"
@@ -108,7 +70,7 @@ for f in good.mp4 noninter.mp4; do
             -really-quiet "http://127.0.0.1:$port/$f" </dev/null >/dev/null 2>&1 ||
             echo "http.sh: $f $mode: the player failed" >&2
         awk -v f="$f" -v size="$size" -v mode="$mode" -v wall="$(cat "$run/time")" '
-            { n++; sent += $NF }
+            { n++; sent += $3 }
             END {
                 printf "| %s | %.1f | `%s` | %s | %d | %.1f | %.2f |\n", f, size / 1e6, mode,
                     wall, n, sent / 1e6, sent / size

@@ -2,6 +2,9 @@
 # file, with and without -cache (ring, then the range cache once a read
 # plan comes), seeking, and a server that dies mid-play. GPLv2 or later.
 
+# shellcheck source=TOOLS/bench/nginx.sh
+. "$here/../../TOOLS/bench/nginx.sh"
+
 HTTP_PID=
 HTTP_PORT=
 HTTP_DIR=
@@ -10,59 +13,22 @@ http_nginx() {
     command -v nginx 2>/dev/null || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; }
 }
 
-# http_start [LIMIT_RATE]: serve $MEDIA on 127.0.0.1 at a free port from a
-# config of our own (no daemon, logs and temp paths in a temp dir); wait
-# until it answers. Sets HTTP_PID, HTTP_PORT. LIMIT_RATE (nginx limit_rate,
-# per connection) keeps a small file from being sent whole into the
+# http_start [LIMIT_RATE]: serve $MEDIA on 127.0.0.1 at a free port with a
+# private nginx (TOOLS/bench/nginx.sh; its access log in $HTTP_DIR). Sets
+# HTTP_PID, HTTP_PORT. LIMIT_RATE (nginx limit_rate, per request, after
+# the first 256 KB) keeps a small file from being sent whole into the
 # socket buffers at once. Stopped by http_stop (on the test's exit too).
 http_start() {
-    local nginx rate=${1:-0} try i
-    nginx=$(http_nginx) || return 1
     HTTP_DIR=$(mktemp -d "$T/httpd.XXXXXX") || return 1
     trap http_stop EXIT
-    for try in 1 2 3 4 5; do
-        HTTP_PORT=$((20000 + (RANDOM * 7 + try * 131) % 40000))
-        cat > "$HTTP_DIR/nginx.conf" <<EOF
-daemon off;
-master_process off;
-worker_processes 1;
-pid $HTTP_DIR/nginx.pid;
-error_log $HTTP_DIR/error.log;
-events { worker_connections 64; }
-http {
-    access_log $HTTP_DIR/access.log;
-    client_body_temp_path $HTTP_DIR/t_body;
-    proxy_temp_path $HTTP_DIR/t_proxy;
-    fastcgi_temp_path $HTTP_DIR/t_fcgi;
-    uwsgi_temp_path $HTTP_DIR/t_uwsgi;
-    scgi_temp_path $HTTP_DIR/t_scgi;
-    server {
-        listen 127.0.0.1:$HTTP_PORT;
-        root $MEDIA;
-        limit_rate $rate;
-        limit_rate_after 256k;
-    }
-}
-EOF
-        "$nginx" -e "$HTTP_DIR/error.log" -p "$HTTP_DIR" -c "$HTTP_DIR/nginx.conf" \
-            </dev/null >/dev/null 2>&1 &
-        HTTP_PID=$!
-        for i in $(seq 1 100); do
-            if (exec 3<>"/dev/tcp/127.0.0.1/$HTTP_PORT") 2>/dev/null; then
-                return 0
-            fi
-            kill -0 "$HTTP_PID" 2>/dev/null || break  # port taken: try another
-            sleep 0.05
-        done
-        http_stop
-    done
-    fail "nginx did not start: $(tail -n 3 "$HTTP_DIR/error.log" 2>/dev/null)"
+    nginx_serve "$HTTP_DIR" "$MEDIA" "${1:-0}" 256k 2>nginx.err ||
+        { fail "$(cat nginx.err)"; return 1; }
+    HTTP_PID=$NGINX_PID
+    HTTP_PORT=$NGINX_PORT
 }
 
 http_stop() {
-    [ -n "$HTTP_PID" ] || return 0
-    kill -9 "$HTTP_PID" 2>/dev/null
-    wait "$HTTP_PID" 2>/dev/null
+    nginx_stop
     HTTP_PID=
 }
 

@@ -232,6 +232,16 @@ static stream_t *open_url(const struct fixture *f, int kb)
     return open_url_at(f, f->url, kb);
 }
 
+/* The same file from /slow/, where nginx sends 200 KB/s per request. */
+static stream_t *open_slow_url(const struct fixture *f, int kb)
+{
+    char *url = NULL;
+    assert_true(asprintf(&url, "http://127.0.0.1:%d/slow/f.bin", f->port) > 0);
+    stream_t *s = open_url_at(f, url, kb);
+    free(url);
+    return s;
+}
+
 /* Read len bytes at pos and compare with the file. */
 static void read_at(stream_t *s, const struct fixture *f, int64_t pos, int len)
 {
@@ -497,10 +507,7 @@ static void test_idle_connections_parked(void **state)
 {
     struct fixture *f = *state;
     NEED_NGINX(f);
-    char *url = NULL;
-    assert_true(asprintf(&url, "http://127.0.0.1:%d/slow/f.bin", f->port) > 0);
-    stream_t *s = open_url_at(f, url, 1024);
-    free(url);
+    stream_t *s = open_slow_url(f, 1024);
     struct stream_range r[] = {{3 * MB, 128 * KB}};
     assert_int_equal(stream_set_read_plan(s, r, 1), 0);
     /* Outside the plan: through the main connection, a request at 2 MB. */
@@ -534,10 +541,7 @@ static void test_planned_bytes_wait_for_the_fetch(void **state)
 {
     struct fixture *f = *state;
     NEED_NGINX(f);
-    char *url = NULL;
-    assert_true(asprintf(&url, "http://127.0.0.1:%d/slow/f.bin", f->port) > 0);
-    stream_t *s = open_url_at(f, url, 1024);
-    free(url);
+    stream_t *s = open_slow_url(f, 1024);
     struct stream_range r[] = {{3 * MB, 256 * KB}, {4 * MB, 64 * KB}};
     assert_int_equal(stream_set_read_plan(s, r, 2), 0);
     const struct stream_stats *st = stream_get_stats(s);
