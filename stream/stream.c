@@ -198,10 +198,16 @@ int stream_open(stream_t **out, const char *url, const struct stream_opts *opts)
     if (o.cache_kb > 0 && (o.cache_mode == STREAM_CACHE_RING ||
                            s->kind != STREAM_KIND_FILE || s->no_page_cache)) {
         if (o.cache_mode != STREAM_CACHE_RING) {
-            if (stream_range_cache_fits(s))
+            if (stream_range_cache_fits(s)) {
                 mp_msg(MSGT_CACHE, MSGL_V, "Ring cache until a read plan comes, then the "
                        "range cache.\n");
-            else
+                /* -cache-min is the ring's: here the ring only bridges
+                 * the demuxer's opening, which for an index at the end
+                 * of the file jumps away at once; waiting for a fifth of
+                 * the ring from 0 would delay the start for bytes that
+                 * are then dropped. */
+                o.cache_min_percent = 0;
+            } else
                 mp_msg(MSGT_CACHE, MSGL_V, "No plan cache for %s streams; using the ring "
                        "cache.\n", s->seekable ? s->be->name : "unseekable");
         }

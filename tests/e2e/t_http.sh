@@ -90,6 +90,24 @@ test_http_user_agent() {
     grep -q '"Lavf/[0-9.]*"$' "$log" || fail "no libavformat user agent: $(cat "$log")"
 }
 
+# -cache-min is the ring's: in ring mode the start waits for it ("Cache
+# fill:" lines); in plan mode the ring that bridges the demuxer's opening
+# does not wait (the index of av.mp4 is at the end: the bytes from 0 would
+# be dropped at once).
+test_http_plan_mode_no_cache_min_wait() {
+    http_need || return "$HTTP_SKIP"
+    http_start 200k || return 1
+    local url="http://127.0.0.1:$HTTP_PORT/av.mp4"
+    mp -cache 4096 -cache-mode ring -frames 1 -ao null -vo null "$url"
+    expect_rc 0 || return 1
+    cat "$OUT" "$ERR" | grep -q "Cache fill:" || fail "ring mode did not wait for -cache-min" ||
+        return 1
+    mp -cache 4096 -frames 1 -ao null -vo null "$url"
+    expect_rc 0 || return 1
+    ! cat "$OUT" "$ERR" | grep -q "Cache fill:" ||
+        fail "plan mode waited for -cache-min: $(tr '\r' '\n' <"$OUT" | grep -m 2 'Cache fill')"
+}
+
 test_http_seek() {
     http_need || return "$HTTP_SKIP"
     http_start || return 1
