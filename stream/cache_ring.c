@@ -241,8 +241,9 @@ static void ring_wake_thread(struct ring *r)
         pthread_cond_signal(&r->work);
 }
 
-/* Wait on the data condition; with an abort callback, wake up now and
- * then to ask it. Returns true when the user aborted. Called locked. */
+/* Wait on the data condition for at most RING_ABORT_POLL_NS; with an
+ * abort callback, ask it then. Returns true when the user aborted. Called
+ * locked. */
 static bool ring_wait_data(struct ring *r)
 {
     struct timespec ts;
