@@ -544,21 +544,27 @@ test_sdl_subtitle_on_nv12_and_packed_yuv() {
 }
 
 # sdl_wheel_then_right ARGS...: a paused player on a 60 s still gets a wheel
-# turn up then the Right key; SDL_AT is the time it ends at (the wheel
-# seeks 10 s, Right 10 s: 20 with mouse input, 10 without).
+# turn up then the Right key; SDL_AT is how far that moved it (the wheel
+# seeks 10 s, Right 10 s: 20 with mouse input, 10 without). Measured from
+# where the pause held it: a loaded machine may play a second before the
+# pause command is read.
 sdl_wheel_then_right() {
     sdl_mp_start -slave -vo sdl -nosound -osdlevel 0 "$@" still.mkv
     sdl_cmd "pause"
     sdl_cmd "frame_step"
     sdl_window || return 1
+    local at at0
+    at0=$(sdl_ask time_pos) || return 1
     xdotool mousemove --window "$SDL_WIN" 100 100 click 4 ||
         fail "xdotool could not turn the wheel" || return 1
     sdl_key Right || fail "xdotool could not type Right" || return 1
-    local at
-    sdl_until 10 eval 'at=$(sdl_ask time_pos) && awk -v p="$at" "BEGIN { exit !(p >= 9) }"' ||
-        fail "time_pos ${at:-unknown} after Right, expected >= 9" || return 1
+    sdl_until 10 eval 'at=$(sdl_ask time_pos) &&
+        awk -v p="$at" -v p0="$at0" "BEGIN { exit !(p - p0 >= 9) }"' ||
+        fail "time_pos ${at:-unknown} after Right from $at0, expected 9 s on or more" ||
+        return 1
     # Anything queued before Right has run by now; ask once more to be sure.
-    SDL_AT=$(sdl_ask time_pos) || return 1
+    at=$(sdl_ask time_pos) || return 1
+    SDL_AT=$(awk -v p="$at" -v p0="$at0" 'BEGIN { printf "%.3f", p - p0 }')
     sdl_cmd "quit"
     sdl_mp_wait
     expect_rc 0
@@ -569,10 +575,10 @@ test_sdl_nomouseinput_ignores_the_wheel() {
     sdl_make_still 60 5 || return 1
     sdl_wheel_then_right || return 1
     awk -v p="$SDL_AT" 'BEGIN { exit !(p >= 19 && p <= 21) }' ||
-        fail "wheel then Right ended at $SDL_AT s, expected 20" || return 1
+        fail "wheel then Right moved $SDL_AT s, expected 20" || return 1
     sdl_wheel_then_right -nomouseinput || return 1
     awk -v p="$SDL_AT" 'BEGIN { exit !(p >= 9 && p <= 11) }' ||
-        fail "-nomouseinput: wheel then Right ended at $SDL_AT s, expected 10" || return 1
+        fail "-nomouseinput: wheel then Right moved $SDL_AT s, expected 10" || return 1
 }
 
 test_sdl_nokeepaspect_stretches() {
