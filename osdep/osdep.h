@@ -18,6 +18,11 @@ double mp_time_sec(void);
 /* Sleep for s seconds (nothing when s <= 0); EINTR restarts the rest. */
 void mp_sleep_sec(double s);
 
+struct timespec;
+/* *ts = now + s on CLOCK_REALTIME: the deadline pthread_cond_timedwait
+ * takes (condition variables made with default attributes). */
+void mp_deadline_after(struct timespec *ts, double s);
+
 /* Whether fd is a terminal. */
 bool mp_isatty(int fd);
 

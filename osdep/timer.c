@@ -33,3 +33,11 @@ bool mp_isatty(int fd)
 {
     return isatty(fd) == 1;
 }
+
+void mp_deadline_after(struct timespec *ts, double s)
+{
+    clock_gettime(CLOCK_REALTIME, ts);
+    int64_t ns = ts->tv_nsec + (int64_t)(s * 1e9);
+    ts->tv_sec += (time_t)(ns / 1000000000);
+    ts->tv_nsec = (long)(ns % 1000000000);
+}

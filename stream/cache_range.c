@@ -345,8 +345,8 @@ static void rc_fetch(struct rcache *rc, struct rc_extent *e)
         err = stream_lavf_avio_open(&rc->fio, rc->url, e->pos, AVIO_FLAG_DIRECT, &cb,
                                     &rc->opts);
         what = "opening a second connection to";
-    } else if (avio_tell(rc->fio) != e->pos) {
-        err = stream_lavf_avio_seek(rc->fio, e->pos);
+    } else {
+        err = stream_lavf_avio_seek(rc->fio, e->pos);  /* no I/O when there */
         what = "seeking the second connection to";
     }
     pthread_mutex_lock(&rc->lock);
@@ -387,10 +387,7 @@ static void rc_fetch(struct rcache *rc, struct rc_extent *e)
 static bool rc_wait_work(struct rcache *rc, double secs)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    int64_t ns = ts.tv_nsec + (int64_t)(secs * 1e9);
-    ts.tv_sec += (time_t)(ns / 1000000000);
-    ts.tv_nsec = (long)(ns % 1000000000);
+    mp_deadline_after(&ts, secs);
     while (!rc->kick && !rc->quit) {
         if (pthread_cond_timedwait(&rc->work, &rc->lock, &ts) != 0)
             break;
@@ -453,12 +450,7 @@ static bool rc_wait_data(struct rcache *rc)
         return false;
     }
     struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    ts.tv_nsec += RC_ABORT_POLL_NS;
-    if (ts.tv_nsec >= 1000000000L) {
-        ts.tv_sec++;
-        ts.tv_nsec -= 1000000000L;
-    }
+    mp_deadline_after(&ts, RC_ABORT_POLL_NS / 1e9);
     pthread_cond_timedwait(&rc->data, &rc->lock, &ts);
     pthread_mutex_unlock(&rc->lock);
     bool aborted = rc->opts.abort_cb(rc->opts.abort_ctx);

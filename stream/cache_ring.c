@@ -247,12 +247,7 @@ static void ring_wake_thread(struct ring *r)
 static bool ring_wait_data(struct ring *r)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    ts.tv_nsec += RING_ABORT_POLL_NS;
-    if (ts.tv_nsec >= 1000000000L) {
-        ts.tv_sec++;
-        ts.tv_nsec -= 1000000000L;
-    }
+    mp_deadline_after(&ts, RING_ABORT_POLL_NS / 1e9);
     pthread_cond_timedwait(&r->data, &r->lock, &ts);
     if (!r->abort_cb)
         return false;
