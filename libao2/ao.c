@@ -236,6 +236,16 @@ void ao_resume(struct ao *ao)
         ao->driver->resume(ao);
 }
 
+void ao_set_fence(struct ao *ao, double secs)
+{
+    if (ao->driver->get_space) {
+        if (ao->driver->set_fence)
+            ao->driver->set_fence(ao, secs);
+        return;
+    }
+    ao_rtbuf_set_fence(&ao->rt, secs, mp_time_sec());
+}
+
 void ao_set_fast(struct ao *ao, bool fast)
 {
     ao->fast = fast;

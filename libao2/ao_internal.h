@@ -21,12 +21,15 @@
  * A device buffer of `size` sample frames that drains at `rate` frames
  * per second of the clock passed in (mp_time_sec() in the player; tests
  * pass their own times). Paused, it keeps its content; fast, it is always
- * empty.
+ * empty. A fence stops the draining at a set frame, as an underrun would,
+ * whatever is added meanwhile.
  */
 struct ao_rtbuf {
     int rate;
     int size;
     double queued; /* frames not yet "heard" as of `last` */
+    double heard;  /* frames heard since init or reset */
+    double fence;  /* heard stops here; INFINITY: no fence */
     double last;
     bool paused;
     bool fast;
@@ -42,6 +45,8 @@ void ao_rtbuf_reset(struct ao_rtbuf *b, double now);
 void ao_rtbuf_pause(struct ao_rtbuf *b, double now);
 void ao_rtbuf_resume(struct ao_rtbuf *b, double now);
 void ao_rtbuf_set_fast(struct ao_rtbuf *b, bool fast, double now);
+/* Let at most secs more of the buffer be heard (INFINITY: no limit). */
+void ao_rtbuf_set_fence(struct ao_rtbuf *b, double secs, double now);
 
 struct ao_driver {
     const char *name;
@@ -68,6 +73,8 @@ struct ao_driver {
     void (*reset)(struct ao *ao);
     void (*pause)(struct ao *ao);
     void (*resume)(struct ao *ao);
+    /* ao_set_fence for a device with its own clock (NULL: none). */
+    void (*set_fence)(struct ao *ao, double secs);
 };
 
 struct ao {

@@ -5,6 +5,8 @@
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
+#include <math.h>
+
 #include "libao2/ao_internal.h"
 
 /* Let the buffer drain for the time since the last look. */
@@ -13,9 +15,13 @@ static void ao_rtbuf_update(struct ao_rtbuf *b, double now)
     if (b->fast) {
         b->queued = 0;
     } else if (!b->paused && now > b->last) {
-        b->queued -= (now - b->last) * b->rate;
-        if (b->queued < 0)
-            b->queued = 0;
+        double drained = (now - b->last) * b->rate;
+        if (drained > b->queued)
+            drained = b->queued;
+        if (drained > b->fence - b->heard)
+            drained = b->fence > b->heard ? b->fence - b->heard : 0;
+        b->queued -= drained;
+        b->heard += drained;
     }
     /* A clock that goes backwards (it should not) only stops draining. */
     if (now > b->last)
@@ -27,6 +33,7 @@ void ao_rtbuf_init(struct ao_rtbuf *b, int rate, int size, double now)
     *b = (struct ao_rtbuf){
         .rate = rate > 0 ? rate : 1,
         .size = size > 0 ? size : 1,
+        .fence = INFINITY,
         .last = now,
     };
 }
@@ -58,6 +65,7 @@ void ao_rtbuf_reset(struct ao_rtbuf *b, double now)
 {
     ao_rtbuf_update(b, now);
     b->queued = 0;
+    b->fence = INFINITY;
 }
 
 void ao_rtbuf_pause(struct ao_rtbuf *b, double now)
@@ -78,4 +86,10 @@ void ao_rtbuf_set_fast(struct ao_rtbuf *b, bool fast, double now)
     b->fast = fast;
     if (fast)
         b->queued = 0;
+}
+
+void ao_rtbuf_set_fence(struct ao_rtbuf *b, double secs, double now)
+{
+    ao_rtbuf_update(b, now);
+    b->fence = secs < INFINITY ? b->heard + (secs > 0 ? secs * b->rate : 0) : INFINITY;
 }

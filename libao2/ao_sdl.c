@@ -10,6 +10,7 @@
  * is started by the first write, so a card never plays silence ahead of
  * the first samples.
  */
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -62,13 +63,21 @@ struct sdl_ao_priv {
     uint64_t cb_time;
     int cb_bytes;
     uint64_t pause_time;
+    /* Bytes the callback took since open or reset, and how far it may
+     * take (ao_set_fence); INT64_MAX: no fence. */
+    int64_t taken;
+    int64_t fence;
 };
 
 static void sdl_ao_callback(void *userdata, Uint8 *stream, int len)
 {
     struct sdl_ao_priv *p = userdata;
     int n = len < p->ring_fill ? len : p->ring_fill;
+    /* At the fence the device plays silence and the clock stands. */
+    if (p->fence - p->taken < n)
+        n = p->fence > p->taken ? (int)(p->fence - p->taken) : 0;
     n -= n % p->frame_bytes;
+    p->taken += n;
     int first = p->ring_size - p->ring_read;
     if (first > n)
         first = n;
@@ -125,6 +134,7 @@ static int sdl_ao_init_failed(struct ao *ao, const char *what)
 static int sdl_ao_open(struct ao *ao, const char *args, struct ao_format *fmt)
 {
     struct sdl_ao_priv *p = ao->priv;
+    p->fence = INT64_MAX;
     if (subopt_parse(args, sdl_ao_subopts, &p->opts, MSGT_AO, "-ao sdl") < 0)
         return -AO_ERR_OPTION;
 
@@ -239,6 +249,24 @@ static void sdl_ao_reset(struct ao *ao)
     p->ring_read = 0;
     p->ring_fill = 0;
     p->cb_bytes = 0;
+    p->taken = 0;
+    p->fence = INT64_MAX;
+    SDL_UnlockAudioDevice(p->dev);
+}
+
+static void sdl_ao_set_fence(struct ao *ao, double secs)
+{
+    struct sdl_ao_priv *p = ao->priv;
+    SDL_LockAudioDevice(p->dev);
+    if (secs < INFINITY) {
+        /* What the device holds already plays: the rest comes from the
+         * ring. */
+        double frames = secs * p->spec.freq - sdl_ao_device_frames(p);
+        int64_t bytes = frames > 0 ? (int64_t)frames * p->frame_bytes : 0;
+        p->fence = p->taken + bytes;
+    } else {
+        p->fence = INT64_MAX;
+    }
     SDL_UnlockAudioDevice(p->dev);
 }
 
@@ -341,4 +369,5 @@ const struct ao_driver ao_driver_sdl = {
     .reset = sdl_ao_reset,
     .pause = sdl_ao_pause,
     .resume = sdl_ao_resume,
+    .set_fence = sdl_ao_set_fence,
 };

@@ -68,6 +68,13 @@ void ao_reset(struct ao *ao);
 void ao_pause(struct ao *ao);
 void ao_resume(struct ao *ao);
 
+/* Play at most secs more of what is buffered now (0: stop at once), then
+ * hold, as an underrun would, however much is written meanwhile; the
+ * delay, and so the audio clock, stand still there. INFINITY lifts the
+ * fence; so does ao_reset. The player sets one while it waits for data,
+ * so the audio does not run past the video's next frame. */
+void ao_set_fence(struct ao *ao, double secs);
+
 /* Drain instantly instead of in real time (-benchmark). */
 void ao_set_fast(struct ao *ao, bool fast);
 /* Whether it drains instantly (ao_set_fast, or a :fast suboption). */

@@ -88,6 +88,16 @@ struct play_state {
     double first_frame_wall;    /* seconds from open to the first frame */
     int decode_errors;          /* corrupt packets skipped */
     bool paused;
+    /* A/V start and stalls (player/playloop.c) */
+    bool av_hold;               /* the audio output waits for the first frame after the
+                                   start or a seek */
+    bool stall_waiting;         /* a read held the clock; until the next frame shows, the
+                                   audio stays held through reads */
+    int stall_track;            /* MP_STREAM_x of the open stall episode, or -1 */
+    double stall_secs;          /* the clock held in that episode */
+    double stall_last;          /* when its last held read ended (mp_time_sec) */
+    int64_t stalls;             /* stall episodes of the file */
+    double stall_total;         /* seconds the clock was held in them */
     /* subtitles and OSD (player/subs.c) */
     struct mp_sub *sub;         /* the run's (mpctx->sub), or NULL */
     struct sh_stream *sh_sub;   /* the embedded subtitle track shown */

@@ -34,6 +34,14 @@
 /* How far audio to an output that drains at once runs ahead of the video:
  * about what a sound card holds. */
 #define LOOP_FAST_AUDIO_LEAD 0.5
+/* The audio fill leaves the turn to a due video frame while the output
+ * holds more than this: a slow read of audio data then waits. */
+#define LOOP_AUDIO_LOW 0.1
+/* Held reads closer together than this make one stall episode; shorter
+ * episodes are not counted (a read from memory while the video is late
+ * holds the clock for microseconds). */
+#define LOOP_STALL_GAP 0.5
+#define LOOP_STALL_MIN 0.05
 
 static double loop_speed(const struct play_state *ps)
 {
@@ -49,6 +57,129 @@ static void loop_decode_error(struct play_state *ps, const char *what, int err)
     av_strerror(err, buf, sizeof(buf));
     mp_msg(MSGT_CPLAYER, lev, "Error decoding %s of '%s': %s (skipped).\n", what,
            ps->filename, buf);
+}
+
+/* ---- A/V start and stalls ---- */
+
+static double loop_clock(struct play_state *ps);
+
+/* The audio output is paused while the user pauses and while it waits
+ * for the first frame after the start or a seek (av_hold). */
+static void loop_ao_pause_update(struct play_state *ps)
+{
+    if (!ps->ao)
+        return;
+    if (ps->paused || ps->av_hold)
+        ao_pause(ps->ao);
+    else
+        ao_resume(ps->ao);
+}
+
+/* At the start and after a seek the audio output fills but does not
+ * play until the video has a frame to show: on slow storage the video's
+ * first packets may come long after the audio's, and a running output
+ * would have played that long alone. */
+static void loop_hold_audio(struct play_state *ps)
+{
+    if (!ps->ao || !ps->sh_audio || !ps->sh_video || ps->av_hold)
+        return;
+    ps->av_hold = true;
+    loop_ao_pause_update(ps);
+}
+
+static void loop_release_audio(struct play_state *ps)
+{
+    if (!ps->av_hold)
+        return;
+    ps->av_hold = false;
+    loop_ao_pause_update(ps);
+}
+
+/* Close the open stall episode: count it and say which track the clock
+ * waited for. */
+static void loop_stall_end(struct play_state *ps)
+{
+    if (ps->stall_track < 0)
+        return;
+    if (ps->stall_secs >= LOOP_STALL_MIN) {
+        ps->stalls++;
+        ps->stall_total += ps->stall_secs;
+        mp_msg(MSGT_CPLAYER, MSGL_V, "Stall: waiting for %s data (%.2f s)\n",
+               ps->stall_track == MP_STREAM_VIDEO ? "video" : "audio", ps->stall_secs);
+    }
+    ps->stall_track = -1;
+    ps->stall_secs = 0;
+}
+
+static void loop_stall_add(struct play_state *ps, enum mp_stream_type track, double held)
+{
+    if (ps->stall_track >= 0 && ps->stall_track != (int)track)
+        loop_stall_end(ps);
+    ps->stall_track = (int)track;
+    ps->stall_secs += held;
+    ps->stall_last = mp_time_sec();
+}
+
+/* Whether reads are guarded: audio and video both play and the audio
+ * output, running in real time, is the clock. */
+static bool loop_guard_reads(struct play_state *ps)
+{
+    return ps->ao && ps->sh_audio && ps->sh_video && !ps->av_hold && !ps->paused &&
+           !ps->audio_done && !ps->video_done && ps->audio_pts_known &&
+           !ps->sys_clock_running && !ao_is_fast(ps->ao);
+}
+
+/* The time of the next frame: the one decoded, or the one after the
+ * frame shown last. */
+static double loop_video_due(const struct play_state *ps)
+{
+    return ps->next_frame ? ps->next_pts : ps->next_pts + ps->frame_duration;
+}
+
+/*
+ * The next packet of sh. The demuxer reads synchronously: when sh's queue
+ * is empty the read may wait on the device for as long as it is slow.
+ * Meanwhile the audio output plays on by itself, so it gets a fence: it
+ * stops one frame past the video's next frame (at once when the video is
+ * already that late) and the clock stands until the data are there,
+ * instead of running ahead of a video that cannot follow. The time the
+ * clock stood (past the fence, or past an underrun of the audio) is a
+ * stall of sh's track.
+ */
+static AVPacket *loop_read_packet(struct play_state *ps, struct sh_stream *sh)
+{
+    if (!loop_guard_reads(ps) || demux_has_packet(ps->demuxer, sh))
+        return demux_read_packet(ps->demuxer, sh);
+    double delay = ao_get_delay(ps->ao);
+    double allow = (loop_video_due(ps) + ps->frame_duration - loop_clock(ps)) / loop_speed(ps);
+    if (!(allow > 0))
+        allow = 0;
+    bool fence = allow < delay;
+    if (fence)
+        ao_set_fence(ps->ao, allow);
+    else
+        allow = delay;
+    double start = mp_time_sec();
+    AVPacket *pkt = demux_read_packet(ps->demuxer, sh);
+    double held = mp_time_sec() - start - allow;
+    if (fence)
+        ao_set_fence(ps->ao, INFINITY);
+    if (held > 0)
+        loop_stall_add(ps, sh->type, held);
+    return pkt;
+}
+
+/* Whether the audio fill should leave the turn to the video: a frame is
+ * due (or overdue to be decoded), the next audio would have to be read
+ * from the device, and the output has enough to play meanwhile. A fill
+ * that read on while the audio data came slowly kept the video from
+ * ever being read or shown. */
+static bool loop_video_first(struct play_state *ps)
+{
+    if (!loop_guard_reads(ps) || ps->abuf_samples > 0 ||
+        demux_has_packet(ps->demuxer, ps->sh_audio))
+        return false;
+    return loop_clock(ps) >= loop_video_due(ps) && ao_get_delay(ps->ao) > LOOP_AUDIO_LOW;
 }
 
 /* ---- audio ---- */
@@ -68,7 +199,7 @@ static void loop_audio_refill(struct play_state *ps)
             break;
         }
         if (r == AVERROR(EAGAIN) && !ps->audio_sent_eof) {
-            AVPacket *pkt = demux_read_packet(ps->demuxer, ps->sh_audio);
+            AVPacket *pkt = loop_read_packet(ps, ps->sh_audio);
             int sr = mp_decoder_send(ps->adec, pkt);
             if (!pkt)
                 ps->audio_sent_eof = true;
@@ -135,6 +266,8 @@ static int loop_audio_fill(struct play_state *ps)
 {
     double per_sample = loop_speed(ps) / ps->afmt.rate;
     for (;;) {
+        if (loop_video_first(ps))
+            return 0;
         loop_audio_refill(ps);
         if (ps->audio_done)
             return 0;
@@ -236,7 +369,7 @@ static void loop_video_decode(struct play_state *ps)
             break;
         }
         if (r == AVERROR(EAGAIN) && !ps->video_sent_eof) {
-            AVPacket *pkt = demux_read_packet(ps->demuxer, ps->sh_video);
+            AVPacket *pkt = loop_read_packet(ps, ps->sh_video);
             int sr = mp_decoder_send(ps->vdec, pkt);
             if (!pkt)
                 ps->video_sent_eof = true;
@@ -454,15 +587,13 @@ void play_set_pause(struct play_state *ps, bool pause)
     if (pause) {
         ps->pause_pos = play_position(ps);
         ps->paused = true;
-        if (ps->ao)
-            ao_pause(ps->ao);
+        loop_ao_pause_update(ps);
         if (!ps->mpctx->opts.quiet)
             mp_msg(MSGT_CPLAYER, MSGL_STATUS, "\n  =====  PAUSE  =====\r");
         mp_msg(MSGT_IDENTIFY, ps->mpctx->opts.identify ? MSGL_INFO : MSGL_V, "ID_PAUSED\n");
     } else {
         ps->paused = false;
-        if (ps->ao)
-            ao_resume(ps->ao);
+        loop_ao_pause_update(ps);
         /* The timer does not count the pause. */
         if (ps->sys_clock_running && !isnan(ps->pause_pos)) {
             ps->sys_base_pts = ps->pause_pos;
@@ -515,6 +646,8 @@ void play_seek(struct play_state *ps, double target)
     ps->video_done = !ps->sh_video;
     ps->last_pts = NAN;
     ps->sys_clock_running = false;
+    loop_stall_end(ps);
+    loop_hold_audio(ps);
     /* Land exactly: what decodes before the target is dropped. */
     ps->seek_target = target;
     ps->audio_target = audio_target;
@@ -737,6 +870,8 @@ enum mp_stop_reason play_loop(struct play_state *ps)
     ps->next_pts = 0;
     ps->conv_next_pts = NAN;
     ps->start_wall = mp_time_sec();
+    ps->stall_track = -1;
+    loop_hold_audio(ps);
     if (!ps->sh_audio)
         ps->audio_done = true;
     if (!ps->sh_video)
@@ -783,6 +918,11 @@ enum mp_stop_reason play_loop(struct play_state *ps)
             loop_video_decode(ps);
             play_subs_feed(ps);
         }
+        /* A frame to show: the audio starts with it. */
+        if (ps->av_hold && (ps->next_frame || ps->video_done || !ps->sh_video || !ps->sh_audio))
+            loop_release_audio(ps);
+        if (ps->stall_track >= 0 && mp_time_sec() - ps->stall_last > LOOP_STALL_GAP)
+            loop_stall_end(ps);
         if (ps->filter_failed) {
             mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot play '%s': a -vf/-af filter was refused.\n",
                    ps->filename);
@@ -844,13 +984,18 @@ enum mp_stop_reason play_loop(struct play_state *ps)
     mp_cmd_free(ps->waited_cmd);
     ps->waited_cmd = NULL;
     play_screenshot_release(ps);
+    loop_stall_end(ps);
+    /* The output plays out what it holds when it closes. */
+    loop_release_audio(ps);
     if (!o->quiet && !o->really_quiet && mp_msg_test(MSGT_STATUSLINE, MSGL_STATUS))
         mp_msg(MSGT_STATUSLINE, MSGL_STATUS, "\n");
     if (ps->sh_video)
         mp_msg(MSGT_CPLAYER, MSGL_V,
-               "Video: %lld frames shown, %lld dropped, %lld late; first frame after %.3f s\n",
+               "Video: %lld frames shown, %lld dropped, %lld late; first frame after %.3f s; "
+               "%lld stalls (%.2f s)\n",
                (long long)ps->frames_shown, (long long)ps->frames_dropped,
-               (long long)ps->frames_late, ps->first_frame_wall);
+               (long long)ps->frames_late, ps->first_frame_wall, (long long)ps->stalls,
+               ps->stall_total);
     if (reason == MP_STOP_EOF && ps->mpctx->quit) {
         /* A quit that came while a read waited for a slow network aborted
          * that read: the demuxer's error is the quit, not the file's. */

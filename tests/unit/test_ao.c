@@ -450,6 +450,35 @@ static void test_rtbuf_model(void **state)
     assert_true(ao_rtbuf_delay(&b, 20.0) == 0.0);
 }
 
+/* A fence stops the draining where it is set, whatever is added after;
+ * lifting it lets the rest drain, and a reset lifts it. */
+static void test_rtbuf_fence(void **state)
+{
+    struct ao_rtbuf b;
+    ao_rtbuf_init(&b, 1000, 250, 10.0);
+    ao_rtbuf_add(&b, 200, 10.0);
+    ao_rtbuf_set_fence(&b, 0.05, 10.0);
+    /* 50 frames heard, then it stands however long the wait. */
+    assert_true(fabs(ao_rtbuf_delay(&b, 10.125) - 0.15) < 1e-9);
+    assert_true(fabs(ao_rtbuf_delay(&b, 12.0) - 0.15) < 1e-9);
+    /* What is written meanwhile does not move the fence. */
+    ao_rtbuf_add(&b, 100, 12.0);
+    assert_true(fabs(ao_rtbuf_delay(&b, 13.0) - 0.25) < 1e-9);
+    assert_int_equal(ao_rtbuf_space(&b, 13.0), 0);
+    ao_rtbuf_set_fence(&b, INFINITY, 13.0);
+    assert_true(fabs(ao_rtbuf_delay(&b, 13.125) - 0.125) < 1e-9);
+    /* A fence at 0 holds at once; a fence past the end is an underrun. */
+    ao_rtbuf_set_fence(&b, 0, 13.125);
+    assert_true(fabs(ao_rtbuf_delay(&b, 14.0) - 0.125) < 1e-9);
+    ao_rtbuf_set_fence(&b, 1.0, 14.0);
+    assert_true(ao_rtbuf_delay(&b, 15.0) == 0.0);
+    ao_rtbuf_add(&b, 100, 15.0);
+    ao_rtbuf_set_fence(&b, 0, 15.0);
+    ao_rtbuf_reset(&b, 15.0);
+    ao_rtbuf_add(&b, 100, 15.0);
+    assert_true(ao_rtbuf_delay(&b, 16.0) == 0.0);
+}
+
 /* The model through the API. Paused, the buffer does not drain, so the
  * values are exact whatever the machine's load. */
 static void test_ao_real_time(void **state)
@@ -519,6 +548,7 @@ int main(void)
         cmocka_unit_test(test_pcm_fifo_streaming_header),
         cmocka_unit_test(test_ao_lists),
         cmocka_unit_test(test_rtbuf_model),
+        cmocka_unit_test(test_rtbuf_fence),
         cmocka_unit_test(test_ao_real_time),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
