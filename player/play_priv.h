@@ -91,8 +91,6 @@ struct play_state {
     /* A/V start and stalls (player/playloop.c) */
     bool av_hold;               /* the audio output waits for the first frame after the
                                    start or a seek */
-    bool stall_waiting;         /* a read held the clock; until the next frame shows, the
-                                   audio stays held through reads */
     int stall_track;            /* MP_STREAM_x of the open stall episode, or -1 */
     double stall_secs;          /* the clock held in that episode */
     double stall_last;          /* when its last held read ended (mp_time_sec) */
