@@ -157,6 +157,11 @@ void demux_route_av_log(void);
  * demux_seek or demux_select_stream. Call from the thread that reads
  * packets; libavformat may grow the index while reading.
  */
+/* A plan's ranges hold at most this many bytes each (unless packets
+ * overlap): a range is needed from the time of its earliest packet, so a
+ * longer one would date seconds of one track as needed now. */
+#define DEMUX_PLAN_MAX_RANGE (256 * 1024)
+
 struct demux_read_range {
     int64_t pos;   /* first byte in the file */
     int64_t len;   /* bytes, > 0; pos + len never passes the file size */

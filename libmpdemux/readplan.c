@@ -353,8 +353,9 @@ static int rp_cmp_time(const void *a, const void *b)
 }
 
 /* Merge the items in place into disjoint ranges in file order: items that
- * overlap or are at most max_gap bytes apart become one range. */
-static void rp_merge(struct rp_items *it, int64_t max_gap)
+ * overlap or are at most max_gap bytes apart become one range, of at most
+ * max_len bytes unless its items overlap (0: no bound). */
+static void rp_merge(struct rp_items *it, int64_t max_gap, int64_t max_len)
 {
     if (it->n == 0)
         return;
@@ -363,7 +364,8 @@ static void rp_merge(struct rp_items *it, int64_t max_gap)
     for (size_t i = 1; i < it->n; i++) {
         struct rp_item *cur = &it->v[out];
         const struct rp_item *next = &it->v[i];
-        if (next->pos - cur->end <= max_gap) {
+        if (next->pos - cur->end <= max_gap &&
+            (max_len == 0 || next->pos < cur->end || next->end - cur->pos <= max_len)) {
             if (next->end > cur->end)
                 cur->end = next->end;
             if (next->time < cur->time)
@@ -402,7 +404,10 @@ int demux_plan(demuxer_t *d, const struct demux_plan_params *pp,
     }
     int64_t bytes = it.bytes;
     size_t packets = it.n;
-    rp_merge(&it, pp->max_gap > 0 ? pp->max_gap : 0);
+    /* A range is needed from its earliest packet's time and the stream
+     * layer gives advice in that order: a long one would hide seconds of
+     * one track (needed later) in front of another track's next packets. */
+    rp_merge(&it, pp->max_gap > 0 ? pp->max_gap : 0, DEMUX_PLAN_MAX_RANGE);
     if (it.n > 0)
         qsort(it.v, it.n, sizeof(*it.v), rp_cmp_time);
     size_t n = it.n < (size_t)max_out ? it.n : (size_t)max_out;
@@ -458,7 +463,7 @@ int demux_plan_measure(demuxer_t *d, double from, double to, int64_t max_gap,
         goto done;
     out->bytes = it.bytes;
     out->packets = (int64_t)it.n;
-    rp_merge(&it, max_gap > 0 ? max_gap : 0);
+    rp_merge(&it, max_gap > 0 ? max_gap : 0, 0);
     out->runs = (int64_t)it.n;
     for (size_t i = 0; i < it.n; i++)
         out->span += it.v[i].end - it.v[i].pos;

@@ -341,6 +341,7 @@ void mp_opts_init(struct MPOpts *o)
     o->play_frames = -1;
     o->loop = -1;
     o->speed = 1.0;
+    o->cache_kb = -1;  /* neither -cache nor -nocache: read plans for plain files */
     o->cache_min_percent = 20;
     o->cache_seek_min_percent = 50;
     o->cache_secs = 10;

@@ -57,7 +57,7 @@ struct MPOpts {
     bool consolecontrols;       /* -noconsolecontrols: no keys from stdin */
     char *input;                /* -input conf=..:file=..:nodefault-bindings */
     /* cache (stream/cache_ring.c, stream/readahead.c) */
-    int cache_kb;               /* -cache kB; 0 = none (-nocache) */
+    int cache_kb;               /* -cache kB; 0 = none (-nocache); -1 = not given */
     int cache_min_percent;      /* -cache-min; default 20 */
     int cache_seek_min_percent; /* -cache-seek-min; default 50 */
     int cache_mode;             /* -cache-mode: enum stream_cache_mode, 0 = plan, 1 = ring */

@@ -877,7 +877,11 @@ enum mp_stop_reason play_loop(struct play_state *ps)
     if (!ps->sh_video)
         ps->video_done = true;
     loop_start_position(ps);
-    ps->plan_enabled = o->cache_kb > 0 && o->cache_mode == STREAM_CACHE_PLAN &&
+    /* Without -cache/-nocache plain files get plans too: the advice
+     * costs no memory of ours, and on a device that charges for jumps
+     * it is what keeps a badly muxed file from costing one per packet
+     * (DOCS/benchmarks.md). Other sources refuse them. */
+    ps->plan_enabled = o->cache_kb != 0 && o->cache_mode == STREAM_CACHE_PLAN &&
                        demux_has_index(ps->demuxer);
     ps->plan_next_renew = -INFINITY;
 

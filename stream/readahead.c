@@ -23,8 +23,16 @@
 
 struct plan_range {
     int64_t start, end;   /* page-widened, clamped to the file */
-    int64_t next;         /* below this, everything was advised (or skipped) */
     int64_t done;         /* the reader has read up to here (start: nothing) */
+    int reg;              /* the region holding it */
+};
+
+/* Planned ranges in file order, joined where the gap between them is
+ * shorter than `through`: one stretch the device reads in one go. */
+struct plan_region {
+    int64_t start, end;
+    int64_t next;         /* below this, everything was advised (or skipped) */
+    int64_t batch;        /* bytes of its next batch; 0: the plan's level */
 };
 
 struct plan_ivl {
@@ -35,10 +43,16 @@ struct stream_plan {
     int64_t page;
     int64_t size;         /* -1 = unknown */
     int64_t budget;       /* 0 = no bound */
-    struct plan_range *r;
+    int64_t through;      /* gaps up to this are advised with their ranges */
+    struct plan_range *r; /* in the order needed */
     int n;
+    struct plan_region *g; /* in file order */
+    int ng;
     struct plan_ivl *set; /* sorted, disjoint, not touching */
     int nset, capset;
+    int cur;              /* region of the batch under way; -1: none */
+    int64_t batch_left;   /* bytes that batch may still give */
+    int64_t batch_size;   /* batch of a new region: grows while playing on */
 };
 
 static int64_t plan_page_down(const struct stream_plan *pl, int64_t x)
@@ -51,7 +65,8 @@ static int64_t plan_page_up(const struct stream_plan *pl, int64_t x)
     return (x + pl->page - 1) / pl->page * pl->page;
 }
 
-struct stream_plan *stream_plan_create(int64_t page, int64_t size, int64_t budget)
+struct stream_plan *stream_plan_create(int64_t page, int64_t size, int64_t budget,
+                                      int64_t through)
 {
     struct stream_plan *pl = calloc(1, sizeof(*pl));
     if (!pl)
@@ -59,6 +74,8 @@ struct stream_plan *stream_plan_create(int64_t page, int64_t size, int64_t budge
     pl->page = page > 0 ? page : 4096;
     pl->size = size;
     pl->budget = budget > 0 ? budget : 0;
+    pl->through = through > 0 ? through : 0;
+    pl->cur = -1;
     return pl;
 }
 
@@ -67,6 +84,7 @@ void stream_plan_free(struct stream_plan *pl)
     if (!pl)
         return;
     free(pl->r);
+    free(pl->g);
     free(pl->set);
     free(pl);
 }
@@ -125,24 +143,25 @@ static bool set_add(struct stream_plan *pl, int64_t start, int64_t end)
     return true;
 }
 
-/* Keep of the set only what lies inside the plan's ranges. */
+/* Keep of the set only what lies inside the plan's regions (gaps read
+ * through stay known: the next plan need not advise them again). */
 static void set_clip_to_plan(struct stream_plan *pl)
 {
     struct plan_ivl *keep = NULL;
     int nkeep = 0;
-    if (pl->nset > 0 && pl->n > 0) {
+    if (pl->nset > 0 && pl->ng > 0) {
         /* Each kept piece is the intersection of one interval with one
-         * range: at most nset + n pieces before merging. */
-        keep = malloc(sizeof(*keep) * (size_t)(pl->nset + pl->n) * 2);
+         * region: at most nset + ng pieces. */
+        keep = malloc(sizeof(*keep) * (size_t)(pl->nset + pl->ng) * 2);
     }
     if (keep) {
-        for (int k = 0; k < pl->n; k++) {
-            const struct plan_range *r = &pl->r[k];
-            for (int i = set_find(pl, r->start); i < pl->nset && pl->set[i].start < r->end;
+        for (int k = 0; k < pl->ng; k++) {
+            const struct plan_region *g = &pl->g[k];
+            for (int i = set_find(pl, g->start); i < pl->nset && pl->set[i].start < g->end;
                  i++) {
-                int64_t s = pl->set[i].start > r->start ? pl->set[i].start : r->start;
-                int64_t e = pl->set[i].end < r->end ? pl->set[i].end : r->end;
-                if (s < e && nkeep < (pl->nset + pl->n) * 2)
+                int64_t s = pl->set[i].start > g->start ? pl->set[i].start : g->start;
+                int64_t e = pl->set[i].end < g->end ? pl->set[i].end : g->end;
+                if (s < e && nkeep < (pl->nset + pl->ng) * 2)
                     keep[nkeep++] = (struct plan_ivl){s, e};
             }
         }
@@ -155,18 +174,61 @@ static void set_clip_to_plan(struct stream_plan *pl)
     free(keep);
 }
 
+static bool set_holds(const struct stream_plan *pl, int64_t x)
+{
+    int i = set_find(pl, x);
+    return i < pl->nset && pl->set[i].start <= x;
+}
+
+static int range_cmp_start(const void *a, const void *b)
+{
+    const struct plan_range *x = *(const struct plan_range *const *)a;
+    const struct plan_range *y = *(const struct plan_range *const *)b;
+    return (x->start > y->start) - (x->start < y->start);
+}
+
+/* Join the ranges into regions (file order) and tell each its region.
+ * False when out of memory. */
+static bool plan_build_regions(struct stream_plan *pl)
+{
+    free(pl->g);
+    pl->g = NULL;
+    pl->ng = 0;
+    if (pl->n == 0)
+        return true;
+    struct plan_range **ord = malloc(sizeof(*ord) * (size_t)pl->n);
+    pl->g = malloc(sizeof(*pl->g) * (size_t)pl->n);
+    if (!ord || !pl->g) {
+        free(ord);
+        free(pl->g);
+        pl->g = NULL;
+        return false;
+    }
+    for (int i = 0; i < pl->n; i++)
+        ord[i] = &pl->r[i];
+    qsort(ord, (size_t)pl->n, sizeof(*ord), range_cmp_start);
+    for (int i = 0; i < pl->n; i++) {
+        struct plan_range *r = ord[i];
+        struct plan_region *last = pl->ng ? &pl->g[pl->ng - 1] : NULL;
+        if (last && r->start <= last->end + pl->through) {
+            if (r->end > last->end)
+                last->end = r->end;
+        } else {
+            pl->g[pl->ng++] = (struct plan_region){r->start, r->end, r->start, 0};
+        }
+        r->reg = pl->ng - 1;
+    }
+    free(ord);
+    return true;
+}
+
 int stream_plan_set(struct stream_plan *pl, const struct stream_range *r, int n)
 {
     struct plan_range *nr = NULL;
     if (n > 0) {
         nr = malloc(sizeof(*nr) * (size_t)n);
-        if (!nr) {
-            free(pl->r);
-            pl->r = NULL;
-            pl->n = 0;
-            set_clip_to_plan(pl);
-            return -STREAM_ERR_NOMEM;
-        }
+        if (!nr)
+            goto nomem;
     }
     int m = 0;
     for (int i = 0; i < n; i++) {
@@ -180,13 +242,31 @@ int stream_plan_set(struct stream_plan *pl, const struct stream_range *r, int n)
             end = pl->size;
         if (start >= end)
             continue;
-        nr[m++] = (struct plan_range){start, end, start, start};
+        nr[m++] = (struct plan_range){start, end, start, 0};
     }
+    /* A plan whose first bytes were neither advised nor read starts at a
+     * new place (a seek): batches start small again, so that each place
+     * the reader needs gets its first bytes soon. */
+    if (m == 0 || !set_holds(pl, nr[0].start))
+        pl->batch_size = 0;
     free(pl->r);
     pl->r = nr;
     pl->n = m;
+    pl->cur = -1;
+    pl->batch_left = 0;
+    if (!plan_build_regions(pl))
+        goto nomem;
     set_clip_to_plan(pl);
     return 0;
+nomem:
+    free(pl->r);
+    pl->r = NULL;
+    pl->n = 0;
+    free(pl->g);
+    pl->g = NULL;
+    pl->ng = 0;
+    set_clip_to_plan(pl);
+    return -STREAM_ERR_NOMEM;
 }
 
 /* Planned bytes advised (or skipped as known) and not yet read. */
@@ -195,11 +275,55 @@ int64_t stream_plan_in_flight(const struct stream_plan *pl)
     int64_t sum = 0;
     for (int k = 0; k < pl->n; k++) {
         const struct plan_range *r = &pl->r[k];
+        int64_t next = pl->g[r->reg].next;
+        int64_t to = next < r->end ? next : r->end;
         int64_t from = r->done > r->start ? r->done : r->start;
-        if (r->next > from)
-            sum += r->next - from;
+        if (to > from)
+            sum += to - from;
     }
     return sum;
+}
+
+/* The first byte at or after pos (below end) that is not known, or end. */
+static int64_t plan_skip_known(const struct stream_plan *pl, int64_t pos, int64_t end)
+{
+    int i = set_find(pl, pos);
+    while (i < pl->nset && pl->set[i].start <= pos && pos < end) {
+        pos = pl->set[i].end;
+        i++;
+    }
+    return pos < end ? pos : end;
+}
+
+/* Whether region g still has bytes to advise, and where they start. */
+static bool plan_region_pending(const struct stream_plan *pl, int g, int64_t *pos)
+{
+    const struct plan_region *reg = &pl->g[g];
+    *pos = plan_skip_known(pl, reg->next, reg->end);
+    return *pos < reg->end;
+}
+
+/*
+ * The device serves one request at a time and charges for every jump, so
+ * the plan is given region by region, in file order, in batches: a batch
+ * stays in one region until it has given the region's batch size or the
+ * region is done; the next batch goes to the region of the earliest needed
+ * range not advised yet. Each region's batches double (up to
+ * PLAN_BATCH_STEPS steps) as it gets its turns: after a seek every place
+ * gets its first bytes soon, later there are few jumps; regions of a
+ * renewed plan start where the last ones got to. Gaps up to `through`
+ * inside a region are advised with it: reading them costs less than the
+ * jump over them.
+ */
+#define PLAN_BATCH_FIRST_STEPS 2
+#define PLAN_BATCH_STEPS 64
+
+static int64_t plan_region_batch(const struct stream_plan *pl, const struct plan_region *reg,
+                                 int64_t step)
+{
+    if (reg->batch > 0)
+        return reg->batch;
+    return pl->batch_size > 0 ? pl->batch_size : PLAN_BATCH_FIRST_STEPS * step;
 }
 
 bool stream_plan_next(struct stream_plan *pl, int64_t step, bool commit, int64_t *off,
@@ -207,64 +331,96 @@ bool stream_plan_next(struct stream_plan *pl, int64_t step, bool commit, int64_t
 {
     if (step < pl->page)
         step = pl->page;
-    int64_t in_flight = -1;
-    for (int k = 0; k < pl->n; k++) {
-        struct plan_range *r = &pl->r[k];
-        int64_t pos = r->next;
-        int i = set_find(pl, pos);
-        /* Skip what is known already; the set is sorted, so one pass. */
-        while (i < pl->nset && pl->set[i].start <= pos && pos < r->end) {
-            pos = pl->set[i].end;
-            i++;
+    int g = -1;
+    int64_t pos = 0;
+    bool fresh = false;
+    if (pl->cur >= 0 && pl->batch_left > 0 && plan_region_pending(pl, pl->cur, &pos)) {
+        g = pl->cur;
+    } else {
+        for (int k = 0; k < pl->n && g < 0; k++) {
+            const struct plan_range *r = &pl->r[k];
+            if (plan_region_pending(pl, r->reg, &pos) && pos < r->end)
+                g = r->reg;
         }
-        if (pos >= r->end) {
-            if (commit)
-                r->next = r->end;
-            continue;
-        }
-        int64_t end = pos + step < r->end ? pos + step : r->end;
-        if (i < pl->nset && pl->set[i].start < end)
-            end = pl->set[i].start;
-        if (pl->budget > 0) {
-            if (in_flight < 0)
-                in_flight = stream_plan_in_flight(pl);
-            /* Always let one piece go, so a budget below one step still
-             * advises something. The earliest needed range waits for its
-             * turn: later ones do not overtake it. */
-            if (in_flight > 0 && in_flight + (end - pos) > pl->budget)
-                return false;
-        }
-        if (commit) {
-            if (!set_add(pl, pos, end))
-                return false;
-            r->next = end;
-        }
-        *off = pos;
-        *len = end - pos;
-        return true;
+        fresh = true;
     }
-    return false;
+    if (g < 0)
+        return false;
+    struct plan_region *reg = &pl->g[g];
+    int64_t batch = plan_region_batch(pl, reg, step);
+    int64_t left = fresh ? batch : pl->batch_left;
+    int64_t end = pos + step < reg->end ? pos + step : reg->end;
+    if (end - pos > left)
+        end = plan_page_up(pl, pos + left);
+    int i = set_find(pl, pos);
+    if (i < pl->nset && pl->set[i].start < end)
+        end = pl->set[i].start;
+    if (pl->budget > 0) {
+        int64_t in_flight = stream_plan_in_flight(pl);
+        /* Always let one piece go, so a budget below one step still
+         * advises something. The earliest needed region waits for its
+         * turn: later ones do not overtake it. */
+        if (in_flight > 0 && in_flight + (end - pos) > pl->budget)
+            return false;
+    }
+    if (commit) {
+        if (!set_add(pl, pos, end))
+            return false;
+        pl->g[g].next = end;
+        if (fresh) {
+            pl->cur = g;
+            int64_t grown = batch * 2;
+            reg->batch = grown < PLAN_BATCH_STEPS * step ? grown : PLAN_BATCH_STEPS * step;
+            if (reg->batch > pl->batch_size)
+                pl->batch_size = reg->batch;
+        }
+        pl->batch_left = left - (end - pos);
+    }
+    *off = pos;
+    *len = end - pos;
+    return true;
 }
 
-bool stream_plan_claim(struct stream_plan *pl, int64_t pos, int64_t step, int64_t *off,
-                       int64_t *len)
+/* The region holding pos, or -1. */
+static int plan_region_of(const struct stream_plan *pl, int64_t pos)
+{
+    int lo = 0, hi = pl->ng;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (pl->g[mid].end <= pos)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < pl->ng && pl->g[lo].start <= pos ? lo : -1;
+}
+
+bool stream_plan_claim(struct stream_plan *pl, int64_t pos, int64_t step, bool unadvised_only,
+                       int64_t *off, int64_t *len)
 {
     if (step < pl->page)
         step = pl->page;
-    for (int k = 0; k < pl->n; k++) {
-        const struct plan_range *r = &pl->r[k];
-        if (pos < r->start || pos >= r->end)
-            continue;
-        int64_t start = plan_page_down(pl, pos);
-        int64_t end = start + step < r->end ? start + step : r->end;
-        /* Given now by the reader: the thread must not give it again. */
-        if (!set_add(pl, start, end))
-            return false;
-        *off = start;
-        *len = end - start;
-        return true;
-    }
-    return false;
+    int g = plan_region_of(pl, pos);
+    int64_t start = plan_page_down(pl, pos);
+    if (g < 0 || (unadvised_only && set_holds(pl, start)))
+        return false;
+    struct plan_region *reg = &pl->g[g];
+    int64_t end = start + step < reg->end ? start + step : reg->end;
+    int i = set_find(pl, start);
+    if (i < pl->nset && pl->set[i].start < end)
+        end = pl->set[i].start;
+    /* Given now by the reader: the thread must not give it again. */
+    if (!set_add(pl, start, end))
+        return false;
+    /* The reader is here: what it skipped in this region is not needed
+     * any more, and the thread's next batch continues from here. */
+    if (reg->next < end)
+        reg->next = end;
+    pl->cur = g;
+    pl->batch_left = plan_region_batch(pl, reg, step);
+    *off = start;
+    *len = end - start;
+    return true;
 }
 
 void stream_plan_note_read(struct stream_plan *pl, int64_t pos, int64_t len)

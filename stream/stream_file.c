@@ -220,6 +220,13 @@ static int file_fill_raw(stream_t *s, void *buf, int len)
 {
     struct file_priv *p = s->priv;
     off_t off = (off_t)s->src_pos;
+    /* Where a read cannot ask first (FUSE, NFS), a read of planned bytes
+     * the plan's advice has not reached yet advises its piece itself:
+     * otherwise the kernel takes a read that skips through a region (one
+     * track's packets between another's) for a random one and fetches
+     * just its pages, one request and one seek each. */
+    if (p->ra && !p->try_nowait)
+        stream_ra_demand(p->ra, s->src_pos, true);
     bool planned = p->ra && stream_ra_note(p->ra, s->src_pos, len);
     ssize_t got = 0;
     if (p->try_nowait) {
@@ -251,7 +258,7 @@ static int file_fill_raw(stream_t *s, void *buf, int len)
             /* Inside a plan the file is in random-access mode: without
              * this the wait would fetch just these pages, one request each. */
             if (planned)
-                stream_ra_demand(p->ra, off + got);
+                stream_ra_demand(p->ra, off + got, false);
             double t0 = mp_time_sec();
             ssize_t m = read_full(p, (char *)buf + got, (size_t)(len - got), off + got);
             double dt = mp_time_sec() - t0;
@@ -266,7 +273,12 @@ static int file_fill_raw(stream_t *s, void *buf, int len)
             return (int)(got + m);
         }
     }
+    double t0 = mp_time_sec();
     ssize_t n = read_full(p, buf, (size_t)len, off);
+    double dt = mp_time_sec() - t0;
+    if (dt > 0.02)
+        mp_msg(MSGT_STREAM, MSGL_DBG3, "stream_file: read %" PRId64 "+%d waited %.3f s\n",
+               (int64_t)off, len, dt);
     if (n < 0)
         return -stream_errno_to_err(errno);
     return (int)n;

@@ -116,12 +116,15 @@ void stream_ra_destroy(struct stream_ra *ra);
  * Returns whether a read plan is set (then reads past what the caller
  * needs should not wait: see fill_need). */
 bool stream_ra_note(struct stream_ra *ra, int64_t pos, int64_t len);
-/* The reader must wait for pos, which the thread has not advised yet: if a
- * plan holds it, advise the planned piece from there (one device chunk)
- * on the reader's thread, so the read that follows fetches that piece in
- * one request rather than page by page (in POSIX_FADV_RANDOM mode) or a
- * kernel window that runs on into unplanned pages. */
-void stream_ra_demand(struct stream_ra *ra, int64_t pos);
+/* The reader is about to read at pos: if a plan holds it, advise the
+ * planned piece from there (one device chunk, gaps shorter than a chunk
+ * included) on the reader's thread, so that the read fetches that piece
+ * in one request rather than page by page (in POSIX_FADV_RANDOM mode, or
+ * the kernel's small random reads where the reader skips through a
+ * region), and have the thread go on from there. unadvised_only: only if
+ * pos's page was neither advised nor read (a filesystem whose reads cannot
+ * ask first); else the caller knows the read would wait (RWF_NOWAIT). */
+void stream_ra_demand(struct stream_ra *ra, int64_t pos, bool unadvised_only);
 /* Wait until the thread has nothing left to do. */
 void stream_ra_sync(struct stream_ra *ra);
 /* Bytes per advice call. */
@@ -144,7 +147,8 @@ int stream_ra_set_plan(struct stream_ra *ra, const struct stream_range *r, int n
 struct stream_plan;
 /* page: advice granularity; size: file size (-1 unknown); budget: most
  * advised-but-unread plan bytes, 0 = no bound. NULL on failure. */
-struct stream_plan *stream_plan_create(int64_t page, int64_t size, int64_t budget);
+struct stream_plan *stream_plan_create(int64_t page, int64_t size, int64_t budget,
+                                      int64_t through);
 void stream_plan_free(struct stream_plan *pl);
 /* Replace the plan; what was advised or read and is in the new plan stays
  * known as such. Returns 0 or -STREAM_ERR_NOMEM (then the plan is empty). */
@@ -153,11 +157,13 @@ bool stream_plan_active(const struct stream_plan *pl);
 /* Planned bytes advised (or found present) and not yet read: what the plan
  * holds ahead of the reader. */
 int64_t stream_plan_in_flight(const struct stream_plan *pl);
-/* The reader is about to wait at pos: if a planned range holds it, the
- * piece from pos's page on (at most step bytes, within the range) is
- * marked advised and returned for the reader to advise itself. */
-bool stream_plan_claim(struct stream_plan *pl, int64_t pos, int64_t step, int64_t *off,
-                       int64_t *len);
+/* The reader is about to read at pos: if pos lies in a planned region
+ * (and, with unadvised_only, its page was neither advised nor read), the
+ * piece from that page on (at most step bytes, within the region) is
+ * marked advised and returned for the reader to advise itself, and the
+ * thread's next batch continues in that region after it. */
+bool stream_plan_claim(struct stream_plan *pl, int64_t pos, int64_t step, bool unadvised_only,
+                       int64_t *off, int64_t *len);
 /* The next piece to advise (at most step bytes), in plan order, or false
  * when none is due (all advised, or the budget is in flight). With commit
  * it is marked advised. */

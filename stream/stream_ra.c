@@ -19,8 +19,10 @@
  * places than cursors the least recently used one is reused.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -58,6 +60,18 @@ struct ra_job {
     int64_t off, len;
 };
 
+/* Plan pieces advised and not yet waited for. The kernel queues WILLNEED
+ * reads without bound (and a congested FUSE connection silently drops
+ * some), while the device serves one request at a time: a read the player
+ * waits for must not queue behind seconds of advice for later. So after
+ * advising a piece the thread waits for the one before it: the device
+ * always has the next piece queued, and never more. */
+#define RA_PLAN_FLIGHT_CHUNKS 1
+
+struct ra_flight {
+    int64_t off, len;
+};
+
 struct stream_ra {
     struct stream_ra_params p;
     int64_t page;
@@ -79,6 +93,11 @@ struct stream_ra {
     uint64_t clock;
     struct ra_cursor cur[RA_MAX_CURSORS];
     struct stream_plan *plan; /* NULL until the first plan */
+    /* Plan pieces advised, oldest first, not known to be served yet. */
+    struct ra_flight flight[RA_PLAN_FLIGHT_CHUNKS + 1];
+    int nflight;
+    int wait_fd;          /* the thread's own descriptor for waiting reads */
+    void *scratch;        /* plan_step bytes: where waiting reads land */
 
     /* Counted by the thread, under lock. */
     uint64_t advise_calls, bytes_advised, dontneed_calls, bytes_dropped;
@@ -237,12 +256,47 @@ static void ra_account(struct stream_ra *ra, const struct ra_job *job, int err)
     }
 }
 
+static ssize_t ra_pread(struct stream_ra *ra, void *buf, size_t len, off_t off)
+{
+    const struct stream_file_io *io = ra->p.io;
+    for (;;) {
+        ssize_t n = io && io->pread ? io->pread(io->ctx, ra->wait_fd, buf, len, off)
+                                    : pread(ra->wait_fd, buf, len, off);
+        if (n >= 0 || errno != EINTR)
+            return n;
+    }
+}
+
+/* With the lock held: while more plan advice is in flight than the device
+ * should have queued, wait for the oldest piece by reading it: its pages
+ * are in the page cache or on their way, a read is the one way to wait for
+ * them that works on every filesystem, and it fetches whatever the kernel
+ * dropped (on its own descriptor in random mode: exactly those pages). A
+ * new plan empties the list: nobody waits for the old one's pieces. */
+static void ra_pace(struct stream_ra *ra)
+{
+    while (ra->nflight > RA_PLAN_FLIGHT_CHUNKS && !ra->quit) {
+        struct ra_flight f = ra->flight[0];
+        ra->nflight--;
+        memmove(&ra->flight[0], &ra->flight[1], sizeof(ra->flight[0]) * (size_t)ra->nflight);
+        ra->busy = true;
+        pthread_mutex_unlock(&ra->lock);
+        ssize_t n = ra_pread(ra, ra->scratch, (size_t)f.len, (off_t)f.off);
+        pthread_mutex_lock(&ra->lock);
+        ra->busy = false;
+        if (n < 0)
+            ra->nflight = 0;  /* the reader will meet the error itself */
+    }
+}
+
 static void *ra_thread(void *arg)
 {
     struct stream_ra *ra = arg;
     pthread_mutex_lock(&ra->lock);
     for (;;) {
         struct ra_job job;
+        if (ra->scratch)
+            ra_pace(ra);
         if (!next_job(ra, &job, true)) {
             pthread_cond_broadcast(&ra->idle);
             if (ra->quit)
@@ -253,10 +307,15 @@ static void *ra_thread(void *arg)
         ra->busy = true;
         pthread_mutex_unlock(&ra->lock);
         int advice = job.kind == RA_JOB_DONTNEED ? POSIX_FADV_DONTNEED : POSIX_FADV_WILLNEED;
+        mp_msg(MSGT_STREAM, MSGL_DBG3, "readahead: %s %" PRId64 "+%" PRId64 "\n",
+               job.kind == RA_JOB_PLAN ? "plan" : advice == POSIX_FADV_DONTNEED ? "drop" : "window",
+               job.off, job.len);
         int err = do_fadvise(ra, job.off, job.len, advice);
         pthread_mutex_lock(&ra->lock);
         ra->busy = false;
         ra_account(ra, &job, err);
+        if (job.kind == RA_JOB_PLAN && !err && ra->nflight <= RA_PLAN_FLIGHT_CHUNKS)
+            ra->flight[ra->nflight++] = (struct ra_flight){job.off, job.len};
     }
     pthread_mutex_unlock(&ra->lock);
     return NULL;
@@ -287,6 +346,25 @@ struct stream_ra *stream_ra_create(const struct stream_ra_params *p)
     }
     pthread_cond_init(&ra->work, NULL);
     pthread_cond_init(&ra->idle, NULL);
+    /* Without the scratch buffer plan advice is not paced (nothing else
+     * changes): no reason to fail the open. */
+    ra->scratch = malloc((size_t)ra->plan_step);
+    ra->wait_fd = -1;
+    if (ra->scratch && !p->io) {
+        /* A descriptor of its own, so that the waiting reads do not move
+         * the reader's readahead state (the kernel keeps one per open),
+         * in random mode: a page the kernel dropped is read alone. */
+        char path[64];
+        snprintf(path, sizeof(path), "/proc/self/fd/%d", p->fd);
+        ra->wait_fd = open(path, O_RDONLY | O_CLOEXEC);
+#if HAVE_POSIX_FADVISE
+        /* Failing only costs a page of readahead per dropped page. */
+        if (ra->wait_fd >= 0)
+            (void)posix_fadvise(ra->wait_fd, 0, 0, POSIX_FADV_RANDOM);
+#endif
+    }
+    if (ra->wait_fd < 0)
+        ra->wait_fd = p->fd;
     if (pthread_create(&ra->thread, NULL, ra_thread, ra) != 0) {
         stream_ra_destroy(ra);
         return NULL;
@@ -382,13 +460,18 @@ bool stream_ra_note(struct stream_ra *ra, int64_t pos, int64_t len)
     return planned;
 }
 
-void stream_ra_demand(struct stream_ra *ra, int64_t pos)
+void stream_ra_demand(struct stream_ra *ra, int64_t pos, bool unadvised_only)
 {
     struct ra_job job = {RA_JOB_PLAN, 0, 0};
     pthread_mutex_lock(&ra->lock);
     bool claimed = ra->plan && stream_plan_active(ra->plan) && !ra->failed &&
-                   stream_plan_claim(ra->plan, pos, ra->plan_step, &job.off, &job.len);
+                   stream_plan_claim(ra->plan, pos, ra->plan_step, unadvised_only,
+                                     &job.off, &job.len);
+    if (claimed)
+        pthread_cond_signal(&ra->work);  /* its batch continues after this */
     pthread_mutex_unlock(&ra->lock);
+    mp_msg(MSGT_STREAM, MSGL_DBG3, "readahead: reader at %" PRId64 ": %s\n", pos,
+           claimed ? "claims" : "nothing");
     if (!claimed || job.len <= 0)
         return;
     int err = do_fadvise(ra, job.off, job.len, POSIX_FADV_WILLNEED);
@@ -404,7 +487,8 @@ int stream_ra_set_plan(struct stream_ra *ra, const struct stream_range *r, int n
     pthread_mutex_lock(&ra->lock);
     int rc = 0;
     if (!ra->plan) {
-        ra->plan = stream_plan_create(ra->page, ra->p.size, ra->p.plan_budget);
+        ra->plan = stream_plan_create(ra->page, ra->p.size, ra->p.plan_budget,
+                                      ra->plan_step);
         if (!ra->plan)
             rc = -STREAM_ERR_NOMEM;
     }
@@ -413,6 +497,7 @@ int stream_ra_set_plan(struct stream_ra *ra, const struct stream_range *r, int n
          * picked yet is simply never picked. */
         rc = stream_plan_set(ra->plan, r, n);
         ra->plan_ranges += (uint64_t)n;
+        ra->nflight = 0;
     }
     struct ra_job job;
     if (!ra->busy && next_job(ra, &job, false))
@@ -473,6 +558,9 @@ void stream_ra_destroy(struct stream_ra *ra)
         pthread_join(ra->thread, NULL);
     }
     stream_plan_free(ra->plan);
+    if (ra->wait_fd >= 0 && ra->wait_fd != ra->p.fd)
+        close(ra->wait_fd);
+    free(ra->scratch);
     pthread_cond_destroy(&ra->work);
     pthread_cond_destroy(&ra->idle);
     pthread_mutex_destroy(&ra->lock);

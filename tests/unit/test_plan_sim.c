@@ -788,9 +788,12 @@ done:
 
 /* ---- the cases ---- */
 
-enum sim_kind { KIND_GOOD, KIND_SKEW, KIND_NONINTER, KIND_MULTI, KIND_CHUNKED, KIND_COUNT };
-static const char *const kind_names[KIND_COUNT] = {"good", "skew", "noninter", "multi",
-                                                   "chunked"};
+/* skewb: the audio stored SIM_SKEW behind its video (skew: ahead of it). */
+enum sim_kind {
+    KIND_GOOD, KIND_SKEW, KIND_SKEWB, KIND_NONINTER, KIND_MULTI, KIND_CHUNKED, KIND_COUNT
+};
+static const char *const kind_names[KIND_COUNT] = {"good", "skew", "skewb", "noninter",
+                                                   "multi", "chunked"};
 static const char *const containers[] = {"mp4", "avi", "mkv"};
 #define NCONTAINERS 3
 #define NCASES (KIND_COUNT * NCONTAINERS)
@@ -841,6 +844,9 @@ static int make_all(struct suite *su)
                 rc = remux(base, out, 0);
             else if (k == KIND_CHUNKED)
                 rc = remux(base, out, SIM_CHUNK_SECS);
+            else if (k == KIND_SKEWB)
+                rc = test_sh("MKMUX='%s' %s -i '%s' -k -%d skew '%s'", mkmux, mk, base,
+                             SIM_SKEW, out);
             else
                 rc = test_sh("MKMUX='%s' %s -i '%s' -k %d %s '%s'", mkmux, mk, base, SIM_SKEW,
                              kind_names[k], out);
@@ -987,32 +993,72 @@ static void run_case(void **state, enum sim_kind kind, int container)
         printf("NOTE: %s: %lld KB came from the kernel's readahead window of the opening "
                "(a PG_readahead marker set before any plan)\n",
                c->name, (long long)(p->tail_bytes / KB));
+    /*
+     * The plan reads through a gap shorter than one device request rather
+     * than pay a seek over it: in chunked.mp4 the unselected tracks' 2 s
+     * blocks are such gaps (about 24 KB each). There the bound is every
+     * packet's pages, and the device time must be less than without the
+     * plan's help.
+     */
+    bool through = kind == KIND_CHUNKED && !reads_all;
+    if (through) {
+        bound = p->all_bound;
+        pages_only = true;
+        printf("NOTE: %s: the unselected tracks' blocks are shorter than a device request: "
+               "read through (%lld KB) instead of a seek each\n",
+               c->name, (long long)(p->unsel_bytes / KB));
+        assert_true(p->device_secs < su->res[ci][MODE_NONE].device_secs);
+    }
     double limit = SIM_MAX_RATIO * (double)(pages_only ? bound : p->selected);
     /* No page that holds only unselected packets is fetched by the plan or
      * by reads around it (what the opening's readahead window still brings
      * is at most one window), at most the limit, and in real time with
      * ample bandwidth no stall once playing. */
-    if (!reads_all)
+    if (!reads_all && !through)
         assert_int_equal(p->unsel_bytes, 0);
     assert_true(p->tail_bytes <= SIM_RA_PAGES * SIM_PAGE);
     assert_true((double)p->play_bytes <= limit);
-    assert_int_equal(p->stalls, 0);
+    if (kind == KIND_SKEWB) {
+        /* The audio lies 20 s ahead in the file: while the batches still
+         * grow after the start, the reader once catches up with the one
+         * coming for the audio's region (the plan-less reader stalls
+         * there four times). */
+        assert_true(p->stalls <= 1 && p->stall_secs < 0.05);
+    } else {
+        assert_int_equal(p->stalls, 0);
+    }
+    /*
+     * The device charges every jump (SIM_SEEK_SECS): where each track is
+     * one region (interleaved, skewed), the plan jumps no more than a
+     * sequential reader per region does (the kernel's readahead without
+     * a plan: its context readahead keeps one stream per region), and its
+     * device time is no longer. A plan given in its own order, a small
+     * piece per range, jumped between the regions at every piece.
+     */
+    if (kind == KIND_GOOD || kind == KIND_SKEW || kind == KIND_SKEWB) {
+        const struct sim_result *none = &su->res[ci][MODE_NONE];
+        assert_true((double)p->seeks <= 1.2 * (double)none->seeks + 1);
+        assert_true(p->device_secs <= none->device_secs * 1.02);
+    }
 }
 
 #define SIM_TEST(kind, cont, k, c) \
     static void test_##kind##_##cont(void **state) { run_case(state, k, c); }
 SIM_TEST(good, mp4, KIND_GOOD, 0)
 SIM_TEST(skew, mp4, KIND_SKEW, 0)
+SIM_TEST(skewb, mp4, KIND_SKEWB, 0)
 SIM_TEST(noninter, mp4, KIND_NONINTER, 0)
 SIM_TEST(multi, mp4, KIND_MULTI, 0)
 SIM_TEST(chunked, mp4, KIND_CHUNKED, 0)
 SIM_TEST(good, avi, KIND_GOOD, 1)
 SIM_TEST(skew, avi, KIND_SKEW, 1)
+SIM_TEST(skewb, avi, KIND_SKEWB, 1)
 SIM_TEST(noninter, avi, KIND_NONINTER, 1)
 SIM_TEST(multi, avi, KIND_MULTI, 1)
 SIM_TEST(chunked, avi, KIND_CHUNKED, 1)
 SIM_TEST(good, mkv, KIND_GOOD, 2)
 SIM_TEST(skew, mkv, KIND_SKEW, 2)
+SIM_TEST(skewb, mkv, KIND_SKEWB, 2)
 SIM_TEST(noninter, mkv, KIND_NONINTER, 2)
 SIM_TEST(multi, mkv, KIND_MULTI, 2)
 SIM_TEST(chunked, mkv, KIND_CHUNKED, 2)
@@ -1024,13 +1070,14 @@ int main(void)
     mp_msg_set_default_level(MSGL_WARN);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_good_mp4),     cmocka_unit_test(test_skew_mp4),
-        cmocka_unit_test(test_noninter_mp4), cmocka_unit_test(test_multi_mp4),
-        cmocka_unit_test(test_chunked_mp4),  cmocka_unit_test(test_good_avi),
-        cmocka_unit_test(test_skew_avi),     cmocka_unit_test(test_noninter_avi),
+        cmocka_unit_test(test_skewb_mp4),    cmocka_unit_test(test_noninter_mp4),
+        cmocka_unit_test(test_multi_mp4),    cmocka_unit_test(test_chunked_mp4),
+        cmocka_unit_test(test_good_avi),     cmocka_unit_test(test_skew_avi),
+        cmocka_unit_test(test_skewb_avi),    cmocka_unit_test(test_noninter_avi),
         cmocka_unit_test(test_multi_avi),    cmocka_unit_test(test_chunked_avi),
         cmocka_unit_test(test_good_mkv),     cmocka_unit_test(test_skew_mkv),
-        cmocka_unit_test(test_noninter_mkv), cmocka_unit_test(test_multi_mkv),
-        cmocka_unit_test(test_chunked_mkv),
+        cmocka_unit_test(test_skewb_mkv),    cmocka_unit_test(test_noninter_mkv),
+        cmocka_unit_test(test_multi_mkv),    cmocka_unit_test(test_chunked_mkv),
     };
     return cmocka_run_group_tests(tests, make_media, free_media);
 }
