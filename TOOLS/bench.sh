@@ -6,11 +6,11 @@
 #   TOOLS/bench.sh [quick|full] [-n RUNS] [-p "PROFILES"] [-f "FILES"] [-k "MODES"]
 #                  [-o DIR] [-m MPLAYER] [-w]
 #
-#   quick  (`make bench`, about 7 minutes) 20 s files at 1 Mbit/s, profile
-#          slow-net, 1 run, real time (3 s) on the skewed and
-#          non-interleaved files only
-#   full   (`make bench-full`) 90 s files at 4 Mbit/s, profiles hdd and
-#          slow-net, 3 runs, real time (10 s) on every file
+#   quick  (`make bench`, about 12 minutes) 20 s files at 1 Mbit/s, profile
+#          net (every jump costs a round trip), 1 run, real time (3 s) on
+#          the skewed and non-interleaved files only
+#   full   (`make bench-full`) 90 s files at 4 Mbit/s, profiles hdd,
+#          slow-net and net, 3 runs, real time (10 s) on every file
 #   smoke  4 s files, profile fast, 1 run: checks the runner itself (~1 min)
 #   -n, -p override the runs and profiles; -f and -k keep only these files
 #   (e.g. "skew.mp4 noninter.mp4") and modes (keys: old ring plan ...), to
@@ -40,9 +40,10 @@ esac
 if [ "$kind" = smoke ]; then
     dur=4 vbr=1M skew=2 runs=1 profiles=fast span=1 rt_files="skew"
 elif [ "$kind" = quick ]; then
-    dur=20 vbr=1M skew=12 runs=1 profiles=slow-net span=3 rt_files="skew noninter"
+    dur=20 vbr=1M skew=12 runs=1 profiles=net span=3 rt_files="skew skewb noninter"
 else
-    dur=90 vbr=4M skew=25 runs=3 profiles="hdd slow-net" span=10 rt_files="good skew noninter multi"
+    dur=90 vbr=4M skew=25 runs=3 profiles="hdd slow-net net" span=10
+    rt_files="good skew skewb noninter multi"
 fi
 out=$root/build/bench
 mplayer=$root/mplayer
@@ -88,19 +89,22 @@ listed() {
 # ---- media ----
 media=$out/media-d$dur-b$vbr-k$skew
 mkdir -p "$media"
-kinds="good skew noninter multi"
+# skew: the audio stored ahead of its video in the file; skewb: behind it.
+kinds="good skew skewb noninter multi"
 files=
 for k in $kinds; do
-    for c in mp4 mkv; do
+    for c in mp4 mkv avi; do
         f=$k.$c
         listed "$only_files" "$f" || continue
         files="$files $f"
         [ -s "$media/$f" ] && [ -s "$media/$f.packets" ] && continue
         echo "bench: making $f" >&2
         opts="-d $dur -b $vbr"
+        kind=$k
         [ "$k" = skew ] && opts="$opts -k $skew"
+        [ "$k" = skewb ] && opts="$opts -k -$skew" kind=skew
         # shellcheck disable=SC2086
-        sh "$root/TOOLS/mkmedia.sh" -q $opts "$k" "$media/$f"
+        sh "$root/TOOLS/mkmedia.sh" -q $opts "$kind" "$media/$f"
         sh "$root/TOOLS/mkmedia.sh" packets "$media/$f" > "$media/$f.packets.tmp"
         mv "$media/$f.packets.tmp" "$media/$f.packets"
         sh "$root/TOOLS/mkmedia.sh" info "$media/$f" > "$media/$f.info"
@@ -109,6 +113,7 @@ done
 
 # ---- modes: key|label|player arguments (ffmpeg: the CLI) ----
 modes=(
+    "default|no cache options (plans)|"
     "old|old: 4 KB reads, no cache|-nocache -stream-buffer-size 4096"
     "ring|ring cache 8 MB (MPlayer -cache)|-cache 8192 -cache-mode ring"
     "buf64|64 KB reads|-nocache -stream-buffer-size 65536"
@@ -224,8 +229,11 @@ run_one() {
     tr '\r' '\n' < "$tmp/out" | awk -v key="$key" -v rc="$rc" '
         /^time / { wall = $2; user = $3; sys = $4; rss = $5 }
         /^Video: .* late; first frame after/ {
-            for (i = 1; i <= NF; i++) if ($i == "late;") late = $(i - 1)
-            ff = $(NF - 1)
+            for (i = 1; i <= NF; i++) {
+                if ($i == "late;") late = $(i - 1)
+                if ($i == "after") ff = $(i + 1)
+                if ($i == "stalls") { stalls = $(i - 1); ss = $(i + 1); gsub(/[()]/, "", ss) }
+            }
         }
         /^Cache \((ring|plan)\):.*first frame after/ { if (ff == "") ff = $(NF - 1) }
         /^Stream .* reads blocked/ {
@@ -241,10 +249,11 @@ run_one() {
         FILENAME ~ /stats$/ { s[$1] = $2 }
         END {
             if (cst != "") { waits = cst; wsec = cw } else { waits = blocked; wsec = bwait }
-            printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+            printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
                 wall, user, sys, rss, s["bytes"], s["requests"], s["seeks"],
                 late == "" ? "-" : late, ff == "" ? "-" : ff,
-                waits == "" ? "-" : waits, wsec == "" ? "-" : wsec, rc
+                waits == "" ? "-" : waits, wsec == "" ? "-" : wsec, rc,
+                ss == "" ? "-" : ss
         }' "$tmp/time" - "$tmp/stats" > "$tmp/fig"
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t' "$profile" "$wl" "$f" "$key" "$r" "$pc0" "$pc1"
     cat "$tmp/fig"
@@ -270,7 +279,7 @@ total=$(( $(echo $profiles | wc -w) * runs *
 echo "bench: $kind, $total runs, profiles: $profiles, results in $out" >&2
 {
     printf 'profile\tworkload\tfile\tmode\trun\tpc_before\tpc_after\twall\tuser\tsys\trss_kb'
-    printf '\tbytes\trequests\tseeks\tlate\tfirst_frame\twaits\twait_s\trc\n'
+    printf '\tbytes\trequests\tseeks\tlate\tfirst_frame\twaits\twait_s\trc\tstall_s\n'
 } > "$raw.tmp"
 {
     echo "kind $kind"
@@ -288,7 +297,7 @@ echo "bench: $kind, $total runs, profiles: $profiles, results in $out" >&2
 n=0
 for profile in $profiles; do
     sh "$root/TOOLS/slowfs.sh" ctl "$mnt" profile "$profile"
-    awk '$1 == "bw" || $1 == "seek_ms" || $1 == "lat_ms" { print $1, $2 }' \
+    awk '$1 == "bw" || $1 == "seek_ms" || $1 == "lat_ms" || $1 == "lat_mode" { print $1, $2 }' \
         "$mnt/.slowfs/stats" > "$out/model-$profile.txt"
     for wl in bench rt; do
         for f in $files; do

@@ -19,13 +19,15 @@ bench_stats() {
 # The least time the storage model can take to deliver the packets of the
 # chosen streams, whatever the reader does (TOOLS/slowfs, DOCS/tech/tools.md):
 #
-#   bench_bound "STREAMS" BW SEEK_MS LAT_MS MAXREQ [TMAX] < packets.csv
+#   bench_bound "STREAMS" BW SEEK_MS LAT_MS MAXREQ [TMAX [LAT_MODE]] < packets.csv
 #
 # packets.csv: "stream,pts_time,pos,size" (mkmedia.sh packets). STREAMS: the
 # stream indexes, space separated. BW: bytes/s (0 = unlimited). MAXREQ: the
 # largest request the kernel sends (FUSE: 1 MiB), so a run of R bytes takes
 # at least ceil(R / MAXREQ) requests, each paying LAT_MS. TMAX: only packets
-# with pts_time < TMAX (the first seconds of a real-time run).
+# with pts_time < TMAX (the first seconds of a real-time run; empty: all).
+# LAT_MODE "idle" (slowfs --lat-idle): LAT_MS is paid only by a request that
+# finds the device idle, so a reader that keeps it busy pays it once.
 #
 # Packets are taken in file order. Between two needed packets a gap of G
 # bytes is either read through (G / BW) or skipped, which starts a new
@@ -38,7 +40,7 @@ bench_stats() {
 # read through).
 bench_bound() {
     sort -t, -k3,3n | awk -F, -v want=" $1 " -v bw="$2" -v seek="$3" -v lat="$4" \
-        -v maxreq="$5" -v tmax="${6:-}" '
+        -v maxreq="$5" -v tmax="${6:-}" -v latmode="${7:-request}" '
         function flush() {
             if (run > 0) { reqs += int((run + maxreq - 1) / maxreq) }
             run = 0
@@ -52,7 +54,7 @@ bench_bound() {
             gap = pos - end
             if (gap < 0) gap = 0
             through = bw > 0 ? gap / bw : 0
-            skip = (seek + lat) / 1000
+            skip = (seek + (latmode == "idle" ? 0 : lat)) / 1000
             if (gap == 0 || through <= skip) {
                 run += gap + size; readthrough += gap; t += through
             } else {
@@ -63,7 +65,7 @@ bench_bound() {
         END {
             flush()
             if (n == 0) { print "0 0 0 0"; exit }
-            t += (bw > 0 ? needed / bw : 0) + reqs * lat / 1000
+            t += (bw > 0 ? needed / bw : 0) + (latmode == "idle" ? 1 : reqs) * lat / 1000
             printf "%d %d %.4f %d\n", needed, runs, t, needed + readthrough
         }'
 }

@@ -29,12 +29,14 @@ maxreq=1048576
         bw=$(awk '$1 == "bw" { print $2 }' "$dir/model-$profile.txt")
         seek=$(awk '$1 == "seek_ms" { print $2 }' "$dir/model-$profile.txt")
         lat=$(awk '$1 == "lat_ms" { print $2 }' "$dir/model-$profile.txt")
+        latmode=$(awk '$1 == "lat_mode" { print $2 }' "$dir/model-$profile.txt")
         for p in "$media"/*.packets; do
             f=$(basename "$p" .packets)
             size=$(wc -c < "$media/$f")
-            b=$(bench_bound "0 1" "$bw" "$seek" "$lat" "$maxreq" < "$p")
+            b=$(bench_bound "0 1" "$bw" "$seek" "$lat" "$maxreq" "" "${latmode:-request}" < "$p")
             printf '%s\tbench\t%s\t%s\t%s\n' "$profile" "$f" "$(echo "$b" | tr ' ' '\t')" "$size"
-            b=$(bench_bound "0 1" "$bw" "$seek" "$lat" "$maxreq" "$span" < "$p")
+            b=$(bench_bound "0 1" "$bw" "$seek" "$lat" "$maxreq" "$span" "${latmode:-request}" \
+                < "$p")
             printf '%s\trt\t%s\t%s\t%s\n' "$profile" "$f" "$(echo "$b" | tr ' ' '\t')" "$size"
         done
     done
@@ -43,6 +45,7 @@ maxreq=1048576
 # cells.tsv: one line per (profile, workload, file, mode) with medians and
 # the wall spread: profile wl file mode n wall_med wall_min wall_max user sys
 # rss_kb bytes requests seeks pc_growth late first_frame waits wait_s fails
+# stall_s (this player's: seconds the clock stood waiting for data)
 awk -F'\t' '
     function med(list,    a, n, i, j, t) {
         n = split(list, a, " ")
@@ -65,6 +68,7 @@ awk -F'\t' '
         add("wall", $8); add("user", $9); add("sys", $10); add("rss", $11)
         add("bytes", $12); add("req", $13); add("seeks", $14); add("pc", $7 - $6)
         add("late", $15); add("ff", $16); add("waits", $17); add("wait_s", $18)
+        add("stall_s", NF >= 20 ? $20 : "-")
     }
     END {
         for (i = 1; i <= nk; i++) {
@@ -73,7 +77,7 @@ awk -F'\t' '
                 mx(L[k, "wall"])
             split("user sys rss bytes req seeks pc late ff waits wait_s", f, " ")
             for (j = 1; j <= 11; j++) printf "\t%s", med(L[k, f[j]])
-            printf "\t%d\n", fails[k] + 0
+            printf "\t%d\t%s\n", fails[k] + 0, med(L[k, "stall_s"])
         }
     }' "$raw" > "$dir/cells.tsv"
 
@@ -109,6 +113,7 @@ awk -F'\t' -v span="$span" -v metaf="$dir/meta.txt" -v argsf="$dir/mode-args.txt
         n[c] = $5; wall[c] = $6; wmin[c] = $7; wmax[c] = $8; user[c] = $9; sys[c] = $10
         rss[c] = $11; bytes[c] = $12; req[c] = $13; seeks[c] = $14; pc[c] = $15
         late[c] = $16; ff[c] = $17; waits[c] = $18; wsec[c] = $19; fail[c] = $20
+        stall[c] = $21
     }
     END {
         for (i = 1; i <= npw; i++) {
@@ -141,7 +146,7 @@ awk -F'\t' -v span="$span" -v metaf="$dir/meta.txt" -v argsf="$dir/mode-args.txt
                     printf "\n"
                 }
             } else {
-                printf "\n#### %s, real time for %s s: late frames / reader waits / first frame s (median)\n\n", prof, span
+                printf "\n#### %s, real time for %s s: wall s / late frames / stalled s / first frame s (median)\n\n", prof, span
                 printf "| file |"
                 for (m = 1; m <= nm[pk]; m++) printf " %s |", modes[pk, m]
                 printf "\n|---|"
@@ -152,7 +157,8 @@ awk -F'\t' -v span="$span" -v metaf="$dir/meta.txt" -v argsf="$dir/mode-args.txt
                     printf "| %s |", fn
                     for (m = 1; m <= nm[pk]; m++) {
                         c = k SUBSEP modes[pk, m]
-                        printf " %s / %s / %s |", late[c], waits[c], ff[c] == "-" ? "-" : r2(ff[c])
+                        printf " %s / %s / %s / %s |", r2(wall[c]), late[c],
+                            stall[c] == "-" ? "-" : r2(stall[c]), ff[c] == "-" ? "-" : r2(ff[c])
                     }
                     printf "\n"
                 }

@@ -157,6 +157,10 @@ static int set_profile(struct sfs_model *m, const char *name)
         *m = (struct sfs_model){ .bw = 80e6, .seek_ms = 8, .lat_ms = 0 };
     } else if (!strcmp(name, "slow-net")) {
         *m = (struct sfs_model){ .bw = 4e6, .seek_ms = 0, .lat_ms = 20 };
+    } else if (!strcmp(name, "net")) {
+        /* A network mount: a request that does not continue the last one
+         * costs a round trip, and so does one that finds the link idle. */
+        *m = (struct sfs_model){ .bw = 4e6, .seek_ms = 20, .lat_ms = 20, .lat_idle = 1 };
     } else if (!strcmp(name, "fast")) {
         *m = (struct sfs_model){ 0 };
     } else {
@@ -697,7 +701,8 @@ static void usage(FILE *f)
         "Mirror SOURCE read-only at MOUNTPOINT as a slow device; counters and\n"
         "commands in MOUNTPOINT/.slowfs/stats.\n"
         "  --profile=NAME       hdd (8 ms seek, 80 MB/s), slow-net (20 ms per request,\n"
-        "                       4 MB/s), fast (no delay; the default)\n"
+        "                       4 MB/s), net (4 MB/s, 20 ms per seek and per request\n"
+        "                       on an idle device), fast (no delay; the default)\n"
         "  --bw=RATE            bytes/s (k M G = 1000^n, Ki Mi Gi = 1024^n); 0 = no cost\n"
         "  --seek-ms=MS         cost of a request not starting where the last one ended\n"
         "  --lat-ms=MS          round-trip cost per request\n"

@@ -67,7 +67,7 @@ static void fo_check_opts(const struct MPOpts *o)
     FUZZ_CHECK(o->speed >= 0.01 && o->speed <= 100);
     FUZZ_CHECK(o->framedrop >= 0 && o->framedrop <= 2);
     FUZZ_CHECK(o->stream_buffer_size >= 0 && o->readahead_distance >= 0);
-    FUZZ_CHECK(o->cache_kb >= 0);
+    FUZZ_CHECK(o->cache_kb >= -1);  /* -1: neither -cache nor -nocache given */
 }
 
 static void fo_config(const char *text, size_t size)

@@ -240,6 +240,16 @@ storage_tests() {
     else
         bad "options: mount with a profile"
     fi
+    # The net profile: every jump and every request to an idle device costs.
+    if sh "$SLOWFS_SH" mount --profile=net "$src" "$mnt"; then
+        mounted=1
+        check "options: net profile" test "$(stat_of bw) $(stat_of seek_ms) $(stat_of lat_ms) \
+$(stat_of lat_mode)" = "4000000 20 20 idle"
+        sh "$SLOWFS_SH" umount "$mnt"
+        mounted=
+    else
+        bad "options: mount with the net profile"
+    fi
     check "options: bad profile refused" \
         sh -c "! sh '$SLOWFS_SH' mount --profile=floppy '$src' '$mnt' 2>/dev/null"
     check "options: no daemon left" \
@@ -373,6 +383,13 @@ bench_tests() {
         test "$(bench_bound "0" 0 0 20 1048576 < "$tmp/pk3")" = "3145728 1 0.0600 3145728"
     check "bench: bound up to a time" \
         test "$(bench_bound "0" 0 0 20 1048576 0.5 < "$tmp/pk3")" = "1048576 1 0.0200 1048576"
+    # A device that charges the round trip only when idle: a reader that
+    # keeps it busy pays it once, and a gap costs only the seek to skip.
+    check "bench: bound with latency on an idle device" \
+        test "$(bench_bound "0" 0 0 20 1048576 "" idle < "$tmp/pk3")" = "3145728 1 0.0200 3145728"
+    check "bench: bound with idle latency skips a far gap at the seek's cost" \
+        test "$(bench_bound "0 1" 1000000 10 20 1048576 "" idle < "$tmp/pk1")" = \
+        "3000 2 0.0330 3000"
     check "bench: bound of nothing" test "$(bench_bound "5" 1 0 0 1 < "$tmp/pk3")" = "0 0 0 0"
     if command -v ffprobe >/dev/null 2>&1; then
         m=$tmp/bench
