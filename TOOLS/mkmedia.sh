@@ -22,14 +22,20 @@
 #   -b RATE   video bitrate (1M)      -a RATE   audio bitrate per track (128k)
 #   -s WxH    frame size (640x360)    -r FPS    frame rate (25)
 #   -k SECS   skew for KIND skew (5)  -n N      audio tracks for multi (4)
+#   -c CODEC  video codec of generated media: mpeg4 (MPEG-4 part 2, the
+#             default) or h264 (libx264 with B-frames, as real files are)
 #   -i FILE   take the first video and first audio of FILE (copied, not
-#             re-encoded) instead of generating; -d/-b/-a/-s/-r then unused
+#             re-encoded) instead of generating; -d/-b/-a/-s/-r/-c then unused
 #   -q        do not print the layout
 #
-# Generated media: testsrc2 video in MPEG-4 part 2 and a sine tone in AAC
-# (MP2 in AVI), encoded once by ffmpeg. Badly muxed files are then remuxed
-# by TOOLS/mkmux.c, which writes the packets in exactly the order asked for
-# (ffmpeg's own muxing always re-sorts them by time, at least locally).
+# Generated media: testsrc2 video (-c) and a sine tone in AAC (MP2 in AVI),
+# encoded once by ffmpeg into MP4, which keeps every packet's pts and dts.
+# Badly muxed files are then remuxed by TOOLS/mkmux.c, which writes the
+# packets in exactly the order asked for (ffmpeg's own muxing always
+# re-sorts them by time, at least locally) and keeps their timestamps as far
+# as the container can store them (MP4: pts and dts; MKV: pts; AVI: the
+# order at a constant frame rate; all streams moved together only when a
+# container takes no time below 0).
 set -eu
 
 die() {
@@ -150,7 +156,8 @@ bytes() {
 
 make_media() {
     dur=10 vbr=1M abr=128k size=640x360 fps=25 skew=5 ntracks=4 input='' quiet='' meta=''
-    while getopts d:b:a:s:r:k:n:i:q opt; do
+    vcodec=mpeg4
+    while getopts d:b:a:s:r:k:n:i:c:q opt; do
         case $opt in
         d) dur=$OPTARG ;;
         b) vbr=$OPTARG ;;
@@ -160,6 +167,7 @@ make_media() {
         k) skew=$OPTARG ;;
         n) ntracks=$OPTARG ;;
         i) input=$OPTARG ;;
+        c) vcodec=$OPTARG ;;
         q) quiet=1 ;;
         *) die "bad option (see the top of $0)" ;;
         esac
@@ -179,6 +187,14 @@ make_media() {
     multi) na=$ntracks ;;
     *) die "unknown KIND '$kind' (good, skew, noninter, multi)" ;;
     esac
+    case $vcodec in
+    mpeg4) venc="-c:v mpeg4 -g $((fps * 2))" ;;
+    # B-frames (3, pyramid as x264 does by default): pts != dts, and the
+    # first dts lie below 0. yuv420p, as nearly all real H.264 is (x264
+    # would keep testsrc2's RGB as 4:4:4).
+    h264) venc="-c:v libx264 -preset veryfast -bf 3 -g $((fps * 2)) -pix_fmt yuv420p" ;;
+    *) die "unknown video codec '$vcodec' (mpeg4, h264)" ;;
+    esac
     [ -z "$input" ] || [ -r "$input" ] || die "$input: cannot read"
     [ -z "$input" ] || [ "$na" -eq 1 ] || die "-i is for good, skew and noninter"
 
@@ -186,14 +202,20 @@ make_media() {
     tmp=$(mktemp -d "${TMPDIR:-/tmp}/mkmedia.XXXXXX")
     trap 'rm -rf "$tmp"' EXIT
     trap 'exit 130' INT TERM
-    base=$tmp/base.nut
+    base=$tmp/base.mp4
 
-    # The base: video + na audio tracks, well interleaved, in NUT (which
-    # keeps timestamps exactly as given).
+    # The base: video + na audio tracks, well interleaved, in MP4, which
+    # keeps every packet's pts and dts (NUT and Matroska keep only pts: with
+    # B-frames the dts of the first packets are lost). A given input is
+    # read as it is, mkmux picking its first video and audio.
     if [ -n "$input" ]; then
-        # shellcheck disable=SC2086
-        $FF -i "$input" -map 0:v:0 -map 0:a:0 -c copy -f nut "$base" ||
-            die "$input: needs a video and an audio stream"
+        base=$input
+        types=$(ffprobe -v error -show_entries stream=codec_type -of csv=p=0 "$input" |
+            sort -u | tr '\n' ' ')
+        case $types in
+        *audio*video*) ;;
+        *) die "$input: needs a video and an audio stream" ;;
+        esac
     else
         set -- -f lavfi -i "testsrc2=size=$size:rate=$fps:duration=$dur"
         maps="-map 0:v"
@@ -204,8 +226,8 @@ make_media() {
             i=$((i + 1))
         done
         # shellcheck disable=SC2086
-        $FF "$@" $maps -c:v mpeg4 -b:v "$vbr" -g "$((fps * 2))" -c:a "$acodec" -b:a "$abr" \
-            -ac 2 -f nut "$base" || die "ffmpeg could not make the media"
+        $FF "$@" $maps $venc -b:v "$vbr" -c:a "$acodec" -b:a "$abr" \
+            -ac 2 -f mp4 "$base" || die "ffmpeg could not make the media"
         i=1
         lang="eng ger fre spa ita jpn dut swe"
         meta=
@@ -218,14 +240,17 @@ make_media() {
 
     case $kind in
     good | multi)
+        maps="-map 0"
+        [ -z "$input" ] || maps="-map 0:v:0 -map 0:a:0"
         # shellcheck disable=SC2086
-        $FF -i "$base" -map 0 -c copy ${meta:-} -f $fmt "$out.part" || die "ffmpeg could not mux $out"
+        $FF -i "$base" $maps -c copy ${meta:-} -f $fmt "$out.part" ||
+            die "ffmpeg could not mux $out"
         ;;
     skew)
-        "$MKMUX" --skew="$skew" --format=$fmt "$base" "$out.part" || die "mkmux failed"
+        "$MKMUX" --first-av --skew="$skew" --format=$fmt "$base" "$out.part" || die "mkmux failed"
         ;;
     noninter)
-        "$MKMUX" --noninter --format=$fmt "$base" "$out.part" || die "mkmux failed"
+        "$MKMUX" --first-av --noninter --format=$fmt "$base" "$out.part" || die "mkmux failed"
         ;;
     esac
     mv "$out.part" "$out"
@@ -247,7 +272,7 @@ packets)
     packets "$2"
     ;;
 "" | -h | --help)
-    sed -n '4,31s/^# \{0,1\}//p' "$0" >&2
+    sed -n '4,38s/^# \{0,1\}//p' "$0" >&2
     exit 2
     ;;
 *) make_media "$@" ;;

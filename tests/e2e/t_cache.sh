@@ -40,8 +40,10 @@ test_cache_plan_advises_only_selected_track() {
         "$MEDIA/noninter.mp4" </dev/null >/dev/null 2>err.txt
     [ $? = 0 ] || fail "exit status: $(head -c 300 err.txt)" || return 1
     local audio_start
+    # A packet's side data (AAC's skip samples at the start of an MP4 that
+    # keeps the encoder's priming) adds a field and an empty line: skip them.
     audio_start=$(ffprobe -v error -select_streams a:0 -show_entries packet=pos -of csv=p=0 \
-        "$MEDIA/noninter.mp4" | sort -n | head -n 1)
+        "$MEDIA/noninter.mp4" | awk -F, '$1 != "" { print $1 }' | sort -n | head -n 1)
     sed -nE 's/.*fadvise64\([0-9]+, ([0-9]+), ([0-9]+), POSIX_FADV_WILLNEED.*/\1 \2/p' \
         trace.txt > advice.txt
     [ -s advice.txt ] || fail "no advice in plan mode" || return 1

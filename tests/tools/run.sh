@@ -15,6 +15,7 @@ set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 SLOWFS_SH=$root/TOOLS/slowfs.sh
 MKMEDIA=$root/TOOLS/mkmedia.sh
+MKMUX=${MKMUX:-$root/build/TOOLS/mkmux}
 PAGECACHE=${PAGECACHE:-$root/build/TOOLS/pagecache}
 export PAGECACHE
 
@@ -349,6 +350,97 @@ media_tests() {
         bad "input: remux a given file" "$(cat "$tmp/mk.err")"
     fi
     check "bad kind refused" sh -c "! sh '$MKMEDIA' -q frob '$m/x.mkv' 2>/dev/null"
+    check "bad codec refused" sh -c "! sh '$MKMEDIA' -q -c vp9 good '$m/x.mkv' 2>/dev/null"
+
+    h264_tests
+}
+
+# "pts_time,dts_time" of every packet of one stream (v or a), in file order
+# (a packet's side data, like AAC's skip samples, adds fields and lines).
+stream_ts() {
+    ffprobe -v error -select_streams "$2" -show_entries packet=pts_time,dts_time \
+        -of csv=p=0 "$1" | awk -F, 'NF >= 2 { print $1 "," $2 }'
+}
+
+# offset IN OUT COLUMN: OUT's timestamps (column 1 pts, 2 dts) minus IN's,
+# packet by packet, when that is one constant (within 1.5 ms, Matroska's
+# millisecond rounding); "varies" when not, or when the counts differ.
+offset() {
+    paste -d, "$1" "$2" | awk -F, -v c="$3" '
+        { o = $(c + 2) - $c; if (NR == 1) o1 = o; d = o - o1; if (d < 0) d = -d
+          if ($c == "N/A" || $(c + 2) == "N/A" || $c == "" || $(c + 2) == "" || d > 0.0015)
+              bad = 1 }
+        END { if (bad || NR == 0) print "varies"; else printf "%.4f\n", o1 }'
+}
+
+# same_offset A B: two offsets from `offset` agree (within 1.5 ms)
+same_offset() {
+    [ "$1" != varies ] && [ "$2" != varies ] &&
+        awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= 0.0015) }'
+}
+
+# H.264 with B-frames, as real files are: every layout of every container
+# keeps the input's timestamps, as far as the container stores them (MP4:
+# pts and dts exactly; MKV: pts, all streams moved by one offset when
+# something lay below 0; AVI: decode order at a constant frame rate, so the
+# dts moved by one offset).
+h264_tests() {
+    h=$m/h264.mp4
+    if ! sh "$MKMEDIA" -q -c h264 -d 3 -s 320x240 -b 400k good "$h" 2> "$tmp/mk.err"; then
+        bad "h264: make h264.mp4" "$(cat "$tmp/mk.err")"
+        return
+    fi
+    stream_ts "$h" v > "$h.v"
+    stream_ts "$h" a > "$h.a"
+    # shellcheck disable=SC2016 # awk's fields, not the shell's
+    check "h264: has B-frames (pts != dts)" \
+        awk -F, '$1 != $2 { b = 1 } END { exit !b }' "$h.v"
+    for c in mp4 mkv avi; do
+        for kind in skew+2 skew-2 noninter good; do
+            f=$m/h264.$kind.$c
+            what="h264 $kind.$c"
+            case $kind in
+            skew+2) set -- -k 2 skew ;;
+            skew-2) set -- -k -2 skew ;;
+            *) set -- "$kind" ;;
+            esac
+            if ! sh "$MKMEDIA" -q -i "$h" "$@" "$f" 2> "$tmp/mk.err"; then
+                bad "$what: make" "$(cat "$tmp/mk.err")"
+                continue
+            fi
+            stream_ts "$f" v > "$f.v"
+            stream_ts "$f" a > "$f.a"
+            case $c in
+            mp4)
+                check "$what: video pts and dts as in the input" cmp -s "$h.v" "$f.v"
+                check "$what: audio pts and dts as in the input" cmp -s "$h.a" "$f.a"
+                ;;
+            mkv)
+                vo=$(offset "$h.v" "$f.v" 1)
+                ao=$(offset "$h.a" "$f.a" 1)
+                check "$what: video pts as in the input, moved by $vo" test "$vo" != varies
+                check "$what: audio pts moved by the same ($ao)" same_offset "$vo" "$ao"
+                ;;
+            avi)
+                vo=$(offset "$h.v" "$f.v" 2)
+                check "$what: video dts as in the input, moved by $vo" test "$vo" != varies
+                check "$what: decodes cleanly" \
+                    sh -c "test -z \"\$(ffmpeg -nostdin -v error -i '$f' -f null - 2>&1)\""
+                ;;
+            esac
+        done
+    done
+    # Matroska stores no dts: the demuxer gives none for the first packets
+    # of a B-frame stream, which must still be laid out in decode order.
+    f=$m/h264.frommkv.mp4
+    if "$MKMUX" --skew=1 "$m/h264.good.mkv" "$f" 2> "$tmp/mk.err"; then
+        stream_ts "$f" v > "$f.v"
+        stream_ts "$m/h264.good.mkv" v > "$f.in"
+        check "mkmux: MKV input without dts keeps its pts" \
+            test "$(offset "$f.in" "$f.v" 1)" != varies
+    else
+        bad "mkmux: MKV input without dts" "$(cat "$tmp/mk.err")"
+    fi
 }
 
 # ------------------------------------------------------------- bench.sh --
