@@ -11,7 +11,7 @@
 #                        what CI runs
 #   make check-long      a one-hour run (RSS, leaks) and 10 min real time (A-V), ~15 min
 #   make fuzz            libFuzzer targets for FUZZ_SECONDS each (build-fuzz/)
-#   make bench           old vs new reading on slow storage (~7 min); bench-full: hours
+#   make bench           old vs new reading on slow storage (~12 min); bench-full: hours
 #   make demo            make a short clip and play it
 #   make install / uninstall (PREFIX, DESTDIR), make clean
 

@@ -4,7 +4,7 @@
 # This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
 #
 #   TOOLS/bench.sh [quick|full] [-n RUNS] [-p "PROFILES"] [-f "FILES"] [-k "MODES"]
-#                  [-o DIR] [-m MPLAYER] [-w]
+#                  [-d SECS] [-b RATE] [-s WxH] [-K SKEW] [-t SPAN] [-o DIR] [-m MPLAYER] [-w]
 #
 #   quick  (`make bench`, about 12 minutes) 20 s files at 1 Mbit/s, profile
 #          net (every jump costs a round trip), 1 run, real time (3 s) on
@@ -14,7 +14,9 @@
 #   smoke  4 s files, profile fast, 1 run: checks the runner itself (~1 min)
 #   -n, -p override the runs and profiles; -f and -k keep only these files
 #   (e.g. "skew.mp4 noninter.mp4") and modes (keys: old ring plan ...), to
-#   measure a few cells again after a change; -o DIR (build/bench) receives the
+#   measure a few cells again after a change; -d, -b, -s, -K and -t set the
+#   media's duration, video bitrate, frame size and skew, and the real-time
+#   span, instead of the kind's; -o DIR (build/bench) receives the
 #   media, raw.tsv (one line per run), report.md and the plots; -w also puts
 #   the report into DOCS/benchmarks.md (between its bench:begin/end markers)
 #   and the plots into DOCS/.
@@ -50,17 +52,23 @@ mplayer=$root/mplayer
 write_docs=
 only_files=
 only_modes=
-while getopts n:p:f:k:o:m:w o; do
+size=640x360
+while getopts n:p:f:k:d:b:s:K:t:o:m:w o; do
     case $o in
     n) runs=$OPTARG ;;
     p) profiles=$OPTARG ;;
     f) only_files=$OPTARG ;;
     k) only_modes=$OPTARG ;;
+    d) dur=$OPTARG ;;
+    b) vbr=$OPTARG ;;
+    s) size=$OPTARG ;;
+    K) skew=$OPTARG ;;
+    t) span=$OPTARG ;;
     o) out=$OPTARG ;;
     m) mplayer=$OPTARG ;;
     w) write_docs=1 ;;
     *) die "usage: TOOLS/bench.sh [quick|full] [-n RUNS] [-p PROFILES] [-f FILES] [-k MODES]" \
-        "[-o DIR] [-m MPLAYER] [-w]" ;;
+        "[-d SECS] [-b RATE] [-s WxH] [-K SKEW] [-t SPAN] [-o DIR] [-m MPLAYER] [-w]" ;;
     esac
 done
 [ -x "$mplayer" ] || die "$mplayer: no player (run make)"
@@ -87,7 +95,7 @@ listed() {
 }
 
 # ---- media ----
-media=$out/media-d$dur-b$vbr-k$skew
+media=$out/media-h264-d$dur-b$vbr-s$size-k$skew
 mkdir -p "$media"
 # skew: the audio stored ahead of its video in the file; skewb: behind it.
 kinds="good skew skewb noninter multi"
@@ -99,12 +107,12 @@ for k in $kinds; do
         files="$files $f"
         [ -s "$media/$f" ] && [ -s "$media/$f.packets" ] && continue
         echo "bench: making $f" >&2
-        opts="-d $dur -b $vbr"
-        kind=$k
+        opts="-d $dur -b $vbr -s $size -c h264"
+        layout=$k
         [ "$k" = skew ] && opts="$opts -k $skew"
-        [ "$k" = skewb ] && opts="$opts -k -$skew" kind=skew
+        [ "$k" = skewb ] && opts="$opts -k -$skew" layout=skew
         # shellcheck disable=SC2086
-        sh "$root/TOOLS/mkmedia.sh" -q $opts "$kind" "$media/$f"
+        sh "$root/TOOLS/mkmedia.sh" -q $opts "$layout" "$media/$f"
         sh "$root/TOOLS/mkmedia.sh" packets "$media/$f" > "$media/$f.packets.tmp"
         mv "$media/$f.packets.tmp" "$media/$f.packets"
         sh "$root/TOOLS/mkmedia.sh" info "$media/$f" > "$media/$f.info"
@@ -284,7 +292,8 @@ echo "bench: $kind, $total runs, profiles: $profiles, results in $out" >&2
 {
     echo "kind $kind"
     echo "date $(date -u '+%Y-%m-%d %H:%M UTC')"
-    echo "dur $dur"; echo "vbr $vbr"; echo "skew $skew"; echo "runs $runs"; echo "span $span"
+    echo "dur $dur"; echo "vbr $vbr"; echo "size $size"; echo "skew $skew"; echo "runs $runs"
+    echo "span $span"
     echo "profiles $profiles"
     echo "others ${others# }"
     echo "nproc $(nproc)"

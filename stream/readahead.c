@@ -1,19 +1,21 @@
 /*
  * readahead.c: the bookkeeping of read plans for plain files: which of
- * the planned bytes are still to be advised, in plan order, how many are
- * advised and not yet read (the budget), and which bytes need no advice
- * because they were advised or read already. The readahead thread of
- * stream_ra.c executes it, under that engine's lock.
+ * the planned bytes are still to be advised and in which order, how many
+ * are advised and not yet read (the budget), and which bytes need no
+ * advice because they were advised or read already. The readahead thread
+ * of stream_ra.c executes it, under that engine's lock.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  *
  * A plan is a list of ranges ordered by when they are needed, widened to
  * whole pages (the kernel advises whole pages anyway, and neighbouring
- * ranges must not both advise a shared page). Every byte advised or read
- * is kept in one sorted set of disjoint intervals, so that no byte is
- * advised twice. A new plan replaces the list, and the set keeps only what
- * lies inside the new ranges: that is what makes a renewed plan add only
- * its new bytes, and what keeps the set as small as the plan.
+ * ranges must not both advise a shared page). The ranges, in file order,
+ * form regions: stretches the device reads in one go (stream_plan_next
+ * says in which order). Every byte advised or read is kept in one sorted
+ * set of disjoint intervals, so that no byte is advised twice. A new plan
+ * replaces the list, and the set keeps only what lies inside the new
+ * regions: that is what makes a renewed plan add only its new bytes, and
+ * what keeps the set as small as the plan.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +53,7 @@ struct stream_plan {
     struct plan_ivl *set; /* sorted, disjoint, not touching */
     int nset, capset;
     int cur;              /* region of the batch under way; -1: none */
+    int wanted;           /* region the reader waits in: the next batch's */
     int64_t batch_left;   /* bytes that batch may still give */
     int64_t batch_size;   /* batch of a new region: grows while playing on */
 };
@@ -76,6 +79,7 @@ struct stream_plan *stream_plan_create(int64_t page, int64_t size, int64_t budge
     pl->budget = budget > 0 ? budget : 0;
     pl->through = through > 0 ? through : 0;
     pl->cur = -1;
+    pl->wanted = -1;
     return pl;
 }
 
@@ -253,6 +257,7 @@ int stream_plan_set(struct stream_plan *pl, const struct stream_range *r, int n)
     pl->r = nr;
     pl->n = m;
     pl->cur = -1;
+    pl->wanted = -1;
     pl->batch_left = 0;
     if (!plan_build_regions(pl))
         goto nomem;
@@ -326,6 +331,20 @@ static int64_t plan_region_batch(const struct stream_plan *pl, const struct plan
     return pl->batch_size > 0 ? pl->batch_size : PLAN_BATCH_FIRST_STEPS * step;
 }
 
+/* A batch starts in region g: the thread stays there for the region's
+ * batch size, and the region's next batch is twice as long. */
+static void plan_start_batch(struct stream_plan *pl, int g, int64_t step)
+{
+    struct plan_region *reg = &pl->g[g];
+    int64_t batch = plan_region_batch(pl, reg, step);
+    int64_t grown = batch * 2 < PLAN_BATCH_STEPS * step ? batch * 2 : PLAN_BATCH_STEPS * step;
+    pl->cur = g;
+    pl->batch_left = batch;
+    reg->batch = grown;
+    if (grown > pl->batch_size)
+        pl->batch_size = grown;
+}
+
 bool stream_plan_next(struct stream_plan *pl, int64_t step, bool commit, int64_t *off,
                       int64_t *len)
 {
@@ -337,11 +356,15 @@ bool stream_plan_next(struct stream_plan *pl, int64_t step, bool commit, int64_t
     if (pl->cur >= 0 && pl->batch_left > 0 && plan_region_pending(pl, pl->cur, &pos)) {
         g = pl->cur;
     } else {
+        if (pl->wanted >= 0 && plan_region_pending(pl, pl->wanted, &pos))
+            g = pl->wanted;
         for (int k = 0; k < pl->n && g < 0; k++) {
             const struct plan_range *r = &pl->r[k];
             if (plan_region_pending(pl, r->reg, &pos) && pos < r->end)
                 g = r->reg;
         }
+        if (commit)
+            pl->wanted = -1;
         fresh = true;
     }
     if (g < 0)
@@ -367,13 +390,8 @@ bool stream_plan_next(struct stream_plan *pl, int64_t step, bool commit, int64_t
         if (!set_add(pl, pos, end))
             return false;
         pl->g[g].next = end;
-        if (fresh) {
-            pl->cur = g;
-            int64_t grown = batch * 2;
-            reg->batch = grown < PLAN_BATCH_STEPS * step ? grown : PLAN_BATCH_STEPS * step;
-            if (reg->batch > pl->batch_size)
-                pl->batch_size = reg->batch;
-        }
+        if (fresh)
+            plan_start_batch(pl, g, step);
         pl->batch_left = left - (end - pos);
     }
     *off = pos;
@@ -393,6 +411,40 @@ static int plan_region_of(const struct stream_plan *pl, int64_t pos)
             hi = mid;
     }
     return lo < pl->ng && pl->g[lo].start <= pos ? lo : -1;
+}
+
+bool stream_plan_known(const struct stream_plan *pl, int64_t pos)
+{
+    return set_holds(pl, plan_page_down(pl, pos));
+}
+
+int64_t stream_plan_first_unknown(const struct stream_plan *pl, int64_t pos, int64_t end)
+{
+    return plan_skip_known(pl, plan_page_down(pl, pos), end);
+}
+
+enum stream_plan_demand stream_plan_demand(struct stream_plan *pl, int64_t pos, int64_t step,
+                                           int64_t max_wait, int64_t *off, int64_t *len)
+{
+    int g = plan_region_of(pl, pos);
+    if (g < 0 || stream_plan_known(pl, pos))
+        return STREAM_PLAN_NONE;
+    /* The batch under way elsewhere ends soon: the reader waits for it and
+     * the next batch comes here, instead of cutting that batch short with
+     * a request of its own (two jumps, and the batch's next piece after
+     * them). */
+    int64_t at;
+    if (pl->cur >= 0 && pl->cur != g && pl->batch_left > 0 && pl->batch_left <= max_wait &&
+        plan_region_pending(pl, pl->cur, &at)) {
+        struct plan_region *reg = &pl->g[g];
+        int64_t page = plan_page_down(pl, pos);
+        if (reg->next < page)
+            reg->next = page;  /* what the reader skipped is not needed */
+        pl->wanted = g;
+        return STREAM_PLAN_WAIT;
+    }
+    return stream_plan_claim(pl, pos, step, true, off, len) ? STREAM_PLAN_CLAIMED
+                                                           : STREAM_PLAN_NONE;
 }
 
 bool stream_plan_claim(struct stream_plan *pl, int64_t pos, int64_t step, bool unadvised_only,
@@ -416,8 +468,8 @@ bool stream_plan_claim(struct stream_plan *pl, int64_t pos, int64_t step, bool u
      * any more, and the thread's next batch continues from here. */
     if (reg->next < end)
         reg->next = end;
-    pl->cur = g;
-    pl->batch_left = plan_region_batch(pl, reg, step);
+    if (pl->cur != g || pl->batch_left <= 0)
+        plan_start_batch(pl, g, step);
     *off = start;
     *len = end - start;
     return true;

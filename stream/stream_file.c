@@ -226,7 +226,7 @@ static int file_fill_raw(stream_t *s, void *buf, int len)
      * track's packets between another's) for a random one and fetches
      * just its pages, one request and one seek each. */
     if (p->ra && !p->try_nowait)
-        stream_ra_demand(p->ra, s->src_pos, true);
+        stream_ra_demand(p->ra, s->src_pos, len, true);
     bool planned = p->ra && stream_ra_note(p->ra, s->src_pos, len);
     ssize_t got = 0;
     if (p->try_nowait) {
@@ -258,7 +258,7 @@ static int file_fill_raw(stream_t *s, void *buf, int len)
             /* Inside a plan the file is in random-access mode: without
              * this the wait would fetch just these pages, one request each. */
             if (planned)
-                stream_ra_demand(p->ra, off + got, false);
+                stream_ra_demand(p->ra, off + got, 1, false);
             double t0 = mp_time_sec();
             ssize_t m = read_full(p, (char *)buf + got, (size_t)(len - got), off + got);
             double dt = mp_time_sec() - t0;

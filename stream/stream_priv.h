@@ -116,15 +116,17 @@ void stream_ra_destroy(struct stream_ra *ra);
  * Returns whether a read plan is set (then reads past what the caller
  * needs should not wait: see fill_need). */
 bool stream_ra_note(struct stream_ra *ra, int64_t pos, int64_t len);
-/* The reader is about to read at pos: if a plan holds it, advise the
- * planned piece from there (one device chunk, gaps shorter than a chunk
+/* The reader is about to read [pos, pos + len): if a plan holds it, advise
+ * the planned piece from there (one device chunk, gaps shorter than a chunk
  * included) on the reader's thread, so that the read fetches that piece
  * in one request rather than page by page (in POSIX_FADV_RANDOM mode, or
  * the kernel's small random reads where the reader skips through a
- * region), and have the thread go on from there. unadvised_only: only if
- * pos's page was neither advised nor read (a filesystem whose reads cannot
- * ask first); else the caller knows the read would wait (RWF_NOWAIT). */
-void stream_ra_demand(struct stream_ra *ra, int64_t pos, bool unadvised_only);
+ * region), and have the thread go on from there. unadvised_only: from the
+ * first page of the read that was neither advised nor read (a filesystem
+ * whose reads cannot ask first; the reader may wait for the thread's batch
+ * under way instead); else the caller knows the read would wait at pos
+ * (RWF_NOWAIT). */
+void stream_ra_demand(struct stream_ra *ra, int64_t pos, int64_t len, bool unadvised_only);
 /* Wait until the thread has nothing left to do. */
 void stream_ra_sync(struct stream_ra *ra);
 /* Bytes per advice call. */
@@ -146,7 +148,9 @@ int stream_ra_set_plan(struct stream_ra *ra, const struct stream_range *r, int n
  */
 struct stream_plan;
 /* page: advice granularity; size: file size (-1 unknown); budget: most
- * advised-but-unread plan bytes, 0 = no bound. NULL on failure. */
+ * advised-but-unread plan bytes, 0 = no bound; through: ranges closer than
+ * this are one region, the gap advised with them (one device chunk). NULL
+ * on failure. Freed by stream_plan_free. */
 struct stream_plan *stream_plan_create(int64_t page, int64_t size, int64_t budget,
                                       int64_t through);
 void stream_plan_free(struct stream_plan *pl);
@@ -164,9 +168,26 @@ int64_t stream_plan_in_flight(const struct stream_plan *pl);
  * thread's next batch continues in that region after it. */
 bool stream_plan_claim(struct stream_plan *pl, int64_t pos, int64_t step, bool unadvised_only,
                        int64_t *off, int64_t *len);
-/* The next piece to advise (at most step bytes), in plan order, or false
- * when none is due (all advised, or the budget is in flight). With commit
- * it is marked advised. */
+/* Whether pos's page was advised or read. */
+bool stream_plan_known(const struct stream_plan *pl, int64_t pos);
+/* The first byte of [page of pos, end) whose page was neither advised nor
+ * read, or end. */
+int64_t stream_plan_first_unknown(const struct stream_plan *pl, int64_t pos, int64_t end);
+enum stream_plan_demand {
+    STREAM_PLAN_NONE,     /* not planned, or advised already: just read */
+    STREAM_PLAN_WAIT,     /* wait until pos is known: the next batch is its */
+    STREAM_PLAN_CLAIMED,  /* advise [off, off + len) yourself, then read */
+};
+/* The reader is about to read at pos, a page neither advised nor read. If
+ * the thread's batch in another region has at most max_wait bytes to go,
+ * the next batch is pos's region, from pos on, and the reader waits;
+ * otherwise as stream_plan_claim with unadvised_only. */
+enum stream_plan_demand stream_plan_demand(struct stream_plan *pl, int64_t pos, int64_t step,
+                                           int64_t max_wait, int64_t *off, int64_t *len);
+/* The next piece to advise (at most step bytes): region by region in
+ * batches, each region in file order (see readahead.c), or false when none
+ * is due (all advised, or the budget is in flight). With commit it is
+ * marked advised. */
 bool stream_plan_next(struct stream_plan *pl, int64_t step, bool commit, int64_t *off,
                       int64_t *len);
 /* The reader reads [pos, pos + len): those bytes need no advice, and

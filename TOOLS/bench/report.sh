@@ -244,8 +244,8 @@ done
     echo
     echo "Measured $(meta date) by \`TOOLS/bench.sh $(meta kind)\`: $(meta nproc) cores, $(meta mem) RAM,"
     echo "kernel $(meta kernel), FFmpeg $(meta ffmpeg) (libavformat $(meta libavformat)), player $(meta player)."
-    echo "Files: $(meta dur) s, video $(meta vbr)bit/s MPEG-4 + AAC 128 kbit/s per track"
-    echo "(\`TOOLS/mkmedia.sh -d $(meta dur) -b $(meta vbr) KIND F\`, skew \`-k $(meta skew)\`, multi 1 video + 4 audio);"
+    echo "Files: $(meta dur) s, video $(meta size) $(meta vbr)bit/s H.264 with B-frames + AAC 128 kbit/s per track"
+    echo "(\`TOOLS/mkmedia.sh -c h264 -d $(meta dur) -b $(meta vbr) -s $(meta size) KIND F\`, skew \`-k $(meta skew)\`, skewb \`-k -$(meta skew)\`, multi 1 video + 4 audio);"
     echo "profiles: $profiles; $(meta runs) run(s) per cell, each cold; figures are medians, wall with (min-max)."
     echo "Other players installed and run the same way: $(meta others | sed 's/^$/none/')."
     echo

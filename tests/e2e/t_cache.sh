@@ -127,3 +127,41 @@ test_cache_plan_no_page_by_page_on_fuse() {
     [ $((4 * n_plan)) -le $((5 * n_plain)) ] ||
         fail "plan mode made $n_plan requests, plain reads $n_plain"
 }
+
+# Audio stored behind its video (5 s at 5 Mbit/s: 3 MB on), on a device
+# that charges every jump: plain reads fetch each audio packet's page alone
+# (the kernel takes the skipping reads for random ones), one request and
+# one jump each; the default's read plans read each place in batches.
+test_cache_plan_default_jumps_little_on_audio_behind() {
+    [ -s "$MEDIA/skewb5m.mp4" ] ||
+        MKMUX="$BUILD/TOOLS/mkmux" sh "$here/../../TOOLS/mkmedia.sh" -q -d 10 -b 5M \
+            -k -5 skew "$MEDIA/skewb5m.mp4" || return 1
+    hostile_slowfs_mount || { skip "$HOSTILE_SLOWFS_WHY"; return; }
+    local ctl=$HOSTILE_SLOWFS_SH
+    sh "$ctl" ctl "$PWD/mnt" profile net
+    sh "$ctl" ctl "$PWD/mnt" bw 40000000
+    sh "$ctl" ctl "$PWD/mnt" seek-ms 2
+    sh "$ctl" ctl "$PWD/mnt" lat-ms 2
+    local c seeks_plain= seeks_plan= bytes_plan= ok=0
+    for c in "-nocache" ""; do
+        sh "$ctl" cold mnt/skewb5m.mp4 >/dev/null 2>&1
+        sh "$ctl" reset "$PWD/mnt"
+        # shellcheck disable=SC2086
+        mp $c -benchmark -ao null -vo null mnt/skewb5m.mp4
+        expect_rc 0 || { fail "($c)"; ok=1; break; }
+        if [ "$c" = -nocache ]; then
+            seeks_plain=$(sh "$ctl" get "$PWD/mnt" seeks)
+        else
+            seeks_plan=$(sh "$ctl" get "$PWD/mnt" seeks)
+            bytes_plan=$(sh "$ctl" get "$PWD/mnt" bytes)
+        fi
+    done
+    hostile_slowfs_umount
+    [ "$ok" = 0 ] || return 1
+    local size
+    size=$(wc -c < "$MEDIA/skewb5m.mp4")
+    [ $((8 * seeks_plan)) -le "$seeks_plain" ] ||
+        fail "default made $seeks_plan jumps, -nocache $seeks_plain"
+    [ $((100 * bytes_plan)) -le $((105 * size)) ] ||
+        fail "default read $bytes_plan bytes of a $size-byte file"
+}
