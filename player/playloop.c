@@ -713,8 +713,6 @@ static void loop_wait(struct play_state *ps, double secs)
 
 /* Ranges per plan, and how close two ranges must be to be read as one. */
 #define LOOP_PLAN_MAX 1024
-/* Seconds a plan reaches past -endpos. */
-#define LOOP_PLAN_END_SLACK 1.0
 
 /* Hand the stream the byte ranges the selected tracks need next, from the
  * container index; renewed every half window and at once after a seek. */
@@ -733,23 +731,12 @@ static void loop_update_plan(struct play_state *ps)
     struct demux_read_range rr[LOOP_PLAN_MAX];
     struct stream_range sr[LOOP_PLAN_MAX];
     /* Runs the window cuts are finished up to the next renewal, so a file
-     * laid out in blocks of seconds is not fetched in two halves. Nothing
-     * past -endpos is fetched (LOOP_PLAN_END_SLACK after it, for an audio
-     * delay and the last frame): a 30 s play read 10 s more than it
-     * played. */
-    double secs = o->cache_secs, finish = o->cache_secs / 2;
-    double left = ps->end_time + LOOP_PLAN_END_SLACK - start - t;
-    if (left < secs) {
-        secs = left;
-        finish = 0;
-    }
-    if (!(secs > 0))
-        return;
+     * laid out in blocks of seconds is not fetched in two halves. */
     const struct demux_plan_params pp = {
         .from = t,
-        .secs_ahead = secs,
+        .secs_ahead = o->cache_secs,
         .max_gap = o->cache_plan_gap,
-        .finish_secs = finish,
+        .finish_secs = o->cache_secs / 2,
     };
     int n = demux_plan(ps->demuxer, &pp, rr, LOOP_PLAN_MAX, NULL);
     if (n >= 0) {
