@@ -273,12 +273,7 @@ static int file_fill_raw(stream_t *s, void *buf, int len)
             return (int)(got + m);
         }
     }
-    double t0 = mp_time_sec();
     ssize_t n = read_full(p, buf, (size_t)len, off);
-    double dt = mp_time_sec() - t0;
-    if (dt > 0.02)
-        mp_msg(MSGT_STREAM, MSGL_DBG3, "stream_file: read %" PRId64 "+%d waited %.3f s\n",
-               (int64_t)off, len, dt);
     if (n < 0)
         return -stream_errno_to_err(errno);
     return (int)n;

@@ -100,7 +100,6 @@ struct stream_ra {
     bool failed;          /* fadvise failed: stop advising */
     bool random;          /* POSIX_FADV_RANDOM given: a plan is set */
     uint64_t demand_calls; /* advice the reader gave itself (stream_ra_demand) */
-    uint64_t demand_waits; /* times it waited for the thread's next batch instead */
     uint64_t clock;
     struct ra_cursor cur[RA_MAX_CURSORS];
     struct stream_plan *plan; /* NULL until the first plan */
@@ -530,14 +529,14 @@ void stream_ra_demand(struct stream_ra *ra, int64_t pos, int64_t len, bool unadv
          * way: the read that follows waits for them, not for a request
          * of its own), the plan changes, or the thread stops. */
         uint64_t gen = ra->plan_gen, idle = ra->idle_gen;
-        ra->demand_waits++;
         while (ra->thread_running && !ra->quit && !ra->failed && ra->plan_gen == gen &&
                ra->idle_gen == idle && !stream_plan_known(ra->plan, pos))
             pthread_cond_wait(&ra->advised, &ra->lock);
     }
     pthread_mutex_unlock(&ra->lock);
-    mp_msg(MSGT_STREAM, MSGL_DBG3, "readahead: reader at %" PRId64 ": %s\n", pos,
-           d == STREAM_PLAN_CLAIMED ? "claims" : d == STREAM_PLAN_WAIT ? "waited" : "nothing");
+    if (d != STREAM_PLAN_NONE)
+        mp_msg(MSGT_STREAM, MSGL_DBG3, "readahead: reader at %" PRId64 ": %s\n", pos,
+               d == STREAM_PLAN_CLAIMED ? "claims" : "waited");
     if (d != STREAM_PLAN_CLAIMED || job.len <= 0)
         return;
     int err = do_plan_fadvise(ra, job.off, job.len);

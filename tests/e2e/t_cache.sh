@@ -104,6 +104,17 @@ test_cache_plan_range_cache_on_fuse_direct_io() {
         { fail "a FUSE file with a page cache taken for direct I/O"; return 1; }
 }
 
+# Play mnt/FILE as fast as possible from a cold page cache, with the
+# slowfs counters zeroed first (the mount of hostile_slowfs_mount).
+cold_benchmark() {
+    local f=$1
+    shift
+    sh "$HOSTILE_SLOWFS_SH" cold "mnt/$f" >/dev/null 2>&1
+    sh "$HOSTILE_SLOWFS_SH" reset "$PWD/mnt"
+    mp "$@" -benchmark -ao null -vo null "mnt/$f"
+    expect_rc 0 || { fail "($*)"; return 1; }
+}
+
 test_cache_plan_no_page_by_page_on_fuse() {
     cache_media || return 1
     hostile_slowfs_mount || { skip "$HOSTILE_SLOWFS_WHY"; return; }
@@ -111,11 +122,8 @@ test_cache_plan_no_page_by_page_on_fuse() {
     sh "$HOSTILE_SLOWFS_SH" ctl "$PWD/mnt" profile slow-net
     local c n_plain n_plan ok=0
     for c in "-nocache" "-cache 8192"; do
-        sh "$HOSTILE_SLOWFS_SH" cold mnt/skew.mp4 >/dev/null 2>&1
-        sh "$HOSTILE_SLOWFS_SH" reset "$PWD/mnt"
         # shellcheck disable=SC2086
-        mp $c -benchmark -ao null -vo null mnt/skew.mp4
-        expect_rc 0 || { fail "($c)"; ok=1; break; }
+        cold_benchmark skew.mp4 $c || { ok=1; break; }
         if [ "$c" = -nocache ]; then
             n_plain=$(sh "$HOSTILE_SLOWFS_SH" get "$PWD/mnt" requests)
         else
@@ -144,11 +152,8 @@ test_cache_plan_default_jumps_little_on_audio_behind() {
     sh "$ctl" ctl "$PWD/mnt" lat-ms 2
     local c seeks_plain= seeks_plan= bytes_plan= ok=0
     for c in "-nocache" ""; do
-        sh "$ctl" cold mnt/skewb5m.mp4 >/dev/null 2>&1
-        sh "$ctl" reset "$PWD/mnt"
         # shellcheck disable=SC2086
-        mp $c -benchmark -ao null -vo null mnt/skewb5m.mp4
-        expect_rc 0 || { fail "($c)"; ok=1; break; }
+        cold_benchmark skewb5m.mp4 $c || { ok=1; break; }
         if [ "$c" = -nocache ]; then
             seeks_plain=$(sh "$ctl" get "$PWD/mnt" seeks)
         else
