@@ -204,9 +204,8 @@ static int demux_add_streams(demuxer_t *d)
 /* Find the format: forced by name, or probed from the first bytes with
  * the url as a name hint only. */
 static int demux_find_format(struct demux_priv *p, stream_t *s, const char *forced,
-                             const AVInputFormat **fmt, int *score)
+                             const AVInputFormat **fmt)
 {
-    *score = AVPROBE_SCORE_MAX;
     if (forced && forced[0]) {
         *fmt = av_find_input_format(forced);
         if (!*fmt) {
@@ -219,8 +218,17 @@ static int demux_find_format(struct demux_priv *p, stream_t *s, const char *forc
             demux_av_msg(MSGL_V, "probing found no format", r);
             return demux_map_averror(p, r, -DEMUX_ERR_UNKNOWN_FORMAT);
         }
-        *score = r;
         mp_msg(MSGT_DEMUX, MSGL_V, "demux: probed format '%s', score %d\n", (*fmt)->name, r);
+        /* At most AVPROBE_SCORE_RETRY after the whole probe buffer is what
+         * libavformat calls a possible misdetection: noise that looks like
+         * one raw H.263 frame would otherwise be "played" for as long as a
+         * device yields bytes. MPlayer 1.5 and mpv refuse such a guess too;
+         * -demuxer NAME still opens the file as NAME. */
+        if (r <= AVPROBE_SCORE_RETRY) {
+            mp_msg(MSGT_DEMUX, MSGL_V, "demux: score %d is a guess, not a detection "
+                   "(-demuxer %s forces it)\n", r, (*fmt)->name);
+            return -DEMUX_ERR_UNKNOWN_FORMAT;
+        }
         /* libavformat's tty format claims every .txt/.nfo/.asc file as ANSI
          * art; a player asked to play one wants "not a media file". It
          * stays available with -demuxer tty. */
@@ -229,6 +237,13 @@ static int demux_find_format(struct demux_priv *p, stream_t *s, const char *forc
             return -DEMUX_ERR_UNKNOWN_FORMAT;
         }
     }
+    /* libavformat's Ogg reader checks each page's CRC over the bytes it
+     * took from AVIO's buffer; in direct mode (demux_avio.c) every page of
+     * a file on disk failed that check ("CRC mismatch", nothing played)
+     * with FFmpeg 5.1. Ogg pages are read in order, so the buffer costs
+     * no jumps there. */
+    if (!strcmp((*fmt)->name, "ogg"))
+        p->io->pb->direct = 0;
     /* Formats that open their own files would bypass the stream layer;
      * image2 is libavformat's exception, it reads one image from pb. */
     if (((*fmt)->flags & AVFMT_NOFILE) && strcmp((*fmt)->name, "image2") != 0) {
@@ -321,12 +336,11 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
                                                      : DEMUX_DEFAULT_MAX_BYTES;
     int ret = -DEMUX_ERR_NOMEM;
     const AVInputFormat *fmt = NULL;
-    int score = AVPROBE_SCORE_MAX;
     p->io = demux_avio_create(s);
     if (!p->io)
         goto fail;
 
-    ret = demux_find_format(p, s, opts ? opts->format : NULL, &fmt, &score);
+    ret = demux_find_format(p, s, opts ? opts->format : NULL, &fmt);
     if (ret < 0)
         goto fail;
 
@@ -382,12 +396,6 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     return 0;
 
 fail:
-    /* A guess libavformat itself calls a possible misdetection (a name
-     * extension, a single plausible frame) that then does not open is a
-     * file of no format we know, not a corrupt file of that format. */
-    if (score < AVPROBE_SCORE_RETRY &&
-        (ret == -DEMUX_ERR_INVALID || ret == -DEMUX_ERR_NO_STREAMS))
-        ret = -DEMUX_ERR_UNKNOWN_FORMAT;
     demux_close(d);
     return ret;
 }

@@ -404,6 +404,23 @@ test_hostile_dev_urandom() {
     done
 }
 
+test_hostile_noise_guessed_as_h263() {
+    hostile_need_python || { skip "python3 not installed"; return; }
+    # This 1 MB of seeded noise is what libavformat, after its whole probe
+    # buffer, can only guess to be raw H.263 (score 25, "misdetection
+    # possible"); from /dev/urandom such a guess decoded noise until the
+    # timeout. A guess is not a format: status 2 at once, as in MPlayer 1.5.
+    python3 -c 'import random, sys
+sys.stdout.buffer.write(random.Random(234).randbytes(1 << 20))' >noise.bin
+    mp -v -ao null -vo null noise.bin
+    expect_rc 2 || return 1
+    expect_err "Cannot play 'noise.bin': not a media file" || return 1
+    expect_out "probed format 'h263', score 25" || return 1
+    # Asked for by name, the guess is what the user wants.
+    mp -ao null -vo null -demuxer h263 noise.bin
+    expect_rc 0
+}
+
 # Start the player in the background on FILE (real time), wait until it
 # plays, then run the command given; sets RC, ERR, OUT as mp does.
 hostile_while_playing() {

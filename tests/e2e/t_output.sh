@@ -99,3 +99,31 @@ test_really_quiet_prints_nothing() {
     expect_rc 0 || return 1
     [ ! -s "$OUT" ] || fail "stdout not empty: $(head -c 200 "$OUT")"
 }
+
+test_pcm_matches_ogg_family_from_disk() {
+    # Vorbis, Opus and FLAC in Ogg, and a Theora video, played from a plain
+    # file (the default read path, plans and all) and with -nocache: every
+    # sample as ffmpeg decodes it, every frame. libavformat checks each Ogg
+    # page's CRC; the file once failed that on every page.
+    local a="-f lavfi -i sine=frequency=440:sample_rate=48000:duration=3"
+    ff $a -c:a libvorbis t.ogg && ff $a -c:a libopus t.opus && ff $a -c:a flac t.oga &&
+        ff -f lavfi -i testsrc2=size=160x120:rate=25 -t 2 -c:v libtheora t.ogv ||
+        { fail "could not make the Ogg files"; return 1; }
+    local f c
+    for c in "" -nocache; do
+        for f in t.ogg t.opus t.oga; do
+            rm -f out.wav
+            mp $c -ao pcm:fast:file=out.wav "$f"
+            expect_rc 0 || return 1
+            raw_s16 "$f" >ref.raw
+            raw_s16 out.wav >got.raw
+            cmp -s ref.raw got.raw ||
+                fail "$f $c: samples differ: $(stat -c %s ref.raw) vs $(stat -c %s got.raw)" ||
+                return 1
+        done
+        mp $c -benchmark -vo null -ao null -frames 1000 t.ogv
+        expect_rc 0 || return 1
+        grep -q "V:   2.0  50/ 50" "$OUT" || fail "t.ogv $c: not 50 frames: $(tail -c 300 "$OUT")" ||
+            return 1
+    done
+}
