@@ -142,12 +142,13 @@ check-all:
 	@FUZZ_SEED=1 $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
 	@FE_REQUIRE=1 $(MAKE) --no-print-directory check-frontends
 
-# The unit tests that run the readahead, cache and stream threads, and the
+# The unit tests that run the readahead, cache, stream and demuxer threads, and the
 # player itself in slave sessions (tests/e2e/t_threads.sh: seeks, audio
 # switches, quit during -cache fills of a file and over HTTP), under
 # ThreadSanitizer (build-tsan/); any report fails. tests/tsan.supp leaves
 # out only what the uninstrumented FFmpeg libraries do inside themselves.
-TSAN_TESTS = test_stream_readahead test_cache test_range_cache test_stream test_tsan_stream
+TSAN_TESTS = test_stream_readahead test_cache test_range_cache test_stream test_tsan_stream \
+	test_demux
 TSAN_E2E = test_threads_seek_switch_file test_threads_quit_during_fill_file test_threads_http
 TSAN_RUN_OPTIONS = halt_on_error=0 exitcode=66 second_deadlock_stack=1 \
 	suppressions=$(abspath tests/tsan.supp) $(TSAN_OPTIONS)

@@ -7,8 +7,10 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <libavutil/dict.h>
 #include <libavutil/error.h>
@@ -38,11 +40,35 @@ struct demux_sh {
     char *lang;
     char *title;
     struct demux_queue queue;
+    double queue_end;   /* time of the last packet queued with a time */
     int64_t packets;    /* read since open, not counting discarded ones */
     bool from_start;    /* selected before the first packet was read */
 };
 
+/* The reader thread (see demuxer.h). Between lock and unlock it and the
+ * caller share the queues, the counters of queued packets and the fields
+ * here; while busy it alone touches the AVFormatContext, the stream and
+ * the rest of demux_priv, and while the caller has it parked the caller
+ * does. eof and error are set while busy and read by the caller only
+ * when it is not. */
+struct demux_reader {
+    bool enabled;
+    bool running;       /* the thread exists (changed by the caller only) */
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;    /* the thread waits here for room or a demand */
+    pthread_cond_t done;    /* the caller waits here for packets, for !busy */
+    bool quit;
+    bool busy;              /* reading a packet */
+    int parked;             /* demux_park() calls not yet undone */
+    struct demux_sh *demand; /* the caller waits for this track's packet */
+    struct demux_stream_info info; /* as of the last packet read */
+    bool (*interrupt_cb)(void *ctx);
+    void *interrupt_ctx;
+};
+
 struct demux_priv {
+    struct demux_reader rd;
     struct demux_avio *io;
     struct demux_sh **by_index; /* AVFormatContext stream index -> ours or NULL */
     int nb_index;
@@ -62,6 +88,8 @@ struct demux_priv {
     int64_t packets;        /* read since open, all streams */
     int64_t declared_size;  /* the file's size its header says, or -1 */
 };
+
+static void demux_reader_stop(struct demux_reader *r);
 
 const char *demux_strerror(int err)
 {
@@ -317,6 +345,29 @@ static int64_t demux_peek_declared_size(AVIOContext *pb)
     return n > 0 ? demux_declared_size(b, n) : -1;
 }
 
+static int demux_reader_init(struct demux_reader *r, const struct demux_opts *opts)
+{
+    pthread_condattr_t ca;
+    if (pthread_condattr_init(&ca) != 0)
+        return -1;
+    int e = pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    if (!e && !(e = pthread_mutex_init(&r->lock, NULL))) {
+        if (!(e = pthread_cond_init(&r->wake, &ca))) {
+            if (!(e = pthread_cond_init(&r->done, &ca))) {
+                pthread_condattr_destroy(&ca);
+                r->enabled = opts && opts->reader_thread;
+                r->interrupt_cb = opts ? opts->interrupt_cb : NULL;
+                r->interrupt_ctx = opts ? opts->interrupt_ctx : NULL;
+                return 0;
+            }
+            pthread_cond_destroy(&r->wake);
+        }
+        pthread_mutex_destroy(&r->lock);
+    }
+    pthread_condattr_destroy(&ca);
+    return -1;
+}
+
 static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opts *opts)
 {
     *out = NULL;
@@ -330,6 +381,11 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     d->priv = p;
     d->stream = s;
     d->duration = -1;
+    if (demux_reader_init(&p->rd, opts) < 0) {
+        free(d);
+        free(p);
+        return -DEMUX_ERR_NOMEM;
+    }
     p->max_packets = opts && opts->max_queue_packets > 0 ? opts->max_queue_packets
                                                          : DEMUX_DEFAULT_MAX_PACKETS;
     p->max_bytes = opts && opts->max_queue_bytes > 0 ? opts->max_queue_bytes
@@ -370,6 +426,12 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
         ret = demux_map_averror(p, r, -DEMUX_ERR_INVALID);
         goto fail;
     }
+    /* An AVI's frame rate is its header's (the container stores one
+     * constant rate), yet for H.264 libavformat would read 40 frames to
+     * estimate it: 1.1 MB of a 720p file before the first frame, 0.9 s on
+     * a device at 1.2 MB/s. */
+    if (!strcmp(d->avfc->iformat->name, "avi"))
+        d->avfc->fps_probe_size = 0;
     r = avformat_find_stream_info(d->avfc, NULL);
     if (r < 0) {
         demux_av_msg(MSGL_V, "could not read stream info", r);
@@ -413,6 +475,10 @@ void demux_close(demuxer_t *d)
     if (!d)
         return;
     struct demux_priv *p = d->priv;
+    demux_reader_stop(&p->rd);
+    pthread_cond_destroy(&p->rd.done);
+    pthread_cond_destroy(&p->rd.wake);
+    pthread_mutex_destroy(&p->rd.lock);
     for (int i = 0; i < d->num_streams; i++)
         demux_free_sh(demux_sh_of(d->streams[i]));
     free(d->streams);
@@ -433,7 +499,7 @@ struct sh_stream *demux_get_stream(demuxer_t *d, enum mp_stream_type t, int id)
     return NULL;
 }
 
-struct sh_stream *demux_default_stream(demuxer_t *d, enum mp_stream_type t)
+static struct sh_stream *demux_default_stream_parked(demuxer_t *d, enum mp_stream_type t)
 {
     struct demux_priv *p = d->priv;
     int idx = av_find_best_stream(d->avfc, demux_av_type(t), -1, -1, NULL, 0);
@@ -468,7 +534,7 @@ static void demux_drop_all_queues(demuxer_t *d)
         demux_drop_queue(d->priv, demux_sh_of(d->streams[i]));
 }
 
-void demux_select_stream(demuxer_t *d, struct sh_stream *sh, bool selected)
+static void demux_select_stream_parked(demuxer_t *d, struct sh_stream *sh, bool selected)
 {
     if (!sh || sh->selected == selected)
         return;
@@ -700,11 +766,20 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
     }
 }
 
+/* A packet's time in seconds on sh's clock: dts (file order), else pts. */
+static double demux_packet_time(const struct demux_sh *ds, const AVPacket *pkt)
+{
+    return demux_ts_to_seconds(&ds->sh, pkt->dts != AV_NOPTS_VALUE ? pkt->dts : pkt->pts);
+}
+
 static int demux_push(struct demux_priv *p, struct demux_sh *ds, AVPacket *pkt)
 {
     int size = pkt->size;
+    double t = demux_packet_time(ds, pkt);
     if (demux_queue_push(&ds->queue, pkt) < 0)
         return -1;
+    if (!isnan(t))
+        ds->queue_end = t;
     p->queued_packets++;
     p->queued_bytes += size;
     return 0;
@@ -718,6 +793,20 @@ static AVPacket *demux_pop(struct demux_priv *p, struct demux_sh *ds)
         p->queued_bytes -= pkt->size;
     }
     return pkt;
+}
+
+static bool demux_queues_full(const struct demux_priv *p)
+{
+    return p->queued_packets >= p->max_packets || p->queued_bytes >= p->max_bytes;
+}
+
+static void demux_report_overflow(struct demux_priv *p)
+{
+    if (p->overflow_reported)
+        return;
+    mp_msg(MSGT_DEMUX, MSGL_ERR, "Too many packets in the buffer: (%d in %" PRId64 " bytes).\n",
+           p->queued_packets, p->queued_bytes);
+    p->overflow_reported = true;
 }
 
 /* Read until want's queue is not empty; its head stays queued. NULL at
@@ -736,13 +825,8 @@ static AVPacket *demux_peek(demuxer_t *d, struct demux_sh *want)
             p->status = 0;
             return NULL;
         }
-        if (p->queued_packets >= p->max_packets || p->queued_bytes >= p->max_bytes) {
-            if (!p->overflow_reported) {
-                mp_msg(MSGT_DEMUX, MSGL_ERR,
-                       "Too many packets in the buffer: (%d in %" PRId64 " bytes).\n",
-                       p->queued_packets, p->queued_bytes);
-                p->overflow_reported = true;
-            }
+        if (demux_queues_full(p)) {
+            demux_report_overflow(p);
             p->status = -DEMUX_ERR_QUEUE_FULL;
             return NULL;
         }
@@ -756,6 +840,197 @@ static AVPacket *demux_peek(demuxer_t *d, struct demux_sh *want)
     }
 }
 
+/* ---- the reader thread ---- */
+
+/* Seconds of ds between its oldest queued packet and its newest. */
+static double demux_queued_secs(const struct demux_sh *ds)
+{
+    const AVPacket *head = demux_queue_peek(&ds->queue);
+    if (!head)
+        return 0;
+    double span = ds->queue_end - demux_packet_time(ds, head);
+    return span > 0 ? span : 0;
+}
+
+/* Whether the thread should read the next packet (under lock, not busy). */
+static bool demux_reader_wants(demuxer_t *d)
+{
+    struct demux_priv *p = d->priv;
+    if (p->eof || p->error || demux_queues_full(p))
+        return false;
+    if (p->rd.demand)
+        return true;
+    if (p->queued_bytes >= DEMUX_AHEAD_BYTES)
+        return false;
+    /* One track this far ahead is enough: another that lies later in the
+     * file (a skewed or non-interleaved one) is read on demand, and
+     * reading on for it would queue the first without bound. Subtitles
+     * do not count: two sparse events queued can span any time. */
+    for (int i = 0; i < d->num_streams; i++) {
+        const struct demux_sh *ds = demux_sh_of(d->streams[i]);
+        if (ds->sh.selected && ds->sh.type != MP_STREAM_SUB &&
+            demux_queued_secs(ds) >= DEMUX_AHEAD_SECS)
+            return false;
+    }
+    return true;
+}
+
+static void demux_stream_info_now(demuxer_t *d, struct demux_stream_info *out)
+{
+    stream_t *s = d->stream;
+    *out = (struct demux_stream_info){ .pos = stream_tell(s), .size = stream_size(s) };
+    out->cached = stream_get_cache_status(s, &out->cache);
+    out->plan_bytes_ahead = stream_get_stats(s)->plan_bytes_ahead;
+}
+
+static void *demux_reader_main(void *arg)
+{
+    demuxer_t *d = arg;
+    struct demux_priv *p = d->priv;
+    struct demux_reader *r = &p->rd;
+    pthread_mutex_lock(&r->lock);
+    for (;;) {
+        while (!r->quit && (r->parked || !demux_reader_wants(d)))
+            pthread_cond_wait(&r->wake, &r->lock);
+        if (r->quit)
+            break;
+        r->busy = true;
+        pthread_mutex_unlock(&r->lock);
+        AVPacket *pkt = NULL;
+        int f = demux_fill(d, &pkt);
+        struct demux_stream_info info;
+        demux_stream_info_now(d, &info);
+        pthread_mutex_lock(&r->lock);
+        r->busy = false;
+        if (f == 0 && demux_push(p, p->by_index[pkt->stream_index], pkt) < 0) {
+            av_packet_free(&pkt);
+            p->error = -DEMUX_ERR_NOMEM;
+        }
+        r->info = info;
+        pthread_cond_broadcast(&r->done);
+    }
+    pthread_mutex_unlock(&r->lock);
+    return NULL;
+}
+
+static void demux_reader_start(demuxer_t *d)
+{
+    struct demux_reader *r = &d->priv->rd;
+    if (!r->enabled || r->running)
+        return;
+    demux_stream_info_now(d, &r->info);
+    if (pthread_create(&r->thread, NULL, demux_reader_main, d) != 0) {
+        mp_msg(MSGT_DEMUX, MSGL_V, "demux: no reader thread; reading when asked\n");
+        r->enabled = false;
+        return;
+    }
+    r->running = true;
+}
+
+static void demux_reader_stop(struct demux_reader *r)
+{
+    if (!r->running)
+        return;
+    pthread_mutex_lock(&r->lock);
+    r->quit = true;
+    pthread_cond_broadcast(&r->wake);
+    pthread_mutex_unlock(&r->lock);
+    pthread_join(r->thread, NULL);
+    r->running = false;
+}
+
+void demux_park(demuxer_t *d)
+{
+    struct demux_reader *r = &d->priv->rd;
+    if (!r->running)
+        return;
+    pthread_mutex_lock(&r->lock);
+    r->parked++;
+    while (r->busy)
+        pthread_cond_wait(&r->done, &r->lock);
+    pthread_mutex_unlock(&r->lock);
+}
+
+void demux_unpark(demuxer_t *d)
+{
+    struct demux_reader *r = &d->priv->rd;
+    if (!r->running)
+        return;
+    pthread_mutex_lock(&r->lock);
+    if (r->parked > 0 && --r->parked == 0)
+        pthread_cond_signal(&r->wake);
+    pthread_mutex_unlock(&r->lock);
+}
+
+static double demux_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Wait on done for at most DEMUX_INTERRUPT_POLL s (under lock). */
+static void demux_reader_wait(struct demux_reader *r)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    long ns = ts.tv_nsec + (long)(DEMUX_INTERRUPT_POLL * 1e9);
+    ts.tv_sec += ns / 1000000000L;
+    ts.tv_nsec = ns % 1000000000L;
+    pthread_cond_timedwait(&r->done, &r->lock, &ts);
+}
+
+/* demux_read_packet with the thread reading: take ds's next packet from
+ * its queue, waiting for the thread while it is empty. */
+static AVPacket *demux_reader_take(demuxer_t *d, struct demux_sh *ds)
+{
+    struct demux_priv *p = d->priv;
+    struct demux_reader *r = &p->rd;
+    AVPacket *pkt = NULL;
+    double last_poll = demux_now() + DEMUX_INTERRUPT_AFTER - DEMUX_INTERRUPT_POLL;
+    pthread_mutex_lock(&r->lock);
+    for (;;) {
+        if (ds->queue.packets > 0) {
+            pkt = demux_pop(p, ds);
+            break;
+        }
+        if (!r->busy) {
+            if (p->error) {
+                p->status = p->error;
+                break;
+            }
+            if (p->eof) {
+                p->status = 0;
+                break;
+            }
+            if (demux_queues_full(p)) {
+                demux_report_overflow(p);
+                p->status = -DEMUX_ERR_QUEUE_FULL;
+                break;
+            }
+        }
+        r->demand = ds;
+        pthread_cond_signal(&r->wake);
+        demux_reader_wait(r);
+        double now = demux_now();
+        if (r->interrupt_cb && now - last_poll >= DEMUX_INTERRUPT_POLL) {
+            last_poll = now;
+            pthread_mutex_unlock(&r->lock);
+            bool stop = r->interrupt_cb(r->interrupt_ctx);
+            pthread_mutex_lock(&r->lock);
+            if (stop) {
+                p->status = -DEMUX_ERR_IO;
+                break;
+            }
+        }
+    }
+    r->demand = NULL;
+    /* A packet taken makes room: the thread may read ahead again. */
+    pthread_cond_signal(&r->wake);
+    pthread_mutex_unlock(&r->lock);
+    return pkt;
+}
+
 AVPacket *demux_read_packet(demuxer_t *d, struct sh_stream *sh)
 {
     struct demux_priv *p = d->priv;
@@ -764,12 +1039,35 @@ AVPacket *demux_read_packet(demuxer_t *d, struct sh_stream *sh)
         return NULL;
     }
     struct demux_sh *ds = demux_sh_of(sh);
+    demux_reader_start(d);
+    if (p->rd.running && p->rd.parked == 0)
+        return demux_reader_take(d, ds);
     return demux_peek(d, ds) ? demux_pop(p, ds) : NULL;
 }
 
 bool demux_has_packet(demuxer_t *d, struct sh_stream *sh)
 {
-    return sh && demux_sh_of(sh)->queue.packets > 0;
+    if (!sh)
+        return false;
+    struct demux_reader *r = &d->priv->rd;
+    if (!r->running)
+        return demux_sh_of(sh)->queue.packets > 0;
+    pthread_mutex_lock(&r->lock);
+    bool has = demux_sh_of(sh)->queue.packets > 0;
+    pthread_mutex_unlock(&r->lock);
+    return has;
+}
+
+void demux_get_stream_info(demuxer_t *d, struct demux_stream_info *out)
+{
+    struct demux_reader *r = &d->priv->rd;
+    if (!r->running) {
+        demux_stream_info_now(d, out);
+        return;
+    }
+    pthread_mutex_lock(&r->lock);
+    *out = r->info;
+    pthread_mutex_unlock(&r->lock);
 }
 
 int demux_get_error(demuxer_t *d)
@@ -779,10 +1077,15 @@ int demux_get_error(demuxer_t *d)
 
 void demux_get_queue_size(demuxer_t *d, int *packets, int64_t *bytes)
 {
+    struct demux_reader *r = &d->priv->rd;
+    if (r->running)
+        pthread_mutex_lock(&r->lock);
     if (packets)
         *packets = d->priv->queued_packets;
     if (bytes)
         *bytes = d->priv->queued_bytes;
+    if (r->running)
+        pthread_mutex_unlock(&r->lock);
 }
 
 /* The selected video stream whose keyframes a seek must land on. */
@@ -835,7 +1138,7 @@ static AVPacket *demux_seek_to_keyframe(demuxer_t *d, struct demux_sh *v)
     return pkt;
 }
 
-int demux_seek(demuxer_t *d, double time)
+static int demux_seek_parked(demuxer_t *d, double time)
 {
     if (!isfinite(time))
         return -DEMUX_ERR_INVALID;
@@ -864,7 +1167,7 @@ int demux_seek(demuxer_t *d, double time)
     }
 }
 
-const char *demux_get_metadata(demuxer_t *d, const char *key)
+static const char *demux_get_metadata_parked(demuxer_t *d, const char *key)
 {
     const AVDictionaryEntry *e = av_dict_get(d->avfc->metadata, key, NULL, 0);
     return e ? e->value : NULL;
@@ -875,4 +1178,37 @@ double demux_ts_to_seconds(const struct sh_stream *sh, int64_t ts)
     if (ts == AV_NOPTS_VALUE)
         return NAN;
     return ts * av_q2d(sh->time_base);
+}
+
+struct sh_stream *demux_default_stream(demuxer_t *d, enum mp_stream_type t)
+{
+    demux_park(d);
+    struct sh_stream *sh = demux_default_stream_parked(d, t);
+    demux_unpark(d);
+    return sh;
+}
+
+void demux_select_stream(demuxer_t *d, struct sh_stream *sh, bool selected)
+{
+    demux_park(d);
+    demux_select_stream_parked(d, sh, selected);
+    demux_unpark(d);
+}
+
+int demux_seek(demuxer_t *d, double time)
+{
+    demux_park(d);
+    int r = demux_seek_parked(d, time);
+    demux_unpark(d);
+    return r;
+}
+
+/* The value stays valid until the next read (libavformat may replace the
+ * file's metadata while reading): the caller copies it at once. */
+const char *demux_get_metadata(demuxer_t *d, const char *key)
+{
+    demux_park(d);
+    const char *v = demux_get_metadata_parked(d, key);
+    demux_unpark(d);
+    return v;
 }

@@ -12,6 +12,16 @@
  * selected streams as it goes; packets of unselected streams are discarded
  * inside libavformat (AVDISCARD_ALL) and never queued.
  *
+ * Threads: with demux_opts.reader_thread the packets are read by a thread
+ * of the demuxer's, which keeps a little ahead of the caller (see
+ * DOCS/tech/demux.md): a slow read of the device then delays only the
+ * read-ahead, not playback. Every function here is still called from one
+ * caller thread; the reader thread owns the AVFormatContext and the
+ * stream_t while it reads, so the caller touches either directly (the
+ * stream's read plan, d->avfc) only between demux_park() and
+ * demux_unpark(), and reads the stream's position through
+ * demux_get_stream_info().
+ *
  * Ownership: demux_open() creates a demuxer_t, freed by demux_close().
  * The demuxer does not own the stream_t it reads from; close the demuxer
  * first, then the stream. sh_stream structs belong to the demuxer.
@@ -71,7 +81,28 @@ struct demux_opts {
     int64_t max_queue_bytes;
     /* Forced format name (libavformat's short name, -demuxer), or NULL. */
     const char *format;
+    /* Read packets from a thread of the demuxer's, started at the first
+     * demux_read_packet(). */
+    bool reader_thread;
+    /* Asked every DEMUX_INTERRUPT_POLL s once a caller has waited for the
+     * reader thread DEMUX_INTERRUPT_AFTER s; true gives up the wait (a
+     * quit). May be NULL. */
+    bool (*interrupt_cb)(void *ctx);
+    void *interrupt_ctx;
 };
+
+/* The reader thread reads ahead until one selected track has this much
+ * queued (or DEMUX_AHEAD_BYTES are queued); a caller waiting for a track
+ * whose queue is empty makes it read on regardless. About the longest
+ * hiccup of a device that is just fast enough (a network file system's
+ * attribute check queued behind read-ahead, a disk's seek storm). */
+#define DEMUX_AHEAD_SECS 2.0
+#define DEMUX_AHEAD_BYTES (32 * 1024 * 1024)
+#define DEMUX_INTERRUPT_POLL 0.05
+/* Not sooner: the callback may take a quit out of the input ahead of the
+ * commands before it (so that a read that blocks is given up), which a
+ * short wait for the disk must not do to "get_percent_pos; quit". */
+#define DEMUX_INTERRUPT_AFTER 1.0
 
 typedef struct demuxer {
     stream_t *stream;              /* not owned */
@@ -130,6 +161,24 @@ double demux_ts_to_seconds(const struct sh_stream *sh, int64_t ts);
 
 /* Packets and payload bytes queued now, over all streams. */
 void demux_get_queue_size(demuxer_t *d, int *packets, int64_t *bytes);
+
+/*
+ * Keep the reader thread out of the AVFormatContext and the stream until
+ * demux_unpark(): waits for the packet it is reading (a slow device's
+ * read included). Calls nest. Without a reader thread both do nothing.
+ */
+void demux_park(demuxer_t *d);
+void demux_unpark(demuxer_t *d);
+
+/* The stream as the reader left it after its last packet. */
+struct demux_stream_info {
+    int64_t pos;                       /* stream_tell */
+    int64_t size;                      /* stream_size, -1 when unknown */
+    bool cached;                       /* cache holds stream_get_cache_status */
+    struct stream_cache_status cache;
+    int64_t plan_bytes_ahead;          /* stream_get_stats' */
+};
+void demux_get_stream_info(demuxer_t *d, struct demux_stream_info *out);
 
 /* Defaults of struct demux_opts' queue bounds. */
 #define DEMUX_DEFAULT_MAX_PACKETS 10000

@@ -185,7 +185,7 @@ static int rp_ctx_init(struct rp_ctx *c, demuxer_t *d, bool for_reading)
     return 0;
 }
 
-bool demux_has_index(demuxer_t *d)
+static bool rp_has_index(demuxer_t *d)
 {
     struct rp_ctx c;
     int r = rp_ctx_init(&c, d, true);
@@ -377,8 +377,8 @@ static void rp_merge(struct rp_items *it, int64_t max_gap, int64_t max_len)
     it->n = out + 1;
 }
 
-int demux_plan(demuxer_t *d, const struct demux_plan_params *pp,
-               struct demux_read_range *out, int max_out, double *until)
+static int rp_plan(demuxer_t *d, const struct demux_plan_params *pp,
+                   struct demux_read_range *out, int max_out, double *until)
 {
     if (!d || !pp || max_out < 0 || (max_out > 0 && !out) || !isfinite(pp->from) ||
         !(pp->secs_ahead > 0) || pp->max_bytes < 0 || !(pp->finish_secs >= 0))
@@ -446,8 +446,8 @@ int demux_plan_next(demuxer_t *d, double from_time, double secs_ahead, int64_t m
     return demux_plan(d, &pp, out, max_out, NULL);
 }
 
-int demux_plan_measure(demuxer_t *d, double from, double to, int64_t max_gap,
-                       struct demux_plan_cost *out)
+static int rp_measure(demuxer_t *d, double from, double to, int64_t max_gap,
+                      struct demux_plan_cost *out)
 {
     if (!d || !out || isnan(from) || isnan(to) || !(to > from))
         return -DEMUX_ERR_INVALID;
@@ -478,4 +478,30 @@ int64_t demux_plan_bytes_needed(demuxer_t *d, double from, double to)
     struct demux_plan_cost cost;
     int r = demux_plan_measure(d, from, to, 0, &cost);
     return r < 0 ? r : cost.bytes;
+}
+
+bool demux_has_index(demuxer_t *d)
+{
+    demux_park(d);
+    bool r = rp_has_index(d);
+    demux_unpark(d);
+    return r;
+}
+
+int demux_plan(demuxer_t *d, const struct demux_plan_params *pp,
+               struct demux_read_range *out, int max_out, double *until)
+{
+    demux_park(d);
+    int r = rp_plan(d, pp, out, max_out, until);
+    demux_unpark(d);
+    return r;
+}
+
+int demux_plan_measure(demuxer_t *d, double from, double to, int64_t max_gap,
+                       struct demux_plan_cost *out)
+{
+    demux_park(d);
+    int r = rp_measure(d, from, to, max_gap, out);
+    demux_unpark(d);
+    return r;
 }

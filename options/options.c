@@ -198,6 +198,8 @@ static const struct opt_def opt_table[] = {
         "WILLNEED window ahead of each read cursor"),
     OPT("cache-drop-behind", OPT_FLAG, cache_drop_behind, 0, 0, 0, "DONTNEED what was read"),
     OPT("stream-stats", OPT_FLAG, stream_stats, 0, 0, 0, "print stream counters at exit"),
+    OPT("demuxer-thread", OPT_FLAG, demuxer_thread, 0, 0, 0,
+        "read packets ahead in a thread (-no: when the player asks)"),
     OPT("slave", OPT_FLAG, slave, 0, 0, 0, "read commands from stdin (slave mode)"),
     OPT("idle", OPT_FLAG, idle, 0, 0, 0, "wait for commands when nothing is left to play"),
     OPT("consolecontrols", OPT_FLAG, consolecontrols, 0, 0, 0, "read keys from the terminal"),
@@ -346,6 +348,7 @@ void mp_opts_init(struct MPOpts *o)
     o->cache_seek_min_percent = 50;
     o->cache_secs = 10;
     o->cache_plan_gap = 4096;
+    o->demuxer_thread = true;
     o->autosub = true;
     o->sub_pos = 100;
     o->subfont_text_scale = 3.5;

@@ -51,6 +51,7 @@ struct MPOpts {
     int64_t readahead_distance; /* -readahead-distance; 0 = off */
     bool cache_drop_behind;     /* -cache-drop-behind */
     bool stream_stats;          /* -stream-stats */
+    bool demuxer_thread;        /* -nodemuxer-thread: read packets when asked */
     /* input: keys and slave mode */
     bool slave;                 /* -slave: commands on stdin */
     bool idle;                  /* -idle: wait for commands when nothing plays */

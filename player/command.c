@@ -67,9 +67,10 @@ static int cmd_percent_pos(struct play_state *ps)
     if (len > 0) {
         pct = 100 * (cmd_position(ps) - ps->demuxer->start_time) / len;
     } else {
-        int64_t size = stream_size(ps->stream);
-        if (size > 0)
-            pct = 100.0 * (double)stream_tell(ps->stream) / (double)size;
+        struct demux_stream_info si;
+        demux_get_stream_info(ps->demuxer, &si);
+        if (si.size > 0)
+            pct = 100.0 * (double)si.pos / (double)si.size;
     }
     return pct < 0 ? 0 : pct > 100 ? 100 : (int)pct;
 }
@@ -371,7 +372,9 @@ static int get_demuxer(struct play_state *ps, struct prop_val *v)
 
 static int get_stream_pos(struct play_state *ps, struct prop_val *v)
 {
-    v->i = stream_tell(ps->stream);
+    struct demux_stream_info si;
+    demux_get_stream_info(ps->demuxer, &si);
+    v->i = si.pos;
     return PROP_OK;
 }
 
@@ -384,7 +387,9 @@ static int get_stream_start(struct play_state *ps, struct prop_val *v)
 
 static int get_stream_end(struct play_state *ps, struct prop_val *v)
 {
-    v->i = stream_size(ps->stream);
+    struct demux_stream_info si;
+    demux_get_stream_info(ps->demuxer, &si);
+    v->i = si.size;
     return v->i >= 0 ? PROP_OK : PROP_UNAVAILABLE;
 }
 
@@ -448,20 +453,23 @@ static int get_titles(struct play_state *ps, struct prop_val *v)
 /* MPlayer's string list: key,value,key,value. */
 static int get_metadata(struct play_state *ps, struct prop_val *v)
 {
+    /* libavformat may replace the dictionary while its reader reads. */
+    demux_park(ps->demuxer);
     const AVDictionary *m = ps->demuxer->avfc->metadata;
     const AVDictionaryEntry *t = NULL;
     size_t len = 1;
     while ((t = av_dict_get(m, "", t, AV_DICT_IGNORE_SUFFIX)))
         len += strlen(t->key) + strlen(t->value) + 2;
     v->s = malloc(len);
-    if (!v->s)
-        return PROP_ERROR;
-    size_t pos = 0;
-    v->s[0] = '\0';
-    while ((t = av_dict_get(m, "", t, AV_DICT_IGNORE_SUFFIX)))
-        pos += (size_t)snprintf(v->s + pos, len - pos, "%s%s,%s", pos ? "," : "", t->key,
-                                t->value);
-    return PROP_OK;
+    if (v->s) {
+        size_t pos = 0;
+        v->s[0] = '\0';
+        while ((t = av_dict_get(m, "", t, AV_DICT_IGNORE_SUFFIX)))
+            pos += (size_t)snprintf(v->s + pos, len - pos, "%s%s,%s", pos ? "," : "",
+                                    t->key, t->value);
+    }
+    demux_unpark(ps->demuxer);
+    return v->s ? PROP_OK : PROP_ERROR;
 }
 
 /* audio */
@@ -887,10 +895,11 @@ static const struct prop_def *prop_find(const char *name)
 static int prop_get_meta_key(struct play_state *ps, const char *name, struct prop_val *v)
 {
     const char *key = name + strlen("metadata/");
+    demux_park(ps->demuxer); /* the value is copied before the reader goes on */
     const char *value = key[0] ? demux_get_metadata(ps->demuxer, key) : NULL;
-    if (!value)
-        return PROP_UNKNOWN;
-    return prop_str(v, value);
+    int r = value ? prop_str(v, value) : PROP_UNKNOWN;
+    demux_unpark(ps->demuxer);
+    return r;
 }
 
 static int prop_get(struct play_state *ps, const char *name, const struct prop_def **def_out,
@@ -1205,10 +1214,12 @@ static void cmd_picture_control(struct play_state *ps, const struct mp_cmd *cmd)
 /* get_meta_*: MPlayer's tag names; libavformat says "date" for the year. */
 static void cmd_answer_meta(struct play_state *ps, const char *ans, const char *key)
 {
+    demux_park(ps->demuxer); /* the value is printed before the reader goes on */
     const char *value = demux_get_metadata(ps->demuxer, key);
     if (!value && !strcmp(key, "year"))
         value = demux_get_metadata(ps->demuxer, "date");
     ANS("ANS_%s='%s'\n", ans, value ? value : "");
+    demux_unpark(ps->demuxer);
 }
 
 static void cmd_answer_stream_info(struct play_state *ps, enum mp_cmd_id id)

@@ -54,6 +54,15 @@ bool mp_check_quit(struct MPContext *mpctx)
 {
     if (mpctx->quit)
         return true;
+    /* Another thread (the demuxer's reader, a cache's) only looks: the
+     * signal is the main thread's to take and report. */
+    if (!pthread_equal(pthread_self(), mpctx->main_thread)) {
+        sigset_t pending;
+        if (sigpending(&pending) < 0)
+            return false;
+        return sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1 ||
+               sigismember(&pending, SIGHUP) == 1;
+    }
     struct timespec zero = { 0, 0 };
     int sig = sigtimedwait(&mpctx->quit_signals, NULL, &zero);
     if (sig > 0) {

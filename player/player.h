@@ -13,6 +13,7 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -62,7 +63,7 @@ struct MPContext {
     struct mp_input *input;  /* keys, -slave, -input file= */
     int exit_code;
     bool filter_refused;     /* a -vf/-af chain fit no stream of a file: exit 1 */
-    bool quit;
+    atomic_bool quit;        /* also read by threads that read the stream */
     bool stopped;            /* the stop command: end the playlist */
     sigset_t quit_signals;   /* blocked; polled by the loop */
     pthread_t main_thread;   /* the one that reads input */
@@ -113,7 +114,8 @@ int mp_filters_check(struct MPContext *mpctx);
 enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename);
 
 /* True when a quit signal (SIGINT, SIGTERM, SIGHUP) is pending; consumes
- * it and sets mpctx->quit. */
+ * it and sets mpctx->quit. On other threads than the main one: true when
+ * mpctx->quit is set or such a signal is pending, which stays pending. */
 bool mp_check_quit(struct MPContext *mpctx);
 
 /* mp_check_quit, and a quit command waiting in the input (-slave, keys):

@@ -60,7 +60,12 @@ static enum mp_stop_reason play_open(struct play_state *ps)
         return MP_STOP_ERROR;
     }
 
-    struct demux_opts dopts = { .format = o->demuxer };
+    struct demux_opts dopts = {
+        .format = o->demuxer,
+        .reader_thread = o->demuxer_thread,
+        .interrupt_cb = play_abort_cb,
+        .interrupt_ctx = mpctx,
+    };
     err = demux_open(&ps->demuxer, ps->stream, &dopts);
     if (err < 0) {
         if (mp_check_quit(mpctx))

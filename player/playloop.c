@@ -713,6 +713,8 @@ static void loop_wait(struct play_state *ps, double secs)
 
 /* Ranges per plan, and how close two ranges must be to be read as one. */
 #define LOOP_PLAN_MAX 1024
+/* Seconds a plan reaches past -endpos. */
+#define LOOP_PLAN_END_SLACK 1.0
 
 /* Hand the stream the byte ranges the selected tracks need next, from the
  * container index; renewed every half window and at once after a seek. */
@@ -731,13 +733,26 @@ static void loop_update_plan(struct play_state *ps)
     struct demux_read_range rr[LOOP_PLAN_MAX];
     struct stream_range sr[LOOP_PLAN_MAX];
     /* Runs the window cuts are finished up to the next renewal, so a file
-     * laid out in blocks of seconds is not fetched in two halves. */
+     * laid out in blocks of seconds is not fetched in two halves. Nothing
+     * past -endpos is fetched (LOOP_PLAN_END_SLACK after it, for an audio
+     * delay and the last frame): a 30 s play read 10 s more than it
+     * played. */
+    double secs = o->cache_secs, finish = o->cache_secs / 2;
+    double left = ps->end_time + LOOP_PLAN_END_SLACK - start - t;
+    if (left < secs + finish) {
+        secs = left < secs ? left : secs;
+        finish = left - secs;
+    }
+    if (!(secs > 0))
+        return;
     const struct demux_plan_params pp = {
         .from = t,
-        .secs_ahead = o->cache_secs,
+        .secs_ahead = secs,
         .max_gap = o->cache_plan_gap,
-        .finish_secs = o->cache_secs / 2,
+        .finish_secs = finish,
     };
+    /* The stream is the demuxer's reader's while it reads. */
+    demux_park(ps->demuxer);
     int n = demux_plan(ps->demuxer, &pp, rr, LOOP_PLAN_MAX, NULL);
     if (n >= 0) {
         for (int i = 0; i < n; i++)
@@ -745,6 +760,7 @@ static void loop_update_plan(struct play_state *ps)
         if (stream_set_read_plan(ps->stream, sr, n) < 0)
             n = -1;
     }
+    demux_unpark(ps->demuxer);
     if (n < 0) {
         mp_msg(MSGT_CACHE, MSGL_V, "Read plans not usable for '%s'; windows instead.\n",
                ps->filename);
@@ -753,7 +769,7 @@ static void loop_update_plan(struct play_state *ps)
     }
     mp_msg(MSGT_CACHE, MSGL_DBG2, "Read plan at %.2f s: %d ranges\n", t, n);
     ps->plan_next_renew = t + o->cache_secs / 2;
-    ps->plan_until = t + o->cache_secs;
+    ps->plan_until = t + secs;
 }
 
 /* n bytes as "512k" or "3.4M": short, one token. */
@@ -773,13 +789,14 @@ static void loop_cache_text(struct play_state *ps, double clock, char *buf, size
 {
     buf[0] = '\0';
     char bytes[16];
-    struct stream_cache_status cs;
-    if (stream_get_cache_status(ps->stream, &cs) && cs.size > 0) {
-        loop_bytes_text(cs.fill, bytes, sizeof(bytes));
-        snprintf(buf, size, " c:%d%%/%s", (int)(100 * cs.fill / cs.size), bytes);
+    struct demux_stream_info si;
+    demux_get_stream_info(ps->demuxer, &si);
+    if (si.cached && si.cache.size > 0) {
+        loop_bytes_text(si.cache.fill, bytes, sizeof(bytes));
+        snprintf(buf, size, " c:%d%%/%s", (int)(100 * si.cache.fill / si.cache.size), bytes);
     } else if (ps->plan_enabled && !isnan(clock)) {
         double ahead = ps->plan_until - (clock - ps->demuxer->start_time);
-        loop_bytes_text(stream_get_stats(ps->stream)->plan_bytes_ahead, bytes, sizeof(bytes));
+        loop_bytes_text(si.plan_bytes_ahead, bytes, sizeof(bytes));
         snprintf(buf, size, " p:%.1fs/%s", ahead > 0 ? ahead : 0.0, bytes);
     }
 }

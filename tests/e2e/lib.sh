@@ -58,6 +58,12 @@ expect_err() {
     grep -qF -- "$1" "$ERR" || fail "stderr lacks '$1': $(head -c 600 "$ERR")"
 }
 
+# The values of the last run's ANS_NAME= answers, one per line. Status
+# lines end in \r, not \n: an answer may follow one on the same line.
+ans_all() {
+    tr '\r' '\n' <"$OUT" | sed -n "s|^ANS_$1=||p"
+}
+
 expect_out() {
     grep -qF -- "$1" "$OUT" || fail "stdout lacks '$1': $(head -c 600 "$OUT")"
 }

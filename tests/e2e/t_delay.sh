@@ -80,7 +80,7 @@ test_delay_slave_property_and_command() {
         -v -delay 0.25 "$MEDIA/ramp.mkv"
     expect_rc 0 || return 1
     local got
-    got=$(sed -n 's/^ANS_audio_delay=//p' "$OUT" | tr '\n' ' ')
+    got=$(ans_all audio_delay | tr '\n' ' ')
     [ "$got" = "0.250000 0.500000 0.300000 0.400000 -0.100000 -1.000000 100.000000 " ] ||
         fail "audio_delay answers: $got" || return 1
     # The OSD text, also printed with -v.
@@ -93,7 +93,7 @@ test_delay_unavailable_without_video() {
         "$P get_property time_pos" "quit" -- -delay 1 "$MEDIA/a.wav"
     expect_rc 0 || return 1
     local got
-    got=$(sed -n 's/^ANS_ERROR=//p' "$OUT" | tr '\n' ' ')
+    got=$(ans_all ERROR | tr '\n' ' ')
     [ "$got" = "PROPERTY_UNAVAILABLE PROPERTY_UNAVAILABLE " ] || fail "errors: $got" || return 1
     # -delay does not shift an audio-only file.
     mp -delay 1 -ao pcm:fast:file=out.wav "$MEDIA/a.wav"

@@ -123,7 +123,7 @@ test_pcm_matches_ogg_family_from_disk() {
         done
         mp $c -benchmark -vo null -ao null -frames 1000 t.ogv
         expect_rc 0 || return 1
-        grep -q "V:   2.0  50/ 50" "$OUT" || fail "t.ogv $c: not 50 frames: $(tail -c 300 "$OUT")" ||
-            return 1
+        grep -q "V:   2.0  50/ 50" "$OUT" ||
+            fail "t.ogv $c: not 50 frames: $(tail -c 300 "$OUT")" || return 1
     done
 }

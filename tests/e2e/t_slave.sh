@@ -74,7 +74,7 @@ test_slave_seek_absolute() {
     expect_rc 0 || return 1
     # Paused, then seek (which resumes) to 3 s: the answer is 3.0 or just after.
     local t
-    t=$(sed -n 's/^ANS_TIME_POSITION=//p' "$OUT" | tail -n 1)
+    t=$(ans_all TIME_POSITION | tail -n 1)
     awk -v t="$t" 'BEGIN { exit !(t >= 2.9 && t <= 3.6) }' || fail "time after seek: '$t'"
 }
 
@@ -117,12 +117,12 @@ test_slave_eof_on_stdin_plays_on() {
 
 # ans NAME: the value of the last ANS_NAME= line.
 ans() {
-    sed -n "s/^ANS_$1=//p" "$OUT" | tail -n 1
+    ans_all "$1" | tail -n 1
 }
 
 # expect_ans NAME VALUE: some ANS_NAME= line has exactly VALUE.
 expect_ans() {
-    grep -qxF -- "ANS_$1=$2" "$OUT" || fail "no 'ANS_$1=$2'; got: $(grep "^ANS_$1=" "$OUT")"
+    ans_all "$1" | grep -qxF -- "$2" || fail "no 'ANS_$1=$2'; got: $(ans_all "$1")"
 }
 
 # in_range X LO HI
@@ -192,7 +192,7 @@ test_slave_property_errors() {
     # unknown key, no video (two), (volume is settable: no error),
     # deinterlace without video, two more bad values.
     local got
-    got=$(sed -n 's/^ANS_ERROR=//p' "$OUT" | tr '\n' ' ')
+    got=$(ans_all ERROR | tr '\n' ' ')
     [ "$got" = "PROPERTY_UNKNOWN PROPERTY_UNKNOWN NOT_IMPLEMENTED PROPERTY_UNKNOWN \
 NOT_IMPLEMENTED PROPERTY_UNKNOWN PROPERTY_UNAVAILABLE PROPERTY_UNAVAILABLE \
 PROPERTY_UNAVAILABLE PROPERTY_UNKNOWN PROPERTY_UNKNOWN " ] ||
@@ -236,8 +236,8 @@ test_slave_set_and_step_property() {
         grep -qx '2.000000 2.100000 1.600000 100.000000 ' ||
         fail "speeds: $(grep '^ANS_speed=' "$OUT" | tr '\n' ' ')" || return 1
     local t1 t2
-    t1=$(sed -n 's/^ANS_time_pos=//p' "$OUT" | sed -n 1p)
-    t2=$(sed -n 's/^ANS_time_pos=//p' "$OUT" | sed -n 2p)
+    t1=$(ans_all time_pos | sed -n 1p)
+    t2=$(ans_all time_pos | sed -n 2p)
     in_range "$t1" 2.45 2.55 || fail "time_pos after set 2.5: $t1" || return 1
     in_range "$t2" 3.45 3.55 || fail "time_pos after step 1: $t2" || return 1
     expect_ans percent_pos 25 || return 1
@@ -279,8 +279,8 @@ test_slave_seek_types() {
         "quit" -- "$MEDIA/av.mkv"
     expect_rc 0 || return 1
     expect_ans PERCENT_POSITION 50 || return 1
-    sed -n 's/^ANS_TIME_POSITION=//p' "$OUT" | tr '\n' ' ' | grep -qx '2.0 2.5 1.5 ' ||
-        fail "positions: $(sed -n 's/^ANS_TIME_POSITION=//p' "$OUT" | tr '\n' ' ')"
+    ans_all TIME_POSITION | tr '\n' ' ' | grep -qx '2.0 2.5 1.5 ' ||
+        fail "positions: $(ans_all TIME_POSITION | tr '\n' ' ')"
 }
 
 test_slave_switch_audio() {
@@ -295,7 +295,7 @@ test_slave_switch_audio() {
     # Before the switch (at least where get_time_pos was) 440 Hz; the last
     # 0.3 s of the output 880 Hz.
     local t len before after
-    t=$(sed -n 's/^ANS_TIME_POSITION=//p' "$OUT" | tail -n 1)
+    t=$(ans_all TIME_POSITION | tail -n 1)
     len=$(ffprobe -v error -show_entries format=duration -of default=nw=1:nk=1 out.wav)
     in_range "$t" 0.2 2 || fail "switched too early to check: at $t s" || return 1
     before=$(crossings_per_sec out.wav 0 "$(awk -v t="$t" 'BEGIN { print t - 0.1 }')")
@@ -368,8 +368,8 @@ test_slave_frame_step_while_playing_pauses() {
     expect_rc 0 || return 1
     expect_ans pause yes || return 1
     # Paused: the position stands still.
-    [ "$(sed -n 's/^ANS_TIME_POSITION=//p' "$OUT" | sort -u | wc -l)" = 1 ] ||
-        fail "position moved: $(sed -n 's/^ANS_TIME_POSITION=//p' "$OUT" | tr '\n' ' ')"
+    [ "$(ans_all TIME_POSITION | sort -u | wc -l)" = 1 ] ||
+        fail "position moved: $(ans_all TIME_POSITION | tr '\n' ' ')"
 }
 
 test_slave_stop_then_loadfile() {
@@ -437,7 +437,7 @@ test_slave_volume_steps_by_sign() {
         -softvol -softvol-max 110 "$MEDIA/av.mkv"
     expect_rc 0 || return 1
     local got
-    got=$(sed -n 's/^ANS_volume=//p' "$OUT" | tr '\n' ' ')
+    got=$(ans_all volume | tr '\n' ' ')
     [ "$got" = "7.000000 10.000000 7.000000 " ] || { fail "volumes: '$got'"; return 1; }
 }
 
@@ -460,7 +460,7 @@ test_slave_alang_slang_pick_tracks() {
         slave "get_property switch_audio" "get_property sub" "quit" -- -identify ${args%%:*} \
             lang.mkv
         expect_rc 0 || return 1
-        got="$(sed -n 's/^ANS_switch_audio=//p' "$OUT") $(sed -n 's/^ANS_sub=//p' "$OUT")"
+        got="$(ans_all switch_audio) $(ans_all sub)"
         [ "$got" = "$want" ] || { fail "'${args%%:*}': audio/sub '$got', want '$want'"; return 1; }
         expect_out "ID_AID_1_LANG=ger" || return 1
     done

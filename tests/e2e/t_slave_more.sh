@@ -43,7 +43,7 @@ test_slave_speed_commands() {
         "$k speed_incr -0.25" "$k get_property speed" "quit" -- "$MEDIA/av.mkv"
     expect_rc 0 || return 1
     local got
-    got=$(sed -n 's/^ANS_speed=//p' "$OUT" | tr '\n' ' ')
+    got=$(ans_all speed | tr '\n' ' ')
     [ "$got" = "2.000000 2.500000 1.250000 1.000000 " ] || { fail "speeds: $got"; return 1; }
 }
 
@@ -56,7 +56,7 @@ test_slave_pausing_toggle() {
         "pausing_keep_force get_property pause" "quit" -- "$MEDIA/av.mkv"
     expect_rc 0 || return 1
     local got
-    got=$(sed -n 's/^ANS_pause=//p' "$OUT" | tr '\n' ' ')
+    got=$(ans_all pause | tr '\n' ' ')
     [ "$got" = "yes no yes no " ] || { fail "pause states: $got"; return 1; }
 }
 
@@ -87,7 +87,7 @@ test_input_file_fifo_commands() {
     expect_rc 6 || return 1
     expect_out "ANS_filename=av.mkv" || return 1
     local p
-    p=$(sed -n 's/^ANS_PERCENT_POSITION=//p' "$OUT")
+    p=$(ans_all PERCENT_POSITION)
     in_range "$p" 45 70 || { fail "percent after seek 50 1: '$p'"; return 1; }
 }
 
