@@ -184,7 +184,7 @@ static bool core_idle(struct MPContext *mpctx)
                 mpctx->playlist_pos = first;
                 play = true;
             }
-        } else {
+        } else if (!mp_idle_command(mpctx, cmd)) {
             mp_msg(MSGT_INPUT, MSGL_V, "Command %s needs a file playing.\n", cmd->name);
         }
         mp_cmd_free(cmd);
