@@ -1648,7 +1648,7 @@ static int config_section(struct opt_ctx *c, const char *path, int lineno, char 
     }
     *close = '\0';
     const char *name = start + 1;
-    if (!strcmp(name, "default")) {
+    if (!strcasecmp(name, "default")) {
         *cur = NULL;
         return 0;
     }
