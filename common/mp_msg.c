@@ -46,6 +46,12 @@ const char *mp_msg_module_name(int mod)
 
 static int msg_level_of(int mod)
 {
+    /* As in MPlayer, the ID_ lines are data, not chatter: only their own
+     * level (-identify is identify=4) shows them; -v, all= and -quiet do
+     * not touch it, so -really-quiet -identify still prints them and -v
+     * alone does not mix them into the log. */
+    if (mod == MSGT_IDENTIFY)
+        return msg_levels[mod] >= 0 ? msg_levels[mod] : -1;
     int lev = msg_default_level;
     if (mod >= 0 && mod < MSGT_MAX && msg_levels[mod] >= 0)
         lev = msg_levels[mod];
@@ -54,8 +60,6 @@ static int msg_level_of(int mod)
 
 bool mp_msg_test(int mod, int lev)
 {
-    /* -identify lines are data for front-ends: MPlayer prints them at
-     * MSGL_INFO of MSGT_IDENTIFY, so -really-quiet can still hide them. */
     return lev <= msg_level_of(mod);
 }
 
@@ -129,8 +133,10 @@ int mp_msg_parse_levels(const char *spec)
             return -1;
         if (mod == MSGT_MAX) {
             new_default = (int)lev;
-            for (int i = 0; i < MSGT_MAX; i++)
-                new_levels[i] = -1;
+            for (int i = 0; i < MSGT_MAX; i++) {
+                if (i != MSGT_IDENTIFY)
+                    new_levels[i] = -1;
+            }
         } else {
             new_levels[mod] = (int)lev;
         }

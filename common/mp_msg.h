@@ -64,13 +64,16 @@ bool mp_msg_test(int mod, int lev);
 void mp_msg_set_default_level(int lev);
 int mp_msg_get_default_level(void);
 
-/* Raise every module's level by n (one -v each). */
+/* Raise every module's level by n (one -v each); not identify's, whose ID_
+ * lines show only at the level -identify or -msglevel identify=N set. */
 void mp_msg_add_verbose(int n);
 
 /* Parse an -msglevel value "all=4:demuxer=6:cplayer=4" (MPlayer names:
  * all, global, cplayer, options, stream, cache, demuxer, decvideo,
  * decaudio, vo, ao, avsync, statusline, identify, input, osd, subreader).
- * Returns 0, or -1 with nothing changed when the value is malformed. */
+ * "all" sets every module but identify (as in MPlayer: the ID_ lines stay
+ * off, or on, whatever all= says). Returns 0, or -1 with nothing changed
+ * when the value is malformed. */
 int mp_msg_parse_levels(const char *spec);
 
 /* Module name as used by -msglevel, or NULL. */

@@ -32,6 +32,8 @@
  * that names them is in config_read_error. */
 #define OPT_CONFIG_MAX_SIZE (1024 * 1024)
 #define OPT_CONFIG_MAX_LINE (64 * 1024)
+/* MPlayer's bound on profiles that name profiles; a loop stops here. */
+#define OPT_MAX_PROFILE_DEPTH 20
 
 enum opt_type {
     OPT_FLAG,    /* bool: -x, -nox, x=yes|no */
@@ -55,12 +57,35 @@ enum opt_flags {
 };
 #define OPTF_RANGE (OPTF_MIN | OPTF_MAX)
 
+/* One line of a [name] section, kept to be applied when the profile is. */
+struct opt_profile_line {
+    char *name;     /* as written, so "nofoo" still negates */
+    char *value;    /* NULL: none given */
+    char *path;     /* where it was written, for messages */
+    int lineno;
+};
+
+struct opt_profile {
+    char *name;
+    char *desc;     /* profile-desc, or NULL */
+    struct opt_profile_line *lines;
+    int num_lines;
+};
+
+/* The profiles the config files defined so far, in definition order. */
+struct opt_profiles {
+    struct opt_profile *list;
+    int num;
+};
+
 /* Where a setting comes from, and what it may touch. */
 struct opt_ctx {
     struct MPOpts *o;
     struct mp_cmdline_files *files; /* NULL outside the command line */
     bool cmdline;                   /* -noconfig is meaningful only there */
     int depth;                      /* config file nesting */
+    struct opt_profiles *profiles;  /* shared by every copy of the context */
+    int profile_depth;              /* profiles applied from profiles */
 };
 
 /* Internal results besides enum mp_opt_result. */
@@ -104,6 +129,8 @@ static int func_include(struct opt_ctx *c, const struct opt_def *d, const char *
                         char *err, size_t errsize);
 static int func_noconfig(struct opt_ctx *c, const struct opt_def *d, const char *value,
                          char *err, size_t errsize);
+static int func_profile(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize);
 static int func_playlist(struct opt_ctx *c, const struct opt_def *d, const char *value,
                          char *err, size_t errsize);
 static int func_list_options(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -156,6 +183,8 @@ static const struct opt_def opt_table[] = {
     OPT_FN("include", func_include, OPTF_ARG, "read a config file here"),
     OPT_FN("noconfig", func_noconfig, OPTF_ARG | OPTF_NOCFG,
            "skip config files: all|gui|system|user"),
+    OPT_FN("profile", func_profile, OPTF_ARG,
+           "apply config-file profiles a,b,... in order (help: list them)"),
     OPT_FN("playlist", func_playlist, OPTF_ARG | OPTF_NOCFG, "play the entries of a list file"),
     OPT_FN("list-options", func_list_options, OPTF_NOCFG, "print this table"),
     OPT_FN("h", func_help, OPTF_NOCFG, "short usage"),
@@ -1389,6 +1418,251 @@ static int split_config_line(char *line, char **name, char **value, char *err, s
     return 0;
 }
 
+/*
+ * Apply one config line (name as written, value or NULL) from path:lineno.
+ * Returns 0, or -1 when the line was bad (the message is printed). An
+ * unknown name is not an error: MPlayer 1.5 warns and plays, and a config
+ * file written for MPlayer or an older build must keep working.
+ */
+static int config_set_line(struct opt_ctx *fc, const char *path, int lineno,
+                           const char *name, const char *value)
+{
+    char err[512] = "";
+    bool negated;
+    const struct opt_def *d = opt_find(name, strlen(name), &negated);
+    if (!d) {
+        mp_msg(MSGT_OPTIONS, MSGL_WARN, "%s:%d: unknown option '%s' ignored\n", path, lineno,
+               name);
+        return 0;
+    }
+    if (d->flags & OPTF_NOCFG) {
+        mp_msg(MSGT_OPTIONS, MSGL_ERR,
+               "%s:%d: option '%s' is only allowed on the command line\n", path, lineno,
+               d->name);
+        return -1;
+    }
+    int r = opt_set(fc, d, negated, value, err, sizeof(err));
+    switch (r) {
+    case R_OK:
+    case R_EXIT:
+        return 0;
+    case R_NEEDPARAM:
+        mp_msg(MSGT_OPTIONS, MSGL_ERR, "%s:%d: option '%s' needs a parameter\n", path, lineno,
+               d->name);
+        return -1;
+    case R_NOTHERE:
+        mp_msg(MSGT_OPTIONS, MSGL_ERR,
+               "%s:%d: option '%s' is only allowed on the command line\n", path, lineno,
+               d->name);
+        return -1;
+    case R_PRINTED:
+        return -1;
+    default:
+        mp_msg(MSGT_OPTIONS, MSGL_ERR, "%s:%d: option '%s': %s\n", path, lineno, d->name, err);
+        return -1;
+    }
+}
+
+/* ---- profiles ---- */
+
+static struct opt_profile *profile_find(struct opt_profiles *ps, const char *name, size_t len)
+{
+    if (!ps)
+        return NULL;
+    for (int i = 0; i < ps->num; i++) {
+        if (strlen(ps->list[i].name) == len && !strncmp(ps->list[i].name, name, len))
+            return &ps->list[i];
+    }
+    return NULL;
+}
+
+/* A second [name] section adds to the first, as in MPlayer. */
+static struct opt_profile *profile_get(struct opt_profiles *ps, const char *name)
+{
+    struct opt_profile *p = profile_find(ps, name, strlen(name));
+    if (p)
+        return p;
+    struct opt_profile *n = realloc(ps->list, sizeof(*n) * (size_t)(ps->num + 1));
+    if (!n)
+        return NULL;
+    ps->list = n;
+    p = &ps->list[ps->num];
+    *p = (struct opt_profile){.name = strdup(name)};
+    if (!p->name)
+        return NULL;
+    ps->num++;
+    return p;
+}
+
+static int profile_add_line(struct opt_profile *p, const char *name, const char *value,
+                            const char *path, int lineno)
+{
+    struct opt_profile_line *n =
+        realloc(p->lines, sizeof(*n) * (size_t)(p->num_lines + 1));
+    if (!n)
+        return -1;
+    p->lines = n;
+    struct opt_profile_line *l = &p->lines[p->num_lines];
+    *l = (struct opt_profile_line){
+        .name = strdup(name),
+        .value = value ? strdup(value) : NULL,
+        .path = strdup(path),
+        .lineno = lineno,
+    };
+    if (!l->name || !l->path || (value && !l->value)) {
+        free(l->name);
+        free(l->value);
+        free(l->path);
+        return -1;
+    }
+    p->num_lines++;
+    return 0;
+}
+
+static void profiles_free(struct opt_profiles *ps)
+{
+    for (int i = 0; i < ps->num; i++) {
+        struct opt_profile *p = &ps->list[i];
+        for (int j = 0; j < p->num_lines; j++) {
+            free(p->lines[j].name);
+            free(p->lines[j].value);
+            free(p->lines[j].path);
+        }
+        free(p->lines);
+        free(p->name);
+        free(p->desc);
+    }
+    free(ps->list);
+    *ps = (struct opt_profiles){0};
+}
+
+/*
+ * One line inside a [name] section: kept, not applied. The name is checked
+ * now so that a typo is reported where it is even if the profile is never
+ * used (MPlayer 1.5 does the same); the value is checked when applied.
+ */
+static int profile_config_line(struct opt_profile *p, const char *path, int lineno,
+                               const char *name, const char *value)
+{
+    if (!strcasecmp(name, "profile-desc")) {
+        char *copy = strdup(value ? value : "");
+        if (!copy)
+            goto nomem;
+        free(p->desc);
+        p->desc = copy;
+        return 0;
+    }
+    bool negated;
+    const struct opt_def *d = opt_find(name, strlen(name), &negated);
+    if (!d) {
+        mp_msg(MSGT_OPTIONS, MSGL_WARN, "%s:%d: unknown option '%s' ignored\n", path, lineno,
+               name);
+        return 0;
+    }
+    if (d->flags & OPTF_NOCFG) {
+        mp_msg(MSGT_OPTIONS, MSGL_ERR,
+               "%s:%d: option '%s' is only allowed on the command line\n", path, lineno,
+               d->name);
+        return -1;
+    }
+    if (profile_add_line(p, name, value, path, lineno) < 0)
+        goto nomem;
+    return 0;
+nomem:
+    mp_msg(MSGT_OPTIONS, MSGL_FATAL, "%s:%d: out of memory\n", path, lineno);
+    return -1;
+}
+
+static void profile_print_list(const struct opt_profiles *ps)
+{
+    /* MPlayer 1.5's layout; the order is the order of definition. */
+    mp_msg(MSGT_OPTIONS, MSGL_INFO, "Available profiles:\n");
+    for (int i = 0; ps && i < ps->num; i++)
+        mp_msg(MSGT_OPTIONS, MSGL_INFO, "\t%s\t%s\n", ps->list[i].name,
+               ps->list[i].desc ? ps->list[i].desc : "");
+}
+
+static int profile_apply(struct opt_ctx *c, const struct opt_profile *p)
+{
+    if (c->profile_depth >= OPT_MAX_PROFILE_DEPTH) {
+        /* A warning, as in MPlayer: the profiles applied so far stand. */
+        mp_msg(MSGT_OPTIONS, MSGL_WARN,
+               "Profile '%s' not applied: profiles include each other more than %d deep\n",
+               p->name, OPT_MAX_PROFILE_DEPTH);
+        return 0;
+    }
+    struct opt_ctx pc = *c;
+    pc.cmdline = false;
+    pc.profile_depth++;
+    mp_msg(MSGT_OPTIONS, MSGL_V, "Applying profile '%s'\n", p->name);
+    int errors = 0;
+    for (int i = 0; i < p->num_lines; i++) {
+        const struct opt_profile_line *l = &p->lines[i];
+        if (config_set_line(&pc, l->path, l->lineno, l->name, l->value) < 0)
+            errors++;
+    }
+    return errors ? -1 : 0;
+}
+
+static int func_profile(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize)
+{
+    (void)d;
+    if (!strcmp(value, "help")) {
+        profile_print_list(c->profiles);
+        return R_EXIT;
+    }
+    /* Every name must exist before any is applied: a typo changes nothing. */
+    for (const char *p = value;; p++) {
+        size_t len = strcspn(p, ",");
+        if (!profile_find(c->profiles, p, len)) {
+            opt_err(err, errsize, "unknown profile '%.*s'", (int)len, p);
+            return R_BADVAL;
+        }
+        p += len;
+        if (!*p)
+            break;
+    }
+    int errors = 0;
+    for (const char *p = value;; p++) {
+        size_t len = strcspn(p, ",");
+        if (profile_apply(c, profile_find(c->profiles, p, len)) < 0)
+            errors++;
+        p += len;
+        if (!*p)
+            break;
+    }
+    return errors ? R_PRINTED : R_OK;
+}
+
+/*
+ * A "[name]" line: the profile its lines go to (*cur, NULL for [default],
+ * whose lines apply at once as the lines before any section do).
+ */
+static int config_section(struct opt_ctx *c, const char *path, int lineno, char *start,
+                          struct opt_profile **cur)
+{
+    char *close = strchr(start, ']');
+    char *rest = close ? close + 1 + strspn(close + 1, " \t\r\n") : NULL;
+    if (!close || close == start + 1 || (*rest && *rest != '#')) {
+        mp_msg(MSGT_OPTIONS, MSGL_ERR, "%s:%d: expected a profile name as [name]\n", path,
+               lineno);
+        return -1;
+    }
+    *close = '\0';
+    const char *name = start + 1;
+    if (!strcasecmp(name, "default")) {
+        *cur = NULL;
+        return 0;
+    }
+    *cur = c->profiles ? profile_get(c->profiles, name) : NULL;
+    if (!*cur) {
+        mp_msg(MSGT_OPTIONS, MSGL_FATAL, "%s:%d: out of memory\n", path, lineno);
+        return -1;
+    }
+    return 0;
+}
+
 /* The lines of a config file read whole (text, size bytes), in place. */
 static int parse_config_text(struct opt_ctx *c, const char *path, char *text, size_t size)
 {
@@ -1396,7 +1670,8 @@ static int parse_config_text(struct opt_ctx *c, const char *path, char *text, si
     fc.cmdline = false;
     int errors = 0;
     int lineno = 0;
-    bool in_other_section = false;
+    struct opt_profile *cur = NULL;
+    bool skipping = false; /* after a bad [section] line: its lines belong nowhere */
     char *next = text;
     for (char *line; (line = mp_text_next_line(&next, text + size));) {
         lineno++;
@@ -1404,14 +1679,11 @@ static int parse_config_text(struct opt_ctx *c, const char *path, char *text, si
         char *name, *value;
         char *start = line + strspn(line, " \t");
         if (*start == '[') {
-            /* MPlayer profiles; only the default section applies here. */
-            in_other_section = strncasecmp(start, "[default]", 9) != 0;
-            if (in_other_section)
-                mp_msg(MSGT_OPTIONS, MSGL_WARN,
-                       "%s:%d: profiles are not supported, section skipped\n", path, lineno);
+            skipping = config_section(&fc, path, lineno, start, &cur) < 0;
+            errors += skipping;
             continue;
         }
-        if (in_other_section)
+        if (skipping)
             continue;
         if (split_config_line(line, &name, &value, err, sizeof(err)) < 0) {
             mp_msg(MSGT_OPTIONS, MSGL_ERR, "%s:%d: %s\n", path, lineno, err);
@@ -1420,45 +1692,10 @@ static int parse_config_text(struct opt_ctx *c, const char *path, char *text, si
         }
         if (!name)
             continue;
-        bool negated;
-        const struct opt_def *d = opt_find(name, strlen(name), &negated);
-        if (!d) {
-            mp_msg(MSGT_OPTIONS, MSGL_ERR, "%s:%d: unknown option '%s'\n", path, lineno, name);
+        int r = cur ? profile_config_line(cur, path, lineno, name, value)
+                    : config_set_line(&fc, path, lineno, name, value);
+        if (r < 0)
             errors++;
-            continue;
-        }
-        if (d->flags & OPTF_NOCFG) {
-            mp_msg(MSGT_OPTIONS, MSGL_ERR,
-                   "%s:%d: option '%s' is only allowed on the command line\n", path, lineno,
-                   d->name);
-            errors++;
-            continue;
-        }
-        int r = opt_set(&fc, d, negated, value, err, sizeof(err));
-        switch (r) {
-        case R_OK:
-        case R_EXIT:
-            break;
-        case R_NEEDPARAM:
-            mp_msg(MSGT_OPTIONS, MSGL_ERR, "%s:%d: option '%s' needs a parameter\n", path,
-                   lineno, d->name);
-            errors++;
-            break;
-        case R_NOTHERE:
-            mp_msg(MSGT_OPTIONS, MSGL_ERR,
-                   "%s:%d: option '%s' is only allowed on the command line\n", path, lineno,
-                   d->name);
-            errors++;
-            break;
-        case R_PRINTED:
-            errors++;
-            break;
-        default:
-            mp_msg(MSGT_OPTIONS, MSGL_ERR, "%s:%d: option '%s': %s\n", path, lineno, d->name,
-                   err);
-            errors++;
-            break;
-        }
     }
     return errors ? R_PRINTED : R_OK;
 }
@@ -1501,8 +1738,10 @@ static int parse_config_file(struct opt_ctx *c, const char *path, bool must_exis
 
 int mp_parse_config_file(struct MPOpts *o, const char *path, bool must_exist)
 {
-    struct opt_ctx c = {.o = o};
+    struct opt_profiles profiles = {0};
+    struct opt_ctx c = {.o = o, .profiles = &profiles};
     int r = parse_config_file(&c, path, must_exist);
+    profiles_free(&profiles);
     return r == R_OK ? MP_OPT_OK : MP_OPT_ERROR;
 }
 
@@ -1616,10 +1855,10 @@ static int read_default_configs(struct opt_ctx *c, int mask)
     return 0;
 }
 
-int mp_parse_command_line(struct MPOpts *o, struct mp_cmdline_files *files,
-                          int argc, char **argv)
+static int parse_command_line(struct opt_ctx *cc, int argc, char **argv)
 {
-    struct opt_ctx c = {.o = o, .files = files, .cmdline = true};
+    struct opt_ctx c = *cc;
+    struct mp_cmdline_files *files = c.files;
     int mask;
     if (prescan_noconfig(argc, argv, &mask) < 0)
         return MP_OPT_ERROR;
@@ -1661,4 +1900,16 @@ int mp_parse_command_line(struct MPOpts *o, struct mp_cmdline_files *files,
         }
     }
     return MP_OPT_OK;
+}
+
+int mp_parse_command_line(struct MPOpts *o, struct mp_cmdline_files *files,
+                          int argc, char **argv)
+{
+    /* Profiles live while the config files and the command line are read:
+     * -profile and profile= only name the ones defined before them. */
+    struct opt_profiles profiles = {0};
+    struct opt_ctx c = {.o = o, .files = files, .cmdline = true, .profiles = &profiles};
+    int r = parse_command_line(&c, argc, argv);
+    profiles_free(&profiles);
+    return r;
 }

@@ -882,6 +882,71 @@ static const struct prop_def cmd_props[] = {
     { "sub_scale", PT_FLOAT, get_sub_scale, set_sub_scale, 0.1, 0.01, 100, false },
 };
 
+/*
+ * With no file open (ps->no_file) MPlayer 1.5 answers these and calls every
+ * other known property unavailable, volume and mute included. Its path is
+ * "(null)": it printed a NULL string, and front-ends may already expect that
+ * word, so it is kept. Those with a setter here can be set while idle
+ * (speed and osdlevel then hold for the next file, as there); pause cannot.
+ */
+static int idle_get_pause(struct play_state *ps, struct prop_val *v)
+{
+    (void)ps;
+    v->i = 0;
+    return PROP_OK;
+}
+
+static int idle_get_path(struct play_state *ps, struct prop_val *v)
+{
+    (void)ps;
+    return prop_str(v, "(null)");
+}
+
+static int idle_set_speed(struct play_state *ps, const struct prop_val *v)
+{
+    /* No audio chain or clock to retime: the option is all there is. */
+    ps->mpctx->opts.speed = v->f;
+    return PROP_OK;
+}
+
+static const struct {
+    const char *name;
+    int (*get)(struct play_state *ps, struct prop_val *v);
+    int (*set)(struct play_state *ps, const struct prop_val *v); /* NULL: NOT_IMPLEMENTED */
+} idle_props[] = {
+    { "osdlevel", get_osdlevel, set_osdlevel },
+    { "speed", get_speed, idle_set_speed },
+    { "loop", get_loop, NULL },
+    { "pause", idle_get_pause, NULL },
+    { "path", idle_get_path, NULL },
+    { "vsync", get_vsync, NULL },
+};
+
+static int prop_def_get(struct play_state *ps, const struct prop_def *def, struct prop_val *v)
+{
+    if (ps->no_file) {
+        for (size_t i = 0; i < sizeof(idle_props) / sizeof(idle_props[0]); i++) {
+            if (!strcmp(idle_props[i].name, def->name))
+                return idle_props[i].get(ps, v);
+        }
+        return PROP_UNAVAILABLE;
+    }
+    return def->get ? def->get(ps, v) : PROP_UNAVAILABLE;
+}
+
+static int prop_def_set(struct play_state *ps, const struct prop_def *def,
+                        const struct prop_val *v)
+{
+    if (ps->no_file) {
+        for (size_t i = 0; i < sizeof(idle_props) / sizeof(idle_props[0]); i++) {
+            if (!strcmp(idle_props[i].name, def->name))
+                return idle_props[i].set ? idle_props[i].set(ps, v) : PROP_NOT_IMPLEMENTED;
+        }
+        return PROP_UNAVAILABLE;
+    }
+    return def->set ? def->set(ps, v) : PROP_NOT_IMPLEMENTED;
+}
+
 static const struct prop_def *prop_find(const char *name)
 {
     for (size_t i = 0; i < sizeof(cmd_props) / sizeof(cmd_props[0]); i++) {
@@ -895,6 +960,8 @@ static const struct prop_def *prop_find(const char *name)
 static int prop_get_meta_key(struct play_state *ps, const char *name, struct prop_val *v)
 {
     const char *key = name + strlen("metadata/");
+    if (ps->no_file)
+        return PROP_UNAVAILABLE; /* MPlayer 1.5's answer with no file */
     demux_park(ps->demuxer); /* the value is copied before the reader goes on */
     const char *value = key[0] ? demux_get_metadata(ps->demuxer, key) : NULL;
     int r = value ? prop_str(v, value) : PROP_UNKNOWN;
@@ -913,7 +980,7 @@ static int prop_get(struct play_state *ps, const char *name, const struct prop_d
     if (!def)
         return PROP_UNKNOWN;
     *def_out = def;
-    return def->get ? def->get(ps, v) : PROP_UNAVAILABLE;
+    return prop_def_get(ps, def, v);
 }
 
 /* The value as get_property prints it; buf for numbers, v->s for strings. */
@@ -984,14 +1051,14 @@ static void prop_clamp(const struct prop_def *def, struct prop_val *v)
 static int prop_set(struct play_state *ps, const struct prop_def *def, struct prop_val *v)
 {
     struct prop_val cur = { 0 };
-    int r = def->get ? def->get(ps, &cur) : PROP_UNAVAILABLE;
+    int r = prop_def_get(ps, def, &cur);
     free(cur.s);
     if (r <= 0)
         return r;
     if (!def->set)
         return PROP_NOT_IMPLEMENTED;
     prop_clamp(def, v);
-    return def->set(ps, v);
+    return prop_def_set(ps, def, v);
 }
 
 /* step_property and the toggle commands: by amount (0 = the property's
@@ -999,7 +1066,7 @@ static int prop_set(struct play_state *ps, const struct prop_def *def, struct pr
 static int prop_step(struct play_state *ps, const struct prop_def *def, double amount, int dir)
 {
     struct prop_val v = { 0 };
-    int r = def->get ? def->get(ps, &v) : PROP_UNAVAILABLE;
+    int r = prop_def_get(ps, def, &v);
     if (r <= 0) {
         free(v.s);
         return r;
@@ -1040,7 +1107,7 @@ static int prop_step(struct play_state *ps, const struct prop_def *def, double a
         return PROP_NOT_IMPLEMENTED;
     }
     prop_clamp(def, &v);
-    return def->set(ps, &v);
+    return prop_def_set(ps, def, &v);
 }
 
 static const char *prop_error_name(int r)
@@ -1658,4 +1725,26 @@ enum mp_stop_reason play_run_command(struct play_state *ps, struct mp_cmd *cmd)
     }
     mp_cmd_free(cmd);
     return r;
+}
+
+bool mp_idle_command(struct MPContext *mpctx, const struct mp_cmd *cmd)
+{
+    /* A play_state with nothing open: the property code answers from
+     * idle_props alone (prop_def_get), so no other field is read. The
+     * legacy get_time_pos, get_file_name, ... stay unanswered, as in
+     * MPlayer 1.5. A pausing prefix has no pause to keep here. */
+    struct play_state ps = { .mpctx = mpctx, .no_file = true };
+    switch (cmd->id) {
+    case MP_CMD_GET_PROPERTY:
+        cmd_get_property(&ps, cmd->args[0].v.s);
+        return true;
+    case MP_CMD_SET_PROPERTY:
+        cmd_set_property(&ps, cmd->args[0].v.s, cmd->args[1].v.s);
+        return true;
+    case MP_CMD_STEP_PROPERTY:
+        cmd_step_property(&ps, cmd);
+        return true;
+    default:
+        return false;
+    }
 }

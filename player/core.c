@@ -67,7 +67,7 @@ bool mp_check_quit(struct MPContext *mpctx)
     int sig = sigtimedwait(&mpctx->quit_signals, NULL, &zero);
     if (sig > 0) {
         mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nMPlayer interrupted by signal %d.\n", sig);
-        mp_msg(MSGT_IDENTIFY, mpctx->opts.identify ? MSGL_INFO : MSGL_V, "ID_SIGNAL=%d\n", sig);
+        mp_msg(MSGT_IDENTIFY, MSGL_INFO, "ID_SIGNAL=%d\n", sig);
         /* Front-ends tell a kill from a quit by the status, as MPlayer's. */
         if (mpctx->exit_code == MP_EXIT_OK)
             mpctx->exit_code = MP_EXIT_SIGNAL;
@@ -193,7 +193,7 @@ static bool core_idle(struct MPContext *mpctx)
                 mpctx->playlist_pos = first;
                 play = true;
             }
-        } else {
+        } else if (!mp_idle_command(mpctx, cmd)) {
             mp_msg(MSGT_INPUT, MSGL_V, "Command %s needs a file playing.\n", cmd->name);
         }
         mp_cmd_free(cmd);
@@ -375,7 +375,7 @@ int mp_run(struct MPContext *mpctx)
     if (o->benchmark)
         core_benchmark_summary(mpctx);
     mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nExiting... (%s)\n", exit_reason);
-    mp_msg(MSGT_IDENTIFY, o->identify ? MSGL_INFO : MSGL_V, "ID_EXIT=%s\n", id_exit);
+    mp_msg(MSGT_IDENTIFY, MSGL_INFO, "ID_EXIT=%s\n", id_exit);
     if (mpctx->exit_code == MP_EXIT_OK && any_failed)
         mpctx->exit_code = mpctx->filter_refused ? MP_EXIT_OPTIONS : MP_EXIT_FILE;
     return mpctx->exit_code;

@@ -177,7 +177,8 @@ static void id_clip_info(const demuxer_t *d)
 
 void play_identify(struct play_state *ps)
 {
-    if (!ps->mpctx->opts.identify)
+    /* The module level is the only gate: -msglevel identify=4 is -identify. */
+    if (!mp_msg_test(MSGT_IDENTIFY, MSGL_INFO))
         return;
     demuxer_t *d = ps->demuxer;
     char buf[64];

@@ -122,6 +122,8 @@ struct play_state {
     bool overlay_stale;         /* the window was resized: the overlay is not to measure */
 
     /* slave commands (player/command.c) */
+    bool no_file;               /* -idle with nothing open: only a few properties
+                                   answer (mp_idle_command); nothing else is set */
     bool step_pending;          /* frame_step: pause again after one frame */
     struct mp_cmd *waited_cmd;  /* read while waiting, run next (owned) */
 

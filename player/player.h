@@ -118,6 +118,13 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename);
  * mpctx->quit is set or such a signal is pending, which stays pending. */
 bool mp_check_quit(struct MPContext *mpctx);
 
+/* player/command.c: a command read while -idle waits with no file (before
+ * loadfile, after stop). get_property, set_property and step_property
+ * answer as MPlayer 1.5 does then. Returns false for any other command,
+ * which has nothing to act on. */
+struct mp_cmd;
+bool mp_idle_command(struct MPContext *mpctx, const struct mp_cmd *cmd);
+
 /* mp_check_quit, and a quit command waiting in the input (-slave, keys):
  * taken (its exit code kept) so that a file that blocks while opening or
  * reading (a FIFO nobody writes to, a stalled server) is given up at once.

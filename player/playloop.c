@@ -590,7 +590,7 @@ void play_set_pause(struct play_state *ps, bool pause)
         loop_ao_pause_update(ps);
         if (!ps->mpctx->opts.quiet)
             mp_msg(MSGT_CPLAYER, MSGL_STATUS, "\n  =====  PAUSE  =====\r");
-        mp_msg(MSGT_IDENTIFY, ps->mpctx->opts.identify ? MSGL_INFO : MSGL_V, "ID_PAUSED\n");
+        mp_msg(MSGT_IDENTIFY, MSGL_INFO, "ID_PAUSED\n");
     } else {
         ps->paused = false;
         loop_ao_pause_update(ps);

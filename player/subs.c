@@ -112,9 +112,8 @@ static int subs_add_file(struct play_state *ps, struct mp_sub *sub, const char *
     if (t < 0)
         return -1;
     int n = subs_file_index(sub, t);
-    int id_level = ps->mpctx->opts.identify ? MSGL_INFO : MSGL_V;
-    mp_msg(MSGT_IDENTIFY, id_level, "ID_FILE_SUB_ID=%d\n", n);
-    mp_msg(MSGT_IDENTIFY, id_level, "ID_FILE_SUB_FILENAME=%s\n", path);
+    mp_msg(MSGT_IDENTIFY, MSGL_INFO, "ID_FILE_SUB_ID=%d\n", n);
+    mp_msg(MSGT_IDENTIFY, MSGL_INFO, "ID_FILE_SUB_FILENAME=%s\n", path);
     mp_msg(MSGT_CPLAYER, MSGL_INFO, "SUB: Added subtitle file (%d): %s\n", n + 1, path);
     return t;
 }

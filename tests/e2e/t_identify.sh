@@ -137,3 +137,40 @@ test_identify_off_prints_nothing() {
     expect_rc 0 || return 1
     ! grep -q '^ID_' "$OUT" || fail "ID_ lines without -identify: $(grep '^ID_' "$OUT" | head -3)"
 }
+
+# ID_ lines of the last run, in order.
+id_lines() {
+    tr '\r' '\n' < "$OUT" | grep '^ID_'
+}
+
+# MPlayer 1.5's -identify is -msglevel identify=4: the same lines, in the
+# same order, including the ones printed while and after playing.
+test_msglevel_identify_same_as_identify() {
+    id_media || fail "cannot make id.mkv" || return 1
+    mp -identify -frames 3 -vo null -ao null "$MEDIA/id.mkv"
+    expect_rc 0 || return 1
+    id_lines > with_identify
+    mp -msglevel identify=4 -frames 3 -vo null -ao null "$MEDIA/id.mkv"
+    expect_rc 0 || return 1
+    id_lines > with_msglevel
+    [ "$(wc -l < with_identify)" -ge 20 ] || fail "-identify: $(cat with_identify)" || return 1
+    cmp -s with_identify with_msglevel ||
+        fail "differ: $(diff with_identify with_msglevel | head -5)" || return 1
+    mp -really-quiet -msglevel identify=4 -frames 0 -vo null -ao null "$MEDIA/id.mkv"
+    expect_rc 0 || return 1
+    expect_lines "ID_FILENAME=$MEDIA/id.mkv" "ID_EXIT=EOF"
+}
+
+# As in MPlayer 1.5, only the identify level shows ID_ lines: not -v nor
+# all=9, and all=0 does not hide what -identify turned on.
+test_identify_only_by_its_level() {
+    mp -v -frames 2 -vo null -ao null "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    ! id_lines >/dev/null || fail "ID_ lines with -v: $(id_lines | head -3)" || return 1
+    mp -msglevel all=9 -frames 2 -vo null -ao null "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    ! id_lines >/dev/null || fail "ID_ lines with all=9: $(id_lines | head -3)" || return 1
+    mp -identify -msglevel all=0 -frames 2 -vo null -ao null "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    expect_lines "ID_LENGTH=4.00" "ID_EXIT=EOF"
+}

@@ -30,11 +30,85 @@ test_noconfig_skips_config() {
 }
 
 test_bad_config_line_named() {
-    printf '# comment\nno-such-thing=1\n' > "$MPLAYER_HOME/config"
+    # A known option with a bad value stays fatal, as in MPlayer 1.5.
+    printf '# comment\nspeed=abc\n' > "$MPLAYER_HOME/config"
     mp "$MEDIA/a.wav"
     rm -f "$MPLAYER_HOME/config"
     expect_rc 1 || return 1
-    expect_err "no-such-thing"
+    expect_err "config:2: option 'speed'"
+}
+
+# MPlayer 1.5 warns about a name it does not know and plays; so must we,
+# or one MPlayer-only line in ~/.mplayer/config stops every start.
+test_config_unknown_option_warns_and_plays() {
+    printf 'nolirc=yes\nosd-fractions=1\nfoobar=1\nnosound=yes\n' > "$MPLAYER_HOME/config"
+    mp -ao pcm:fast:file=out.wav -vo null -frames 3 "$MEDIA/av.mkv"
+    rm -f "$MPLAYER_HOME/config"
+    expect_rc 0 || return 1
+    expect_err "config:3: unknown option 'foobar' ignored" || return 1
+    [ "$(grep -c "unknown option 'foobar'" "$ERR")" = 1 ] || fail "warned more than once"
+    expect_out "Playing " || return 1
+    [ ! -e out.wav ] || fail "the line after the unknown ones was not applied"
+}
+
+test_unknown_option_on_command_line_still_fatal() {
+    mp -foobar 1 "$MEDIA/a.wav"
+    expect_rc 1 || return 1
+    expect_err "Unknown option on the command line: -foobar"
+}
+
+# A config whose [mute] profile turns sound off; the default section only
+# sets what every start gets.
+write_profile_config() {
+    printf '%s\n' 'vo=null' '[mute]' 'profile-desc="no sound"' 'nosound=yes' \
+        '[wrap]' 'profile=mute' '[default]' 'frames=3' > "$MPLAYER_HOME/config"
+}
+
+test_profile_lines_not_applied_at_start() {
+    write_profile_config
+    mp -ao pcm:fast:file=out.wav "$MEDIA/av.mkv"
+    rm -f "$MPLAYER_HOME/config"
+    expect_rc 0 || return 1
+    grep -q 'profile' "$ERR" && { fail "profiles warned about: $(cat "$ERR")"; return 1; }
+    [ -s out.wav ] || fail "a profile's nosound=yes applied without -profile"
+}
+
+test_profile_from_command_line() {
+    write_profile_config
+    mp -profile wrap -ao pcm:fast:file=out.wav "$MEDIA/av.mkv"
+    rm -f "$MPLAYER_HOME/config"
+    expect_rc 0 || return 1
+    [ ! -e out.wav ] || fail "-profile wrap (profile=mute inside) did not apply nosound"
+}
+
+test_profile_from_config() {
+    write_profile_config
+    echo 'profile=mute' >> "$MPLAYER_HOME/config"
+    mp -ao pcm:fast:file=out.wav "$MEDIA/av.mkv"
+    rm -f "$MPLAYER_HOME/config"
+    expect_rc 0 || return 1
+    [ ! -e out.wav ] || fail "profile=mute in the config did not apply nosound"
+}
+
+test_profile_help() {
+    write_profile_config
+    mp -profile help
+    rm -f "$MPLAYER_HOME/config"
+    expect_rc 0 || return 1
+    printf 'Available profiles:\n\tmute\tno sound\n\twrap\t\n' > want
+    head -3 "$OUT" | cmp -s - want || fail "-profile help printed: $(cat -A "$OUT")"
+}
+
+test_profile_unknown_is_error() {
+    write_profile_config
+    mp -profile mute,nosuch -ao pcm:fast:file=out.wav "$MEDIA/av.mkv"
+    expect_rc 1 || return 1
+    expect_err "unknown profile 'nosuch'" || return 1
+    echo 'profile=alsonot' >> "$MPLAYER_HOME/config"
+    mp -ao pcm:fast:file=out.wav "$MEDIA/av.mkv"
+    rm -f "$MPLAYER_HOME/config"
+    expect_rc 1 || return 1
+    expect_err "config:9: option 'profile': unknown profile 'alsonot'"
 }
 
 test_include_file() {

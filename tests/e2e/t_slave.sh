@@ -288,7 +288,7 @@ test_slave_switch_audio() {
     # Commands start once playback does: the second get_time_pos, 0.3 s
     # later, is the time the switch comes after.
     slave "get_time_pos" "get_time_pos" "switch_audio 1" "get_property switch_audio" -- \
-        -ao pcm:file=out.wav "$MEDIA/two-audio.mkv"
+        -identify -ao pcm:file=out.wav "$MEDIA/two-audio.mkv"
     expect_rc 0 || return 1
     grep -qx 'ID_AUDIO_TRACK=1' "$OUT" || fail "no ID_AUDIO_TRACK=1" || return 1
     expect_ans switch_audio 1 || return 1

@@ -135,3 +135,86 @@ test_slave_switch_audio_huge_id() {
     expect_err "No audio track 70000 in" || return 1
     expect_ans switch_audio 0
 }
+
+# idle_slave CMD...: mplayer -idle -slave with no file; the commands go
+# 0.1 s apart, then quit. "wait_play" waits for a loaded file's first
+# status line instead of sending. Sets RC and OUT (one line per \r).
+idle_slave() {
+    OUT=$T/last.out
+    ERR=$T/last.err
+    rm -f idle.fifo
+    mkfifo idle.fifo
+    timeout -k 5 60 "$MPLAYER" -idle -slave -ao null -vo null <idle.fifo >"$OUT" 2>"$ERR" &
+    local pid=$! c
+    (
+        trap '' PIPE
+        for c in "$@"; do
+            if [ "$c" = wait_play ]; then
+                slave_wait_started "$pid" "$OUT"
+                continue
+            fi
+            printf '%s\n' "$c" 2>/dev/null || break
+            sleep 0.1
+        done
+        printf 'quit\n' 2>/dev/null
+        for _ in $(seq 50); do
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.1
+        done
+    ) >idle.fifo
+    wait "$pid"
+    RC=$?
+    rm -f idle.fifo
+    tr '\r' '\n' < "$OUT" > "$OUT.lines" && mv "$OUT.lines" "$OUT"
+    if grep -qE 'Sanitizer|runtime error:' "$ERR"; then
+        sed -n '1,30p' "$ERR" >&2
+        RC=99
+    fi
+}
+
+# The queries and MPlayer 1.5's answers with nothing playing, one answer
+# line per query in order (get_time_pos, get_file_name and a successful
+# set_property answer nothing there either).
+IDLE_QUERIES=("get_property pause" "get_property filename" "get_property volume"
+    "get_property time_pos" "get_property length" "get_property path" "get_property speed"
+    "get_property loop" "get_property osdlevel" "get_property nosuchprop"
+    "get_property metadata/title" "pausing_keep get_property pause" "get_time_pos"
+    "get_file_name" "set_property volume 50" "get_property volume" "set_property pause 1"
+    "set_property speed 2" "step_property speed" "get_property speed" "get_property vsync")
+IDLE_ANSWERS="ANS_pause=no
+ANS_ERROR=PROPERTY_UNAVAILABLE
+ANS_ERROR=PROPERTY_UNAVAILABLE
+ANS_ERROR=PROPERTY_UNAVAILABLE
+ANS_ERROR=PROPERTY_UNAVAILABLE
+ANS_path=(null)
+ANS_speed=1.000000
+ANS_loop=-1
+ANS_osdlevel=1
+ANS_ERROR=PROPERTY_UNKNOWN
+ANS_ERROR=PROPERTY_UNAVAILABLE
+ANS_pause=no
+ANS_ERROR=PROPERTY_UNAVAILABLE
+ANS_ERROR=PROPERTY_UNAVAILABLE
+ANS_ERROR=NOT_IMPLEMENTED
+ANS_speed=2.100000
+ANS_vsync=no"
+
+test_slave_idle_queries_before_loadfile() {
+    idle_slave "${IDLE_QUERIES[@]}"
+    expect_rc 0 || return 1
+    local got
+    got=$(grep '^ANS_' "$OUT")
+    [ "$got" = "$IDLE_ANSWERS" ] || fail "answers: $(diff <(echo "$IDLE_ANSWERS") \
+        <(echo "$got"))"
+}
+
+test_slave_idle_queries_after_stop() {
+    idle_slave "loadfile $MEDIA/av.mkv" wait_play "set_property volume 30" "stop" \
+        "${IDLE_QUERIES[@]}"
+    expect_rc 0 || return 1
+    expect_out "Playing $MEDIA/av.mkv." || return 1
+    local got
+    got=$(grep '^ANS_' "$OUT")
+    [ "$got" = "$IDLE_ANSWERS" ] || fail "answers: $(diff <(echo "$IDLE_ANSWERS") \
+        <(echo "$got"))"
+}

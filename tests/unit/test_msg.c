@@ -36,6 +36,26 @@ static void test_msglevel_parse(void **state)
     mp_msg_reset();
 }
 
+/* MPlayer 1.5: ID_ lines follow identify's own level only. */
+static void test_identify_own_level(void **state)
+{
+    mp_msg_reset();
+    assert_false(mp_msg_test(MSGT_IDENTIFY, MSGL_INFO));
+    mp_msg_add_verbose(5);
+    assert_false(mp_msg_test(MSGT_IDENTIFY, MSGL_INFO));
+    assert_int_equal(mp_msg_parse_levels("all=9"), 0);
+    assert_false(mp_msg_test(MSGT_IDENTIFY, MSGL_INFO));
+    mp_msg_reset();
+    assert_int_equal(mp_msg_parse_levels("identify=4"), 0);
+    mp_msg_set_default_level(MSGL_ERR);
+    assert_true(mp_msg_test(MSGT_IDENTIFY, MSGL_INFO));
+    assert_int_equal(mp_msg_parse_levels("all=0"), 0);
+    assert_true(mp_msg_test(MSGT_IDENTIFY, MSGL_INFO));
+    assert_int_equal(mp_msg_parse_levels("identify=3"), 0);
+    assert_false(mp_msg_test(MSGT_IDENTIFY, MSGL_INFO));
+    mp_msg_reset();
+}
+
 static void test_msglevel_malformed_changes_nothing(void **state)
 {
     mp_msg_reset();
@@ -54,6 +74,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_default_levels),
         cmocka_unit_test(test_msglevel_parse),
+        cmocka_unit_test(test_identify_own_level),
         cmocka_unit_test(test_msglevel_malformed_changes_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

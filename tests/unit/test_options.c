@@ -555,7 +555,7 @@ static void test_config_errors(void **state)
     assert_int_equal(r, MP_OPT_ERROR);
     char *expect = NULL;
     assert_true(asprintf(&expect,
-                         "%1$s:3: unknown option 'foo'\n"
+                         "%1$s:3: unknown option 'foo' ignored\n"
                          "%1$s:4: option 'speed': value 500 out of range 0.01..100\n"
                          "%1$s:5: option 'ss': invalid time: 'abc'\n"
                          "%1$s:6: option 'aid' needs a parameter\n"
