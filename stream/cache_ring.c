@@ -50,6 +50,9 @@
 #define RING_ABORT_POLL_NS (50 * 1000 * 1000)
 /* MPlayer warns after ten 10 ms sleeps without new data. */
 #define RING_EMPTY_WARN_SECS 0.1
+/* How long closing waits for the fill thread to leave a blocked read
+ * (it is told to quit; a pipe or URL read ends at once). */
+#define RING_CLOSE_WAIT 0.2
 
 struct ring {
     stream_t *inner;         /* the source; the fill thread's alone */
@@ -83,6 +86,8 @@ struct ring {
     uint64_t gen;            /* bumped by every flush */
     bool seeking;            /* read on after a seek: waiting is expected */
     bool quit;
+    bool exited;             /* the thread is past its last use of r */
+    bool orphaned;           /* closed without it: the thread frees r */
     bool idle;               /* the thread waits for work */
     bool polling;            /* the thread waits for the pipe to have data */
     struct stream_stats src; /* the source's counters, copied by the thread */
@@ -164,6 +169,8 @@ static bool ring_poll(struct ring *r)
     }
 }
 
+static void ring_release(struct ring *r);
+
 static void *ring_thread(void *arg)
 {
     struct ring *r = arg;
@@ -229,9 +236,13 @@ static void *ring_thread(void *arg)
         pthread_cond_broadcast(&r->data);
     }
     r->idle = true;
+    r->exited = true;
     pthread_cond_broadcast(&r->idle_cv);
     pthread_cond_broadcast(&r->data);
+    bool orphaned = r->orphaned;
     pthread_mutex_unlock(&r->lock);
+    if (orphaned)
+        ring_release(r);
     return NULL;
 }
 
@@ -355,32 +366,62 @@ static int ring_seek(stream_t *s, int64_t pos)
     return rc;
 }
 
+/* Wait up to secs for the thread to exit (under lock). */
+static void ring_wait_exit(struct ring *r, double secs)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    long ns = ts.tv_nsec + (long)(secs * 1e9);
+    ts.tv_sec += ns / 1000000000L;
+    ts.tv_nsec = ns % 1000000000L;
+    while (!r->exited) {
+        if (pthread_cond_timedwait(&r->data, &r->lock, &ts) == ETIMEDOUT)
+            break;
+    }
+}
+
 /* Stop the fill thread. now: interrupt a blocked read of the source
  * (closing); else let the read step under way finish, so the source stays
- * usable (handing it over to the range cache). */
-static void ring_stop(struct ring *r, bool now)
+ * usable (handing it over to the range cache). Returns false when closing
+ * left the thread to free r itself (see ring_free). */
+static bool ring_stop(struct ring *r, bool now)
 {
     if (!r->thread_running)
-        return;
+        return true;
     pthread_mutex_lock(&r->lock);
     r->quit = true;
     if (now)
         atomic_store(&r->quit_now, true);
     pthread_cond_signal(&r->work);
-    pthread_mutex_unlock(&r->lock);
-    if (now && r->wake[1] >= 0) {
-        ssize_t w;
-        do {
-            w = write(r->wake[1], "q", 1);
-        } while (w < 0 && errno == EINTR);
+    if (now) {
+        pthread_mutex_unlock(&r->lock);
+        if (r->wake[1] >= 0) {
+            ssize_t w;
+            do {
+                w = write(r->wake[1], "q", 1);
+            } while (w < 0 && errno == EINTR);
+        }
+        pthread_mutex_lock(&r->lock);
+        ring_wait_exit(r, RING_CLOSE_WAIT);
+        if (!r->exited) {
+            r->orphaned = true;
+            pthread_mutex_unlock(&r->lock);
+            pthread_detach(r->thread);
+            r->thread_running = false;
+            mp_msg(MSGT_CACHE, MSGL_V, "Cache: the fill thread is blocked in a read of %s; "
+                   "not waiting for it.\n", r->inner->url);
+            return false;
+        }
     }
+    pthread_mutex_unlock(&r->lock);
     pthread_join(r->thread, NULL);
     r->thread_running = false;
+    return true;
 }
 
-static void ring_free(struct ring *r)
+/* Everything of r once no thread uses it. */
+static void ring_release(struct ring *r)
 {
-    ring_stop(r, true);
     stream_close(r->inner);
     if (r->wake[0] >= 0)
         close(r->wake[0]);
@@ -392,6 +433,16 @@ static void ring_free(struct ring *r)
     pthread_mutex_destroy(&r->lock);
     free(r->buf);
     free(r);
+}
+
+/* A read of a plain file cannot be interrupted: when the fill thread is
+ * blocked in one (a stalled disk or network mount), closing does not wait
+ * for it (a quit took as long as the stall, 28 s in issue 20's case); the
+ * thread frees the ring and closes the source when the read returns. */
+static void ring_free(struct ring *r)
+{
+    if (ring_stop(r, true))
+        ring_release(r);
 }
 
 static void ring_close(stream_t *s)

@@ -504,6 +504,40 @@ test_hostile_storage_eio_mid_play() {
     return $ok
 }
 
+test_hostile_ring_quit_during_stalled_fill() {
+    hostile_slowfs_mount || { skip "$HOSTILE_SLOWFS_WHY"; return; }
+    local size start end rc ok=0
+    size=$(stat -c %s "$MEDIA/av.mkv")
+    # The ring's fill thread reaches the middle of the file at once and
+    # sits in a read the device holds for 8 s; a quit sent meanwhile ends
+    # the player at once (it waited for the read: 6-8 s), status 0.
+    sh "$HOSTILE_SLOWFS_SH" ctl "$PWD/mnt" stall av.mkv $((size / 2)) 8000
+    sh "$HOSTILE_SLOWFS_SH" cold mnt/av.mkv >/dev/null 2>&1
+    mkfifo cmd.fifo
+    # LeakSanitizer stops every thread at exit with ptrace, which waits for
+    # the read the device holds: leaks are the other tests' to find here.
+    ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+        timeout -k 5 60 "$MPLAYER" -slave -cache 8192 -cache-mode ring -ao null -vo null \
+        mnt/av.mkv <cmd.fifo >out.txt 2>err.txt &
+    local player=$!
+    exec 7>cmd.fifo
+    sleep 1.5
+    start=$(date +%s%N)
+    echo quit >&7
+    wait "$player"
+    rc=$?
+    end=$(date +%s%N)
+    exec 7>&-
+    hostile_clean err.txt || ok=1
+    [ "$rc" = 0 ] || { fail "exit status $rc after quit"; ok=1; }
+    [ $(((end - start) / 1000000)) -lt 2000 ] ||
+        { fail "quit took $(((end - start) / 1000000)) ms during a stalled fill"; ok=1; }
+    [ "$(sh "$HOSTILE_SLOWFS_SH" get "$PWD/mnt" stalls)" -ge 1 ] ||
+        { fail "the stall was not hit"; ok=1; }
+    hostile_slowfs_umount
+    return $ok
+}
+
 test_hostile_storage_stall_mid_play() {
     hostile_slowfs_mount || { skip "$HOSTILE_SLOWFS_WHY"; return; }
     local size ok=0
