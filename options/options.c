@@ -1419,6 +1419,29 @@ static int split_config_line(char *line, char **name, char **value, char *err, s
 }
 
 /*
+ * The option a config line names. Returns 1 with *d set, 0 for a name this
+ * player does not know (warned: MPlayer 1.5 warns and plays), -1 for an
+ * option only the command line may give (said).
+ */
+static int config_find_option(const char *path, int lineno, const char *name,
+                              const struct opt_def **d, bool *negated)
+{
+    *d = opt_find(name, strlen(name), negated);
+    if (!*d) {
+        mp_msg(MSGT_OPTIONS, MSGL_WARN, "%s:%d: unknown option '%s' ignored\n", path, lineno,
+               name);
+        return 0;
+    }
+    if ((*d)->flags & OPTF_NOCFG) {
+        mp_msg(MSGT_OPTIONS, MSGL_ERR,
+               "%s:%d: option '%s' is only allowed on the command line\n", path, lineno,
+               (*d)->name);
+        return -1;
+    }
+    return 1;
+}
+
+/*
  * Apply one config line (name as written, value or NULL) from path:lineno.
  * Returns 0, or -1 when the line was bad (the message is printed). An
  * unknown name is not an error: MPlayer 1.5 warns and plays, and a config
@@ -1429,18 +1452,10 @@ static int config_set_line(struct opt_ctx *fc, const char *path, int lineno,
 {
     char err[512] = "";
     bool negated;
-    const struct opt_def *d = opt_find(name, strlen(name), &negated);
-    if (!d) {
-        mp_msg(MSGT_OPTIONS, MSGL_WARN, "%s:%d: unknown option '%s' ignored\n", path, lineno,
-               name);
-        return 0;
-    }
-    if (d->flags & OPTF_NOCFG) {
-        mp_msg(MSGT_OPTIONS, MSGL_ERR,
-               "%s:%d: option '%s' is only allowed on the command line\n", path, lineno,
-               d->name);
-        return -1;
-    }
+    const struct opt_def *d = NULL;
+    int found = config_find_option(path, lineno, name, &d, &negated);
+    if (found <= 0)
+        return found;
     int r = opt_set(fc, d, negated, value, err, sizeof(err));
     switch (r) {
     case R_OK:
@@ -1553,18 +1568,10 @@ static int profile_config_line(struct opt_profile *p, const char *path, int line
         return 0;
     }
     bool negated;
-    const struct opt_def *d = opt_find(name, strlen(name), &negated);
-    if (!d) {
-        mp_msg(MSGT_OPTIONS, MSGL_WARN, "%s:%d: unknown option '%s' ignored\n", path, lineno,
-               name);
-        return 0;
-    }
-    if (d->flags & OPTF_NOCFG) {
-        mp_msg(MSGT_OPTIONS, MSGL_ERR,
-               "%s:%d: option '%s' is only allowed on the command line\n", path, lineno,
-               d->name);
-        return -1;
-    }
+    const struct opt_def *d = NULL;
+    int found = config_find_option(path, lineno, name, &d, &negated);
+    if (found <= 0)
+        return found;
     if (profile_add_line(p, name, value, path, lineno) < 0)
         goto nomem;
     return 0;
