@@ -58,6 +58,30 @@ expect_err() {
     grep -qF -- "$1" "$ERR" || fail "stderr lacks '$1': $(head -c 600 "$ERR")"
 }
 
+# slave_wait_exit PID TENTHS: give the player up to TENTHS tenths of a
+# second to exit after its last command (inside the sender).
+slave_wait_exit() {
+    local _
+    for _ in $(seq "$2"); do
+        kill -0 "$1" 2>/dev/null || break
+        sleep 0.1
+    done
+}
+
+# slave_end PID FIFO: after a slave session fed through FIFO, set RC as mp
+# does (99 on a sanitizer report) and give each line of OUT its own line
+# (status lines end in \r).
+slave_end() {
+    wait "$1"
+    RC=$?
+    rm -f "$2"
+    tr '\r' '\n' <"$OUT" >"$OUT.lines" && mv "$OUT.lines" "$OUT"
+    if grep -qE 'Sanitizer|runtime error:' "$ERR"; then
+        sed -n '1,30p' "$ERR" >&2
+        RC=99
+    fi
+}
+
 # The values of the last run's ANS_NAME= answers, one per line. Status
 # lines end in \r, not \n: an answer may follow one on the same line.
 ans_all() {

@@ -37,20 +37,9 @@ slave() {
             printf '%s\n' "$c" 2>/dev/null || break
             sleep 0.3
         done
-        for _ in $(seq 50); do
-            kill -0 "$pid" 2>/dev/null || break
-            sleep 0.1
-        done
+        slave_wait_exit "$pid" 50
     ) >slave.fifo
-    wait "$pid"
-    RC=$?
-    rm -f slave.fifo
-    # Status lines end in \r: give each answer a line of its own.
-    tr '\r' '\n' < "$OUT" > "$OUT.lines" && mv "$OUT.lines" "$OUT"
-    if grep -qE 'Sanitizer|runtime error:' "$ERR"; then
-        sed -n '1,30p' "$ERR" >&2
-        RC=99
-    fi
+    slave_end "$pid" slave.fifo
 }
 
 test_slave_quit_with_code() {

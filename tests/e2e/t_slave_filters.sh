@@ -36,19 +36,9 @@ sf_slave() {
                 printf '%s\n' "$it" 2>/dev/null || break
             fi
         done
-        for _ in $(seq 300); do
-            kill -0 "$pid" 2>/dev/null || break
-            sleep 0.1
-        done
+        slave_wait_exit "$pid" 300
     ) >sf.fifo
-    wait "$pid"
-    RC=$?
-    rm -f sf.fifo
-    tr '\r' '\n' <"$OUT" >"$OUT.lines" && mv "$OUT.lines" "$OUT"
-    if grep -qE 'Sanitizer|runtime error:' "$ERR"; then
-        sed -n '1,30p' "$ERR" >&2
-        RC=99
-    fi
+    slave_end "$pid" sf.fifo
 }
 
 # True once the WAV FILE being written (-ao pcm writes .FILE.<pid>.<n>.tmp

@@ -157,19 +157,9 @@ idle_slave() {
             sleep 0.1
         done
         printf 'quit\n' 2>/dev/null
-        for _ in $(seq 50); do
-            kill -0 "$pid" 2>/dev/null || break
-            sleep 0.1
-        done
+        slave_wait_exit "$pid" 50
     ) >idle.fifo
-    wait "$pid"
-    RC=$?
-    rm -f idle.fifo
-    tr '\r' '\n' < "$OUT" > "$OUT.lines" && mv "$OUT.lines" "$OUT"
-    if grep -qE 'Sanitizer|runtime error:' "$ERR"; then
-        sed -n '1,30p' "$ERR" >&2
-        RC=99
-    fi
+    slave_end "$pid" idle.fifo
 }
 
 # The queries and MPlayer 1.5's answers with nothing playing, one answer

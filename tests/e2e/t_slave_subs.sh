@@ -99,19 +99,9 @@ subs_slave() {
             printf '%s\n' "$c" 2>/dev/null || break
             sleep "$gap"
         done
-        for _ in $(seq 100); do
-            kill -0 "$pid" 2>/dev/null || break
-            sleep 0.1
-        done
+        slave_wait_exit "$pid" 100
     ) >subs.fifo
-    wait "$pid"
-    RC=$?
-    rm -f subs.fifo
-    tr '\r' '\n' < "$OUT" > "$OUT.lines" && mv "$OUT.lines" "$OUT"
-    if grep -qE 'Sanitizer|runtime error:' "$ERR"; then
-        sed -n '1,30p' "$ERR" >&2
-        RC=99
-    fi
+    slave_end "$pid" subs.fifo
 }
 
 subs_refs_all() {
