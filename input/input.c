@@ -29,6 +29,8 @@
 #include "osdep/osdep.h"
 
 #define QUEUE_MAX 100
+/* Queued commands past which a query equal to a waiting one is dropped. */
+#define QUEUE_COALESCE_AT 16
 /* How long a lone ESC (or half a UTF-8 character) waits for the rest of a
  * sequence before it counts as the ESC key: terminals send a whole
  * sequence in one write, so a short wait is plenty. */
@@ -161,16 +163,113 @@ void mp_input_opts_free(struct mp_input_opts *o)
 /* ------------------------------------------------------------------ */
 /* The queue */
 
+/* Commands that only answer: a front-end polling while the player cannot
+ * run them (an open blocked on a server) must not fill the queue. */
+static bool queue_is_query(const struct mp_cmd *c)
+{
+    switch (c->id) {
+    case MP_CMD_GET_PERCENT_POS:
+    case MP_CMD_GET_TIME_POS:
+    case MP_CMD_GET_TIME_LENGTH:
+    case MP_CMD_GET_FILENAME:
+    case MP_CMD_GET_VIDEO_CODEC:
+    case MP_CMD_GET_VIDEO_BITRATE:
+    case MP_CMD_GET_VIDEO_RESOLUTION:
+    case MP_CMD_GET_AUDIO_CODEC:
+    case MP_CMD_GET_AUDIO_BITRATE:
+    case MP_CMD_GET_AUDIO_SAMPLES:
+    case MP_CMD_GET_META_TITLE:
+    case MP_CMD_GET_META_ARTIST:
+    case MP_CMD_GET_META_ALBUM:
+    case MP_CMD_GET_META_YEAR:
+    case MP_CMD_GET_META_COMMENT:
+    case MP_CMD_GET_META_TRACK:
+    case MP_CMD_GET_META_GENRE:
+    case MP_CMD_GET_VO_FULLSCREEN:
+    case MP_CMD_GET_SUB_VISIBILITY:
+    case MP_CMD_GET_PROPERTY:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Commands that end or replace what plays: never lost to a full queue. */
+static bool queue_is_control(const struct mp_cmd *c)
+{
+    return c->id == MP_CMD_QUIT || c->id == MP_CMD_STOP || c->id == MP_CMD_LOADFILE ||
+           c->id == MP_CMD_LOADLIST;
+}
+
+static bool queue_cmd_equal(const struct mp_cmd *a, const struct mp_cmd *b)
+{
+    if (a->id != b->id || a->nargs != b->nargs || a->pausing != b->pausing)
+        return false;
+    for (int i = 0; i < MP_CMD_MAX_ARGS; i++) {
+        const struct mp_cmd_arg *x = &a->args[i], *y = &b->args[i];
+        if (x->type != y->type)
+            return false;
+        if ((x->type == MP_CMD_ARG_INT && x->v.i != y->v.i) ||
+            (x->type == MP_CMD_ARG_FLOAT && x->v.f != y->v.f) ||
+            (x->type == MP_CMD_ARG_STRING && strcmp(x->v.s, y->v.s)))
+            return false;
+    }
+    return true;
+}
+
+static struct mp_cmd **queue_at(struct mp_input *in, int i)
+{
+    return &in->queue[(in->qstart + i) % QUEUE_MAX];
+}
+
+/* Remove the i-th queued command, keeping the others' order. */
+static void queue_remove(struct mp_input *in, int i)
+{
+    mp_cmd_free(*queue_at(in, i));
+    for (int k = i; k + 1 < in->qlen; k++)
+        *queue_at(in, k) = *queue_at(in, k + 1);
+    in->qlen--;
+}
+
+/* Room for a control command: the oldest query goes, else the oldest
+ * command that is not one. False when only control commands wait. */
+static bool queue_make_room(struct mp_input *in, const struct mp_cmd *for_cmd)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < in->qlen; i++) {
+            const struct mp_cmd *c = *queue_at(in, i);
+            if (pass == 0 ? queue_is_query(c) : !queue_is_control(c)) {
+                mp_msg(MSGT_INPUT, MSGL_V, "Command queue full, dropping %s for %s.\n",
+                       c->name, for_cmd->name);
+                queue_remove(in, i);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 int mp_input_queue_cmd(struct mp_input *in, struct mp_cmd *cmd)
 {
     if (!cmd)
         return -1;
-    if (in->qlen == QUEUE_MAX) {
+    /* Only a backed-up queue coalesces: a front-end that sends a query
+     * twice in one go while the player runs still gets two answers. */
+    if (in->qlen >= QUEUE_COALESCE_AT && queue_is_query(cmd)) {
+        for (int i = 0; i < in->qlen; i++) {
+            if (queue_cmd_equal(*queue_at(in, i), cmd)) {
+                /* The waiting one answers both. */
+                mp_cmd_free(cmd);
+                return 0;
+            }
+        }
+    }
+    if (in->qlen == QUEUE_MAX && !(queue_is_control(cmd) && queue_make_room(in, cmd))) {
         mp_msg(MSGT_INPUT, MSGL_WARN, "Command queue full, dropping command %s.\n", cmd->name);
         mp_cmd_free(cmd);
         return -1;
     }
-    in->queue[(in->qstart + in->qlen) % QUEUE_MAX] = cmd;
+    *queue_at(in, in->qlen) = cmd;
     in->qlen++;
     return 0;
 }
@@ -304,18 +403,28 @@ static bool read_keys(struct mp_input *in)
 /* ------------------------------------------------------------------ */
 /* Lines -> commands */
 
-static void handle_line(struct mp_input *in, const char *text, size_t len)
+/* False when the line must wait: the queue is full and its command would
+ * be dropped (back-pressure on the source). Queries are coalesced or
+ * dropped and control commands make room, so neither waits: a quit is
+ * never stuck behind a front-end's polling. */
+static bool handle_line(struct mp_input *in, const char *text, size_t len)
 {
     if (memchr(text, '\0', len)) {
         mp_msg(MSGT_INPUT, MSGL_ERR, "Command line contains binary data (byte 0x00), ignored.\n");
-        return;
+        return true;
     }
     char line[MP_CMD_MAX_LINE + 1];
     memcpy(line, text, len);
     line[len] = '\0';
     struct mp_cmd *cmd = NULL;
-    if (mp_cmd_parse(line, &cmd) == MP_CMD_OK)
-        mp_input_queue_cmd(in, cmd);
+    if (mp_cmd_parse(line, &cmd) != MP_CMD_OK)
+        return true;
+    if (in->qlen == QUEUE_MAX && !queue_is_query(cmd) && !queue_is_control(cmd)) {
+        mp_cmd_free(cmd);
+        return false;
+    }
+    mp_input_queue_cmd(in, cmd);
+    return true;
 }
 
 static bool has_line(const struct line_src *s)
@@ -323,28 +432,26 @@ static bool has_line(const struct line_src *s)
     return memchr(s->buf, '\n', s->len) || memchr(s->buf, '\r', s->len);
 }
 
-/* Turn complete lines in the buffer into commands while the queue has
- * room; at EOF the unterminated rest is a line too. */
+/* Turn complete lines in the buffer into commands until one must wait
+ * (handle_line); at EOF the unterminated rest is a line too. */
 static void drain_lines(struct mp_input *in, struct line_src *s)
 {
     size_t pos = 0;
-    while (pos < s->len && in->qlen < QUEUE_MAX) {
+    while (pos < s->len) {
         char *b = s->buf + pos;
         size_t avail = s->len - pos;
         size_t n = 0;
         while (n < avail && b[n] != '\n' && b[n] != '\r')
             n++;
         if (n == avail) {
-            if (s->eof) {
-                if (!s->dropping)
-                    handle_line(in, b, n);
+            if (s->eof && (s->dropping || handle_line(in, b, n))) {
                 s->dropping = false;
                 pos = s->len;
             }
             break;
         }
-        if (!s->dropping)
-            handle_line(in, b, n);
+        if (!s->dropping && !handle_line(in, b, n))
+            break;
         s->dropping = false;
         pos += n + 1;
     }
@@ -513,6 +620,60 @@ static void process_buffered(struct mp_input *in)
         decode_keys(in, true);
 }
 
+/* Poll the sources for up to ms (-1: no limit) and read what is ready.
+ * Returns how many were polled (0: none could be), -1 on a poll error. */
+static int input_poll(struct mp_input *in, int ms, bool *progress)
+{
+    *progress = false;
+    struct pollfd fds[3];
+    struct line_src *srcs[3];
+    int nfds = 0;
+    for (int i = 0; i < in->nlines; i++) {
+        struct line_src *s = in->lines[i];
+        if (s->eof || has_line(s) || (s->tty && !term_foreground(s->fd)))
+            continue;
+        fds[nfds] = (struct pollfd){.fd = s->fd, .events = POLLIN};
+        srcs[nfds++] = s;
+    }
+    if (in->key_fd >= 0 && !in->key_eof) {
+        /* A background process reading its terminal would be stopped
+         * by SIGTTIN: leave the keys alone until it is in front. */
+        bool keys = !in->key_tty || term_foreground(in->key_fd);
+        if (keys && in->key_tty)
+            term_enable(in->key_fd);
+        if (keys) {
+            fds[nfds] = (struct pollfd){.fd = in->key_fd, .events = POLLIN};
+            srcs[nfds++] = NULL;
+        }
+    }
+    if (!nfds)
+        return 0;
+    int r = poll(fds, (nfds_t)nfds, ms);
+    if (r < 0) {
+        if (errno != EINTR)
+            mp_msg(MSGT_INPUT, MSGL_ERR, "poll error: %s\n", strerror(errno));
+        return -1;
+    }
+    for (int i = 0; i < nfds; i++) {
+        short re = fds[i].revents;
+        if (!re)
+            continue;
+        bool dead = re & POLLNVAL;
+        if (srcs[i]) {
+            if (dead)
+                srcs[i]->eof = true;
+            else if (read_lines(srcs[i]))
+                *progress = true;
+        } else {
+            if (dead)
+                in->key_eof = true;
+            else if (read_keys(in))
+                *progress = true;
+        }
+    }
+    return nfds;
+}
+
 struct mp_cmd *mp_input_read_cmd(struct mp_input *in, double timeout)
 {
     double deadline = timeout > 0 ? mp_time_sec() + timeout : 0;
@@ -540,28 +701,8 @@ struct mp_cmd *mp_input_read_cmd(struct mp_input *in, double timeout)
                 wait = seq;
         }
 
-        struct pollfd fds[3];
-        struct line_src *srcs[3];
-        int nfds = 0;
-        for (int i = 0; i < in->nlines; i++) {
-            struct line_src *s = in->lines[i];
-            if (s->eof || has_line(s) || (s->tty && !term_foreground(s->fd)))
-                continue;
-            fds[nfds] = (struct pollfd){.fd = s->fd, .events = POLLIN};
-            srcs[nfds++] = s;
-        }
-        bool keys = false;
-        if (in->key_fd >= 0 && !in->key_eof) {
-            /* A background process reading its terminal would be stopped
-             * by SIGTTIN: leave the keys alone until it is in front. */
-            keys = !in->key_tty || term_foreground(in->key_fd);
-            if (keys && in->key_tty)
-                term_enable(in->key_fd);
-            if (keys) {
-                fds[nfds] = (struct pollfd){.fd = in->key_fd, .events = POLLIN};
-                srcs[nfds++] = NULL;
-            }
-        }
+        int ms = wait < 0 ? -1 : wait > 1e6 ? 1000000000 : (int)ceil(wait * 1000);
+        int nfds = input_poll(in, ms, &progress);
         if (!nfds) {
             if (in->klen) {
                 mp_sleep_sec(wait);
@@ -573,31 +714,27 @@ struct mp_cmd *mp_input_read_cmd(struct mp_input *in, double timeout)
                 mp_sleep_sec(wait);
             return NULL;
         }
-        int ms = wait < 0 ? -1 : wait > 1e6 ? 1000000000 : (int)ceil(wait * 1000);
-        int r = poll(fds, (nfds_t)nfds, ms);
         polled = true;
-        progress = false;
-        if (r < 0) {
-            if (errno != EINTR)
-                mp_msg(MSGT_INPUT, MSGL_ERR, "poll error: %s\n", strerror(errno));
+        if (nfds < 0)
             return NULL; /* let the caller look at whatever the signal was */
-        }
-        for (int i = 0; i < nfds; i++) {
-            short re = fds[i].revents;
-            if (!re)
-                continue;
-            bool dead = re & POLLNVAL;
-            if (srcs[i]) {
-                if (dead)
-                    srcs[i]->eof = true;
-                else if (read_lines(srcs[i]))
-                    progress = true;
-            } else {
-                if (dead)
-                    in->key_eof = true;
-                else if (read_keys(in))
-                    progress = true;
-            }
+    }
+}
+
+bool mp_input_take_quit(struct mp_input *in, int *code)
+{
+    /* Read what the sources hold now even with commands queued: a quit
+     * behind them would wait for the player to run them first. */
+    process_buffered(in);
+    bool progress;
+    if (input_poll(in, 0, &progress) > 0)
+        process_buffered(in);
+    for (int i = 0; i < in->qlen; i++) {
+        const struct mp_cmd *c = *queue_at(in, i);
+        if (c->id == MP_CMD_QUIT) {
+            *code = c->nargs > 0 ? c->args[0].v.i : 0;
+            queue_remove(in, i);
+            return true;
         }
     }
+    return false;
 }

@@ -76,40 +76,18 @@ bool mp_check_quit(struct MPContext *mpctx)
     return mpctx->quit;
 }
 
-/* Commands read while looking for a quit, put back in order after (the
- * input's own queue holds 100). */
-#define CORE_INTERRUPT_SCAN 100
-
 bool mp_check_interrupt(struct MPContext *mpctx)
 {
     if (mp_check_quit(mpctx))
         return true;
     if (!mpctx->input || !pthread_equal(pthread_self(), mpctx->main_thread))
         return false;
-    struct mp_cmd *held[CORE_INTERRUPT_SCAN];
-    int n = 0;
-    bool quit = false;
-    while (n < CORE_INTERRUPT_SCAN) {
-        struct mp_cmd *cmd = mp_input_read_cmd(mpctx->input, 0);
-        if (!cmd)
-            break;
-        if (cmd->id == MP_CMD_QUIT && !quit) {
-            quit = true;
-            mpctx->exit_code = cmd->nargs > 0 ? cmd->args[0].v.i : 0;
-            mp_cmd_free(cmd);
-            continue;
-        }
-        held[n++] = cmd;
-    }
-    /* The queue is empty now (everything ready was read), so queueing
-     * keeps the order. */
-    int dropped = 0;
-    for (int i = 0; i < n; i++)
-        dropped += mp_input_queue_cmd(mpctx->input, held[i]) < 0;  /* freed, said */
-    if (dropped)
-        mp_msg(MSGT_CPLAYER, MSGL_V, "%d commands lost while checking for quit.\n", dropped);
-    if (quit)
+    int code;
+    bool quit = mp_input_take_quit(mpctx->input, &code);
+    if (quit) {
+        mpctx->exit_code = code;
         mpctx->quit = true;
+    }
     return mpctx->quit;
 }
 

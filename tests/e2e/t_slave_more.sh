@@ -208,3 +208,36 @@ test_slave_idle_queries_after_stop() {
     [ "$got" = "$IDLE_ANSWERS" ] || fail "answers: $(diff <(echo "$IDLE_ANSWERS") \
         <(echo "$got"))"
 }
+
+# A front-end polls while the open waits on a server that never answers:
+# 300 queries (more than the input queue holds), then "quit 4". The quit
+# must end the player at once with its code (issue 20: after 150 queued
+# queries it was never read). hostile_http_start is t_hostile.sh's.
+test_slave_quit_after_polling_a_blocked_open() {
+    hostile_need_python || { skip "python3 not installed"; return; }
+    hostile_http_start silent av.mkv || return 1
+    local i start end rc feeder
+    mkfifo cmds.fifo
+    {
+        for i in $(seq 100); do
+            printf 'get_time_pos\nget_percent_pos\nget_property volume\n'
+        done
+        sleep 1
+        date +%s%N > quit.sent
+        echo "quit 4"
+        sleep 30
+    } > cmds.fifo &
+    feeder=$!
+    timeout -k 5 20 "$MPLAYER" -slave -quiet -ao null -vo null "$HOSTILE_URL" \
+        < cmds.fifo > out.txt 2> err.txt
+    rc=$?
+    end=$(date +%s%N)
+    kill "$feeder" 2>/dev/null
+    wait "$feeder" 2>/dev/null
+    hostile_http_stop
+    hostile_clean err.txt || return 1
+    [ "$rc" = 4 ] || { fail "exit status $rc after 'quit 4' (124: hung)"; return 1; }
+    start=$(cat quit.sent)
+    [ $(((end - start) / 1000000)) -lt 1500 ] ||
+        fail "the quit took $(((end - start) / 1000000)) ms"
+}
