@@ -1,6 +1,6 @@
 /*
- * Small OS shims: clocks and sleeping, terminal state, reading a small text
- * file.
+ * Small OS shims: clocks and sleeping, terminal state, the standard
+ * descriptors, reading a small text file.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
@@ -25,6 +25,11 @@ void mp_deadline_after(struct timespec *ts, double s);
 
 /* Whether fd is a terminal. */
 bool mp_isatty(int fd);
+
+/* Open /dev/null on each of fds 0-2 that is closed, so that no file opened
+ * later takes their place. Call first thing in main. Returns a mask of the
+ * fds reopened (bit n: fd n), or -errno. */
+int mp_reopen_std_fds(void);
 
 /* mp_read_text_file errors besides -errno (below -4095, so never an errno). */
 enum {

@@ -241,3 +241,28 @@ test_slave_quit_after_polling_a_blocked_open() {
     [ $(((end - start) / 1000000)) -lt 1500 ] ||
         fail "the quit took $(((end - start) / 1000000)) ms"
 }
+
+# Started with stdin closed (as some daemons and cron wrappers do), the
+# media file must not become fd 0 and be read as commands: lines appended
+# to a valid file would load another file and write a screenshot here.
+test_slave_closed_stdin_is_not_the_media_file() {
+    cp "$MEDIA/av.mkv" cmds.mkv
+    printf '\nloadfile %s\nscreenshot 0\nquit 7\n' "$MEDIA/a.wav" >> cmds.mkv
+    local mode
+    for mode in -slave -noslave; do
+        "$MPLAYER" $mode -endpos 1 -vo null -ao pcm:fast:file=out.wav cmds.mkv \
+            <&- > out.txt 2> err.txt
+        local rc=$?
+        [ "$rc" = 0 ] || { fail "$mode: exit status $rc: $(tail -3 err.txt)"; return 1; }
+        [ "$(grep -c '^Playing ' out.txt)" = 1 ] ||
+            { fail "$mode: played $(grep '^Playing ' out.txt | tr '\n' ' ')"; return 1; }
+        ! ls shot* >/dev/null 2>&1 || { fail "$mode: a screenshot was taken"; return 1; }
+        [ "$(wav_samples out.wav)" -gt 40000 ] || { fail "$mode: nothing played"; return 1; }
+    done
+    # Output and errors closed: the WAV must not become fd 1 and get the
+    # status lines written into it.
+    "$MPLAYER" -endpos 1 -vo null -ao pcm:fast:file=out.wav "$MEDIA/av.mkv" <&- >&- 2>&-
+    [ $? = 0 ] || { fail "exit status with fds 0-2 closed"; return 1; }
+    ! grep -q "Playing" out.wav || { fail "messages were written into the WAV"; return 1; }
+    [ "$(wav_samples out.wav)" -gt 40000 ] || fail "nothing played with fds 0-2 closed"
+}
