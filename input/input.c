@@ -31,6 +31,8 @@
 #define QUEUE_MAX 100
 /* Queued commands past which a query equal to a waiting one is dropped. */
 #define QUEUE_COALESCE_AT 16
+/* Rejected lines in a row reported per source; the rest are counted. */
+#define INPUT_BAD_LINES_SHOWN 10
 /* How long a lone ESC (or half a UTF-8 character) waits for the rest of a
  * sequence before it counts as the ESC key: terminals send a whole
  * sequence in one write, so a short wait is plenty. */
@@ -43,7 +45,8 @@ struct line_src {
     bool eof;
     bool dropping; /* an overlong line is being skipped up to its newline */
     bool tty;      /* slave commands typed on a terminal */
-    const char *what;
+    unsigned bad_lines; /* rejected since the last good line */
+    char *what;    /* "stdin" or the -input file's name (owned) */
     size_t len;
     char buf[MP_CMD_MAX_LINE + 1];
 };
@@ -403,26 +406,45 @@ static bool read_keys(struct mp_input *in)
 /* ------------------------------------------------------------------ */
 /* Lines -> commands */
 
+/* Report a rejected line of s's, the first few in a row only: a source of
+ * noise (-input file=/dev/urandom) must not write megabytes of messages. */
+static void report_bad_line(struct line_src *s, const char *msg)
+{
+    if (s->bad_lines < INPUT_BAD_LINES_SHOWN)
+        mp_msg(MSGT_INPUT, MSGL_ERR, "%s\n", msg);
+    else if (s->bad_lines == INPUT_BAD_LINES_SHOWN)
+        mp_msg(MSGT_INPUT, MSGL_ERR,
+               "More bad command lines from %s: not reported until a good one.\n", s->what);
+    if (s->bad_lines < UINT_MAX)
+        s->bad_lines++;
+}
+
 /* False when the line must wait: the queue is full and its command would
  * be dropped (back-pressure on the source). Queries are coalesced or
  * dropped and control commands make room, so neither waits: a quit is
  * never stuck behind a front-end's polling. */
-static bool handle_line(struct mp_input *in, const char *text, size_t len)
+static bool handle_line(struct mp_input *in, struct line_src *s, const char *text, size_t len)
 {
     if (memchr(text, '\0', len)) {
-        mp_msg(MSGT_INPUT, MSGL_ERR, "Command line contains binary data (byte 0x00), ignored.\n");
+        report_bad_line(s, "Command line contains binary data (byte 0x00), ignored.");
         return true;
     }
     char line[MP_CMD_MAX_LINE + 1];
     memcpy(line, text, len);
     line[len] = '\0';
     struct mp_cmd *cmd = NULL;
-    if (mp_cmd_parse(line, &cmd) != MP_CMD_OK)
+    char err[256];
+    int r = mp_cmd_parse_msg(line, &cmd, err, sizeof(err));
+    if (r != MP_CMD_OK) {
+        if (err[0])
+            report_bad_line(s, err);
         return true;
+    }
     if (in->qlen == QUEUE_MAX && !queue_is_query(cmd) && !queue_is_control(cmd)) {
         mp_cmd_free(cmd);
         return false;
     }
+    s->bad_lines = 0;
     mp_input_queue_cmd(in, cmd);
     return true;
 }
@@ -444,13 +466,13 @@ static void drain_lines(struct mp_input *in, struct line_src *s)
         while (n < avail && b[n] != '\n' && b[n] != '\r')
             n++;
         if (n == avail) {
-            if (s->eof && (s->dropping || handle_line(in, b, n))) {
+            if (s->eof && (s->dropping || handle_line(in, s, b, n))) {
                 s->dropping = false;
                 pos = s->len;
             }
             break;
         }
-        if (!s->dropping && !handle_line(in, b, n))
+        if (!s->dropping && !handle_line(in, s, b, n))
             break;
         s->dropping = false;
         pos += n + 1;
@@ -495,9 +517,13 @@ static struct line_src *line_src_new(int fd, bool close_fd, const char *what)
     struct line_src *s = calloc(1, sizeof(*s));
     if (!s)
         return NULL;
+    s->what = strdup(what);
+    if (!s->what) {
+        free(s);
+        return NULL;
+    }
     s->fd = fd;
     s->close_fd = close_fd;
-    s->what = what;
     s->tty = mp_isatty(fd);
     return s;
 }
@@ -589,6 +615,7 @@ void mp_input_free(struct mp_input *in)
     for (int i = 0; i < in->nlines; i++) {
         if (in->lines[i]->close_fd)
             close(in->lines[i]->fd);
+        free(in->lines[i]->what);
         free(in->lines[i]);
     }
     struct mp_cmd *cmd;

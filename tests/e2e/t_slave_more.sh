@@ -266,3 +266,19 @@ test_slave_closed_stdin_is_not_the_media_file() {
     ! grep -q "Playing" out.wav || { fail "messages were written into the WAV"; return 1; }
     [ "$(wav_samples out.wav)" -gt 40000 ] || fail "nothing played with fds 0-2 closed"
 }
+
+# Noise as a command source: a few messages, then one line saying the
+# rest is not reported (it wrote 86 MB in 5 s from /dev/urandom).
+test_slave_noise_input_reports_a_few_lines() {
+    python3 -c 'import random, sys
+sys.stdout.buffer.write(random.Random(5).randbytes(2 << 20))' > noise.bin
+    mp -input file=noise.bin -endpos 1 -vo null -ao null "$MEDIA/a.wav"
+    expect_rc 0 || return 1
+    local n
+    n=$(cat "$OUT" "$ERR" | wc -c)
+    [ "$n" -lt 8000 ] || { fail "$n bytes of messages"; return 1; }
+    expect_err "More bad command lines from noise.bin: not reported until a good one." ||
+        return 1
+    [ "$(grep -c 'Command line\|Unknown command' "$ERR")" -le 10 ] ||
+        fail "more than 10 bad lines reported"
+}
