@@ -3,6 +3,7 @@
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +24,13 @@ static _Thread_local bool demux_avlog_line_start = true;
 static _Thread_local bool demux_avlog_quieted;
 
 static _Thread_local bool demux_avlog_premature;
+/* A message from one call site many times in a row (1001 "partial file"
+ * lines from an MP4 read through a FIFO) is shown this often, then
+ * counted until another comes. */
+#define DEMUX_AVLOG_REPEATS_SHOWN 10
+static _Thread_local const char *demux_avlog_last_fmt;
+static _Thread_local unsigned demux_avlog_repeats;
+static _Thread_local int demux_avlog_last_mod, demux_avlog_last_lev;
 /* Errors a demuxer logged while reading packets (not while opening). */
 static _Thread_local int demux_avlog_damage;
 
@@ -112,6 +120,26 @@ static void demux_avlog_callback(void *avcl, int level, const char *fmt, va_list
         size_t flen = strlen(fmt);
         demux_avlog_line_start = flen > 0 && fmt[flen - 1] == '\n';
         return;
+    }
+    if (demux_avlog_line_start) {
+        if (fmt == demux_avlog_last_fmt) {
+            if (demux_avlog_repeats < UINT_MAX)
+                demux_avlog_repeats++;
+            if (demux_avlog_repeats > DEMUX_AVLOG_REPEATS_SHOWN) {
+                size_t flen = strlen(fmt);
+                demux_avlog_line_start = flen > 0 && fmt[flen - 1] == '\n';
+                return;
+            }
+        } else {
+            if (demux_avlog_repeats > DEMUX_AVLOG_REPEATS_SHOWN)
+                mp_msg(demux_avlog_last_mod, demux_avlog_last_lev,
+                       "(the message before was repeated %u more times)\n",
+                       demux_avlog_repeats - DEMUX_AVLOG_REPEATS_SHOWN);
+            demux_avlog_last_fmt = fmt;
+            demux_avlog_repeats = 1;
+            demux_avlog_last_mod = mod;
+            demux_avlog_last_lev = lev;
+        }
     }
     char text[1024];
     vsnprintf(text, sizeof(text), fmt, vl);

@@ -99,3 +99,16 @@ test_stream_stats_summary() {
     grep -E 'WILLNEED calls' "$OUT" | grep -qvE ' 0 WILLNEED' ||
         fail "summary lacks advice counts: $(grep -i stream "$OUT")"
 }
+
+# An MP4 with its index at the end cannot be read from a FIFO; libavformat
+# says so once per sample it tries (1001 "partial file" lines): the same
+# message is shown ten times, then counted.
+test_stream_fifo_repeated_demuxer_message_limited() {
+    mkfifo in.fifo
+    cat "$MEDIA/av.mp4" > in.fifo &
+    MP_TIMEOUT=30 mp -vo null -ao null in.fifo
+    wait
+    local n
+    n=$(grep -c "partial file" "$OUT" "$ERR" | awk -F: '{s += $2} END {print s}')
+    [ "$n" -ge 1 ] && [ "$n" -le 10 ] || fail "$n 'partial file' lines"
+}
