@@ -866,7 +866,8 @@ static int func_include(struct opt_ctx *c, const struct opt_def *d, const char *
     size_t size;
     /* "-" is a file here, not stdin (as in MPlayer). */
     const char *path = strcmp(value, "-") ? value : "./-";
-    int rerr = mp_read_text_file(path, OPT_CONFIG_MAX_SIZE, OPT_CONFIG_MAX_LINE, &text, &size);
+    int rerr = mp_read_text_file(path, OPT_CONFIG_MAX_SIZE, OPT_CONFIG_MAX_LINE, &text, &size,
+                                 NULL, NULL);
     if (rerr == MP_TEXT_INTERRUPTED)
         return R_PRINTED; /* the player takes the signal and says so */
     if (rerr < 0) {
@@ -1723,7 +1724,8 @@ static int parse_config_file(struct opt_ctx *c, const char *path, bool must_exis
 {
     char *text;
     size_t size;
-    int rerr = mp_read_text_file(path, OPT_CONFIG_MAX_SIZE, OPT_CONFIG_MAX_LINE, &text, &size);
+    int rerr = mp_read_text_file(path, OPT_CONFIG_MAX_SIZE, OPT_CONFIG_MAX_LINE, &text, &size,
+                                 NULL, NULL);
     if (rerr == MP_TEXT_INTERRUPTED)
         return R_PRINTED; /* the player takes the signal and says so */
     if (rerr < 0) {

@@ -44,10 +44,11 @@ enum {
  * /dev/zero or an endless pipe cost at most max_size. A FIFO is opened
  * without blocking and waited on in steps that look at the pending quit
  * signals (blocked by the player), so one without a writer ends on SIGTERM
- * with MP_TEXT_INTERRUPTED, the signal left pending for the player to take.
+ * with MP_TEXT_INTERRUPTED, the signal left pending for the player to take;
+ * also when interrupted(ctx) (NULL: none) returns true (a slave "quit").
  * Returns 0, -errno or an MP_TEXT_ error. */
 int mp_read_text_file(const char *path, size_t max_size, size_t max_line, char **data,
-                      size_t *size);
+                      size_t *size, bool (*interrupted)(void *ctx), void *ctx);
 
 /* The line at *next in text ending at end, NUL-terminated in place (its
  * '\n' replaced), *next moved past it; NULL when *next reached end. */

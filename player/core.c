@@ -18,6 +18,11 @@
 #include "player/player.h"
 #include "sub/sub.h"
 
+static bool core_playlist_interrupted(void *ctx)
+{
+    return mp_check_interrupt(ctx);
+}
+
 struct MPContext *mp_create(void)
 {
     struct MPContext *mpctx = calloc(1, sizeof(*mpctx));
@@ -26,6 +31,8 @@ struct MPContext *mp_create(void)
     mp_opts_init(&mpctx->opts);
     mpctx->sub_visibility = true;
     mpctx->main_thread = pthread_self();
+    mpctx->playlist.interrupted = core_playlist_interrupted;
+    mpctx->playlist.interrupt_ctx = mpctx;
     /* Quit signals are blocked and polled by the loop, so no handler and
      * no global flag are needed, and every thread started later inherits
      * the mask. */

@@ -272,7 +272,7 @@ test_hostile_fifo_silent_writer_quit_cmd() {
     mkfifo in.fifo
     sleep 60 > in.fifo &
     local w=$!
-    (sleep 1; echo "quit 3"; sleep 30) |
+    (sleep 1; echo "quit 3"; sleep 3) |
         timeout -k 5 20 "$MPLAYER" -slave -ao null -vo null in.fifo >out.txt 2>err.txt
     local rc=${PIPESTATUS[1]}
     kill "$w" 2>/dev/null

@@ -282,3 +282,21 @@ sys.stdout.buffer.write(random.Random(5).randbytes(2 << 20))' > noise.bin
     [ "$(grep -c 'Command line\|Unknown command' "$ERR")" -le 10 ] ||
         fail "more than 10 bad lines reported"
 }
+
+# loadlist of a FIFO nobody writes to waits for it, and a quit meanwhile
+# ends the player with its code (it was ignored: only signals were seen).
+test_slave_loadlist_silent_fifo_then_quit() {
+    mkfifo list.fifo
+    local when
+    for when in idle playing; do
+        {
+            [ $when = playing ] && echo "loadfile $MEDIA/a.wav" && sleep 0.5
+            echo "loadlist list.fifo"
+            sleep 1
+            echo "quit 5"
+            sleep 3
+        } | timeout -k 5 10 "$MPLAYER" -slave -idle -vo null -ao null >out.txt 2>err.txt
+        local rc=${PIPESTATUS[1]}
+        [ "$rc" = 5 ] || { fail "$when: exit status $rc after 'quit 5' (124: hung)"; return 1; }
+    done
+}
