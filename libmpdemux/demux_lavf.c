@@ -20,6 +20,7 @@
 #include "common/mp_msg.h"
 #include "libmpdemux/demux_avio.h"
 #include "libmpdemux/demux_avlog.h"
+#include "libmpdemux/demux_discont.h"
 #include "libmpdemux/demux_queue.h"
 #include "libmpdemux/demuxer.h"
 
@@ -43,6 +44,7 @@ struct demux_sh {
     double queue_end;   /* time of the last packet queued with a time */
     int64_t packets;    /* read since open, not counting discarded ones */
     bool from_start;    /* selected before the first packet was read */
+    struct demux_discont_track discont;
 };
 
 /* The reader thread (see demuxer.h). Between lock and unlock it and the
@@ -87,6 +89,7 @@ struct demux_priv {
     bool sought;            /* a seek happened since open */
     int64_t packets;        /* read since open, all streams */
     int64_t declared_size;  /* the file's size its header says, or -1 */
+    struct demux_discont discont;
 };
 
 static void demux_reader_stop(struct demux_reader *r);
@@ -446,6 +449,7 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
 
     AVFormatContext *avfc = d->avfc;
     d->format_name = avfc->iformat->name;
+    p->discont.enabled = (avfc->iformat->flags & AVFMT_TS_DISCONT) != 0;
     if (avfc->duration != AV_NOPTS_VALUE && avfc->duration > 0)
         d->duration = avfc->duration / (double)AV_TIME_BASE;
     if (avfc->start_time != AV_NOPTS_VALUE)
@@ -706,6 +710,8 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
             }
             if (pkt->flags & AV_PKT_FLAG_CORRUPT)
                 demux_warn_corrupt(p, pkt->pos);
+            demux_discont_follow(&p->discont, &ds->discont, avfc->streams[idx]->time_base,
+                                 ds->sh.type != MP_STREAM_SUB, pkt);
             /* Packets libavformat marks to be dropped (outside the edit
              * list) are not something the track plays. */
             if (!(pkt->flags & AV_PKT_FLAG_DISCARD)) {
@@ -1117,6 +1123,9 @@ static int demux_seek_once(demuxer_t *d, int64_t ts)
         return p->io->stream_error ? -DEMUX_ERR_IO : -DEMUX_ERR_SEEK;
     }
     demux_drop_all_queues(d);
+    demux_discont_reset(&p->discont);
+    for (int i = 0; i < d->num_streams; i++)
+        demux_discont_track_reset(&demux_sh_of(d->streams[i])->discont);
     p->sought = true;
     p->eof = false;
     p->error = 0;
