@@ -225,6 +225,15 @@ static struct mp_cmd **queue_at(struct mp_input *in, int i)
     return &in->queue[(in->qstart + i) % QUEUE_MAX];
 }
 
+static bool queue_has_equal(struct mp_input *in, const struct mp_cmd *cmd)
+{
+    for (int i = 0; i < in->qlen; i++) {
+        if (queue_cmd_equal(*queue_at(in, i), cmd))
+            return true;
+    }
+    return false;
+}
+
 /* Remove the i-th queued command, keeping the others' order. */
 static void queue_remove(struct mp_input *in, int i)
 {
@@ -258,14 +267,10 @@ int mp_input_queue_cmd(struct mp_input *in, struct mp_cmd *cmd)
         return -1;
     /* Only a backed-up queue coalesces: a front-end that sends a query
      * twice in one go while the player runs still gets two answers. */
-    if (in->qlen >= QUEUE_COALESCE_AT && queue_is_query(cmd)) {
-        for (int i = 0; i < in->qlen; i++) {
-            if (queue_cmd_equal(*queue_at(in, i), cmd)) {
-                /* The waiting one answers both. */
-                mp_cmd_free(cmd);
-                return 0;
-            }
-        }
+    if (in->qlen >= QUEUE_COALESCE_AT && queue_is_query(cmd) && queue_has_equal(in, cmd)) {
+        /* The waiting one answers both. */
+        mp_cmd_free(cmd);
+        return 0;
     }
     if (in->qlen == QUEUE_MAX && !(queue_is_control(cmd) && queue_make_room(in, cmd))) {
         mp_msg(MSGT_INPUT, MSGL_WARN, "Command queue full, dropping command %s.\n", cmd->name);
@@ -419,11 +424,14 @@ static void report_bad_line(struct line_src *s, const char *msg)
         s->bad_lines++;
 }
 
-/* False when the line must wait: the queue is full and its command would
- * be dropped (back-pressure on the source). Queries are coalesced or
- * dropped and control commands make room, so neither waits: a quit is
- * never stuck behind a front-end's polling. */
-static bool handle_line(struct mp_input *in, struct line_src *s, const char *text, size_t len)
+/* False when the line must wait in its buffer: the queue is full and its
+ * command would be dropped (back-pressure on the source). A control
+ * command makes room instead, and a query equal to a queued one merges
+ * with it. blocked: the player cannot run commands now (see
+ * mp_input_take_quit): a query that does not fit is dropped, so that a
+ * front-end's polling cannot hold a quit behind it. */
+static bool handle_line(struct mp_input *in, struct line_src *s, const char *text, size_t len,
+                        bool blocked)
 {
     if (memchr(text, '\0', len)) {
         report_bad_line(s, "Command line contains binary data (byte 0x00), ignored.");
@@ -440,7 +448,8 @@ static bool handle_line(struct mp_input *in, struct line_src *s, const char *tex
             report_bad_line(s, err);
         return true;
     }
-    if (in->qlen == QUEUE_MAX && !queue_is_query(cmd) && !queue_is_control(cmd)) {
+    if (in->qlen == QUEUE_MAX && !queue_is_control(cmd) &&
+        !(queue_is_query(cmd) && (blocked || queue_has_equal(in, cmd)))) {
         mp_cmd_free(cmd);
         return false;
     }
@@ -455,10 +464,12 @@ static bool has_line(const struct line_src *s)
 }
 
 /* Turn complete lines in the buffer into commands until one must wait
- * (handle_line); at EOF the unterminated rest is a line too. */
-static void drain_lines(struct mp_input *in, struct line_src *s)
+ * (handle_line); at EOF the unterminated rest is a line too. blocked: look
+ * on past lines that must wait (they stay, in order) for ones that need
+ * not. */
+static void drain_lines(struct mp_input *in, struct line_src *s, bool blocked)
 {
-    size_t pos = 0;
+    size_t pos = 0, kept = 0;
     while (pos < s->len) {
         char *b = s->buf + pos;
         size_t avail = s->len - pos;
@@ -466,19 +477,23 @@ static void drain_lines(struct mp_input *in, struct line_src *s)
         while (n < avail && b[n] != '\n' && b[n] != '\r')
             n++;
         if (n == avail) {
-            if (s->eof && (s->dropping || handle_line(in, s, b, n))) {
+            if (s->eof && (s->dropping || handle_line(in, s, b, n, blocked))) {
                 s->dropping = false;
                 pos = s->len;
             }
             break;
         }
-        if (!s->dropping && !handle_line(in, s, b, n))
-            break;
+        if (!s->dropping && !handle_line(in, s, b, n, blocked)) {
+            if (!blocked)
+                break;
+            memmove(s->buf + kept, b, n + 1);
+            kept += n + 1;
+        }
         s->dropping = false;
         pos += n + 1;
     }
-    memmove(s->buf, s->buf + pos, s->len - pos);
-    s->len -= pos;
+    memmove(s->buf + kept, s->buf + pos, s->len - pos);
+    s->len = kept + (s->len - pos);
     if (s->len == sizeof(s->buf) && !has_line(s)) {
         /* Full and no newline: longer than any command may be. */
         if (!s->dropping)
@@ -639,10 +654,10 @@ bool mp_input_has_sources(const struct mp_input *in)
 
 /* Everything that needs no new bytes: buffered lines, a key sequence that
  * waited long enough. */
-static void process_buffered(struct mp_input *in)
+static void process_buffered(struct mp_input *in, bool blocked)
 {
     for (int i = 0; i < in->nlines; i++)
-        drain_lines(in, in->lines[i]);
+        drain_lines(in, in->lines[i], blocked);
     if (in->klen && (in->key_eof || mp_time_sec() - in->kbuf_since >= KEY_SEQ_WAIT))
         decode_keys(in, true);
 }
@@ -707,7 +722,7 @@ struct mp_cmd *mp_input_read_cmd(struct mp_input *in, double timeout)
     bool polled = false, progress = false;
     int late_rounds = 0;
     for (;;) {
-        process_buffered(in);
+        process_buffered(in, false);
         if (in->qlen)
             return queue_pop(in);
 
@@ -751,10 +766,10 @@ bool mp_input_take_quit(struct mp_input *in, int *code)
 {
     /* Read what the sources hold now even with commands queued: a quit
      * behind them would wait for the player to run them first. */
-    process_buffered(in);
+    process_buffered(in, true);
     bool progress;
     if (input_poll(in, 0, &progress) > 0)
-        process_buffered(in);
+        process_buffered(in, true);
     for (int i = 0; i < in->qlen; i++) {
         const struct mp_cmd *c = *queue_at(in, i);
         if (c->id == MP_CMD_QUIT) {

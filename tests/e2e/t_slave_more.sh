@@ -300,3 +300,59 @@ test_slave_loadlist_silent_fifo_then_quit() {
         [ "$rc" = 5 ] || { fail "$when: exit status $rc after 'quit 5' (124: hung)"; return 1; }
     done
 }
+
+# One -idle session: 200 loadfiles and 1000 seeks. Open descriptors and
+# memory must stay flat between the first 40 files and the last (a leak
+# per file or per seek shows as growth; RSS only without ASan, whose
+# quarantine grows by design).
+test_slave_resources_flat_over_many_files() {
+    mkfifo cmds.fifo
+    "$MPLAYER" -slave -idle -quiet -vo null -ao null < cmds.fifo > out.txt 2> err.txt &
+    local pid=$! i k answered=0 fds0 fds1 rss0 rss1
+    exec 7> cmds.fifo
+    res_batch() {
+        for ((i = 0; i < $1; i++)); do
+            echo "loadfile $MEDIA/av.mkv" >&7
+            for k in 1 2 3 4 5; do
+                echo "seek $(((i * 7 + k * 3) % 4)).$k 2" >&7
+            done
+        done
+        echo "get_property volume" >&7
+        answered=$((answered + 1))
+        local w=0
+        while [ "$(grep -c '^ANS_volume=' out.txt)" -lt $answered ] && [ $w -lt 1200 ]; do
+            sleep 0.1
+            w=$((w + 1))
+        done
+        [ "$(grep -c '^ANS_volume=' out.txt)" -ge $answered ]
+    }
+    res_sample() {
+        ls /proc/$pid/fd | wc -l
+        awk '/^VmRSS:/ { print $2 }' /proc/$pid/status
+    }
+    local ok=0
+    if res_batch 40; then
+        read -r fds0 rss0 <<< "$(res_sample | tr '\n' ' ')"
+        if res_batch 160; then
+            read -r fds1 rss1 <<< "$(res_sample | tr '\n' ' ')"
+        else
+            fail "no answer after 200 files"; ok=1
+        fi
+    else
+        fail "no answer after 40 files"; ok=1
+    fi
+    echo quit >&7
+    exec 7>&-
+    wait $pid
+    local rc=$?
+    [ $ok = 0 ] || return 1
+    hostile_clean err.txt || return 1
+    [ "$rc" = 0 ] || { fail "exit status $rc"; return 1; }
+    [ "$(grep -c '^Playing ' out.txt)" = 200 ] ||
+        { fail "$(grep -c '^Playing ' out.txt) files played, not 200"; return 1; }
+    [ "$fds1" = "$fds0" ] || { fail "open descriptors $fds0 -> $fds1"; return 1; }
+    if ! grep -aq __asan_init "$MPLAYER"; then
+        [ "$rss1" -le $((rss0 + rss0 / 5 + 4096)) ] ||
+            fail "RSS $rss0 kB after 40 files, $rss1 kB after 200"
+    fi
+}

@@ -1026,6 +1026,29 @@ static void test_queue_full_takes_control_commands(void **state)
     close(p[0]);
 }
 
+/* While the player runs, a query behind a full queue waits for room like
+ * any command (a front-end sending a burst then asking gets its answer). */
+static void test_queue_full_query_waits(void **state)
+{
+    (void)state;
+    int p[2];
+    struct mp_input *in = slave_on_pipe(p);
+    for (int i = 0; i < 100; i++) {
+        char line[32];
+        snprintf(line, sizeof(line), "seek %d", i);
+        assert_int_equal(mp_input_queue_line(in, line), MP_CMD_OK);
+    }
+    put(p[1], "get_time_pos\nget_property volume\n");
+    for (int i = 0; i < 100; i++)
+        expect(in, MP_CMD_SEEK);
+    expect(in, MP_CMD_GET_TIME_POS);
+    expect(in, MP_CMD_GET_PROPERTY);
+    assert_null(mp_input_read_cmd(in, 0));
+    close(p[1]);
+    mp_input_free(in);
+    close(p[0]);
+}
+
 /* What the player does while an open blocks: a front-end has filled the
  * queue with polling, and its quit is still taken at once. */
 static void test_take_quit_past_a_full_queue(void **state)
@@ -1209,6 +1232,7 @@ int main(void)
         cmocka_unit_test(test_queue_coalesces_queries),
         cmocka_unit_test(test_queue_full_takes_control_commands),
         cmocka_unit_test(test_take_quit_past_a_full_queue),
+        cmocka_unit_test(test_queue_full_query_waits),
         cmocka_unit_test_setup_teardown(test_input_file_fifo, setup, teardown),
         cmocka_unit_test_setup_teardown(test_terminal_mode, setup, teardown),
     };
