@@ -89,6 +89,11 @@ struct demux_opts {
      * quit). May be NULL. */
     bool (*interrupt_cb)(void *ctx);
     void *interrupt_ctx;
+    /* Read plans for Matroska/WebM from a map of its clusters (mkvmap.h,
+     * DOCS/tech/readplan.md); without it they have no index. Off by
+     * default: the map's reads ahead cost a jump each, which a well-muxed
+     * file read in order does not pay (-mkv-plan). */
+    bool matroska_plans;
 };
 
 /* The reader thread reads ahead until one selected track has this much
@@ -114,6 +119,10 @@ typedef struct demuxer {
     double start_time;             /* seconds of the first timestamp */
     bool seekable;
     struct demux_priv *priv;       /* internal */
+    /* readplan.c's map of a Matroska file's clusters (mkvmap.h), made at
+     * the first plan and kept while the demuxer lives; internal. */
+    struct mkvmap *mkvmap;
+    int mkvmap_error;              /* why there is none (-DEMUX_ERR_x), or 0 */
 } demuxer_t;
 
 /* Probe and open. opts may be NULL. Returns 0 with *out set, or
