@@ -211,7 +211,8 @@ void demux_route_av_log(void);
  * Times are play time in seconds, as for demux_seek (file clock minus
  * d->start_time); a packet belongs to a window by the time of its index
  * entry (its dts). The plan is computed afresh on every call, from the
- * index only (no I/O): call again as playback advances, and at once after
+ * index only (no I/O; Matroska: its cluster map, see demux_has_index):
+ * call again as playback advances, and at once after
  * demux_seek or demux_select_stream. Call from the thread that reads
  * packets; libavformat may grow the index while reading.
  */
@@ -230,10 +231,14 @@ struct demux_read_range {
  * Whether every selected stream (cover art aside) has a per-packet index
  * (position and size of each packet) that reaches the end of the stream,
  * in a container whose index layout this code knows: MP4/MOV (from the
- * moov atom, at open) and AVI (idx1 or OpenDML index). False for Matroska
- * (its Cues and libavformat's entries give keyframe cluster positions
- * without sizes), MPEG-TS/PS (no index), fragmented MP4 whose later
- * fragments are not yet indexed, and when no stream is selected.
+ * moov atom, at open) and AVI (idx1 or OpenDML index). For Matroska, with
+ * demux_opts.matroska_plans, whether a map of its clusters can be made
+ * (mkvmap.h: plain files whose track entries match libavformat's streams);
+ * the plan functions then grow the map with a few bounded reads per call.
+ * False for Matroska otherwise (its Cues and libavformat's entries give
+ * keyframe cluster positions without sizes), MPEG-TS/PS (no index),
+ * fragmented MP4 whose later fragments are not yet indexed, and when no
+ * stream is selected.
  */
 bool demux_has_index(demuxer_t *d);
 

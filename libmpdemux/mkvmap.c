@@ -20,7 +20,7 @@
  * block beyond what was read. Enough to see the second block, which in an
  * interleaved cluster (a video keyframe first) is usually the other track;
  * a cluster not walked to its end is "not complete". */
-#define MKVMAP_CLUSTER_READS 3
+#define MKVMAP_CLUSTER_READS 2
 /* An unknown-size cluster (live muxers) ends only where the next
  * top-level element starts, found by skipping every child: more reads
  * are allowed, and a cluster longer than that ends the map. */
@@ -32,6 +32,10 @@
 #define MKVMAP_MAX_HEAD_ELEMENTS 256
 /* Larger TimestampScale values (ns per tick) are taken as damage: 1 s. */
 #define MKVMAP_MAX_SCALE 1000000000ULL
+/* Resynchronisations after damage, over the map's life, and index
+ * entries looked at for each: a hostile file may be damage throughout. */
+#define MKVMAP_MAX_RESYNCS 16
+#define MKVMAP_MAX_RESYNC_VISITS (1 << 16)
 /* Element header: ID (at most 4 bytes) and size (at most 8). */
 #define MKVMAP_MAX_HEADER 12
 
@@ -70,7 +74,12 @@ struct mkvmap {
     double scale;        /* seconds per timestamp tick */
     int64_t next;        /* the next top-level element to learn */
     bool done;
+    bool complete;       /* done at the end of the segment (or the file) */
     bool warned;
+    const AVFormatContext *avfc; /* its index: where to resume after damage */
+    int64_t stuck_at;    /* done at damage here (-1: not stuck) */
+    int64_t index_seen;  /* index entries when a resync last found none */
+    int resyncs;
 
     struct mkvmap_cluster *v;
     size_t n, alloc;
@@ -211,13 +220,15 @@ static bool mkvmap_top_level(uint32_t id)
     }
 }
 
-static void mkvmap_warn(struct mkvmap *m, int64_t pos, const char *what)
+/* Damage, said once per file: stops tells that the map cannot go past
+ * it before libavformat's index knows of a cluster after it. */
+static void mkvmap_warn(struct mkvmap *m, int64_t pos, const char *what, bool stops)
 {
     if (m->warned)
         return;
     m->warned = true;
-    mp_msg(MSGT_DEMUX, MSGL_WARN, "Matroska map: %s at byte %lld.\n",
-           what, (long long)pos);
+    mp_msg(MSGT_DEMUX, MSGL_WARN, "Matroska map: %s at byte %lld%s.\n", what, (long long)pos,
+           stops ? "; read plans stop there until a cluster after it is known" : "");
 }
 
 /* The TimestampScale inside Info [pos, end), as far as one read holds. */
@@ -360,6 +371,8 @@ int mkvmap_open(struct mkvmap **out, stream_t *s, const AVFormatContext *avfc)
     if (!m)
         return -DEMUX_ERR_NOMEM;
     m->s = s;
+    m->avfc = avfc;
+    m->stuck_at = -1;
     m->file_size = size;
     m->scale = 1e-3;  /* the default TimestampScale, 1 ms */
     m->buf_pos = -1;
@@ -470,6 +483,76 @@ static void mkvmap_note_group(struct mkvmap_cluster *c, const unsigned char *b, 
     }
 }
 
+/* The map ends: at the end of the segment or file. */
+static void mkvmap_end(struct mkvmap *m)
+{
+    m->done = true;
+    m->complete = true;
+}
+
+static int64_t mkvmap_index_entries(const struct mkvmap *m)
+{
+    int64_t n = 0;
+    for (unsigned i = 0; i < m->avfc->nb_streams; i++)
+        n += avformat_index_get_entries_count(m->avfc->streams[i]);
+    return n;
+}
+
+/*
+ * Where to go on after damage at pos: the first cluster past it that
+ * libavformat knows of (its index holds the Cues' cluster positions, read
+ * at its first seek, and the clusters it has read), or -1. The entries
+ * are data from the file too: the next step checks for a cluster there.
+ */
+static int64_t mkvmap_resync_pos(const struct mkvmap *m, int64_t pos)
+{
+    int64_t best = -1;
+    int visits = 0;
+    for (unsigned i = 0; i < m->avfc->nb_streams; i++) {
+        AVStream *st = m->avfc->streams[i];
+        int n = avformat_index_get_entries_count(st);
+        for (int k = 0; k < n && visits < MKVMAP_MAX_RESYNC_VISITS; k++, visits++) {
+            const AVIndexEntry *e = avformat_index_get_entry(st, k);
+            if (e && e->pos > pos && e->pos < m->seg_end && (best < 0 || e->pos < best))
+                best = e->pos;
+        }
+    }
+    return best;
+}
+
+/* Resume the map stuck at damage, if libavformat's index now knows a
+ * cluster after it. */
+static bool mkvmap_resync(struct mkvmap *m)
+{
+    if (m->stuck_at < 0 || m->resyncs >= MKVMAP_MAX_RESYNCS)
+        return false;
+    int64_t entries = mkvmap_index_entries(m);
+    if (entries == m->index_seen)
+        return false;  /* nothing new to look at */
+    int64_t pos = mkvmap_resync_pos(m, m->stuck_at);
+    if (pos < 0) {
+        m->index_seen = entries;
+        return false;
+    }
+    m->resyncs++;
+    mp_msg(MSGT_DEMUX, MSGL_V, "Matroska map: going on at byte %lld (a cluster libavformat "
+           "knows of).\n", (long long)pos);
+    m->next = pos;
+    m->stuck_at = -1;
+    m->done = false;
+    return true;
+}
+
+/* The map cannot go past pos (damage): it stops until mkvmap_resync
+ * finds where to go on. */
+static void mkvmap_stuck(struct mkvmap *m, int64_t pos)
+{
+    m->done = true;
+    m->stuck_at = pos;
+    m->index_seen = -1;
+    mkvmap_resync(m);
+}
+
 /* Walk the cluster whose header e is at pos: its Timestamp and the
  * tracks of its blocks, skipping each child by its size. Sets m->next. */
 static int mkvmap_walk_cluster(struct mkvmap *m, int64_t pos, const struct mkvmap_elem *e,
@@ -502,7 +585,7 @@ static int mkvmap_walk_cluster(struct mkvmap *m, int64_t pos, const struct mkvma
             /* A cluster of known size still ends where it says: only the
              * rest of its blocks stay unknown. */
             mkvmap_warn(m, q, sized ? "damaged cluster, skipped by its size"
-                                   : "damaged cluster of unknown size; read plans end there");
+                                    : "damaged cluster of unknown size", !sized);
             broken = !sized;
             break;
         }
@@ -515,7 +598,7 @@ static int mkvmap_walk_cluster(struct mkvmap *m, int64_t pos, const struct mkvma
             /* A child running past its cluster: nothing after it can be
              * trusted, but the cluster itself is what the demuxer reads. */
             mkvmap_warn(m, q, sized ? "damaged cluster, skipped by its size"
-                                   : "damaged cluster of unknown size; read plans end there");
+                                    : "damaged cluster of unknown size", !sized);
             broken = !sized;
             ended = sized;
             q = limit;
@@ -535,8 +618,8 @@ static int mkvmap_walk_cluster(struct mkvmap *m, int64_t pos, const struct mkvma
         q += ce.len + ce.size;
     }
     if (!sized && !ended) {
-        mkvmap_warn(m, pos, broken ? "damaged cluster; read plans end there"
-                                   : "unknown-size cluster too long to map; read plans end there");
+        mkvmap_warn(m, pos, broken ? "damaged cluster" : "unknown-size cluster too long to map",
+                    true);
         broken = true;
     }
     if (broken && !sized)
@@ -546,7 +629,7 @@ static int mkvmap_walk_cluster(struct mkvmap *m, int64_t pos, const struct mkvma
     /* A cluster without a Timestamp follows the one before it. */
     c.time = ts >= 0 ? (double)ts * m->scale : m->n > 0 ? m->v[m->n - 1].time : 0;
     if (c.end <= c.pos) {
-        m->done = true;
+        mkvmap_end(m);
         return 0;
     }
     if (m->n == m->alloc) {
@@ -566,18 +649,22 @@ static int mkvmap_walk_cluster(struct mkvmap *m, int64_t pos, const struct mkvma
         }
     }
     m->next = limit;
-    if (broken || limit >= m->seg_end || m->n >= MKVMAP_MAX_CLUSTERS)
+    if (m->n >= MKVMAP_MAX_CLUSTERS)
         m->done = true;
+    else if (broken)
+        mkvmap_stuck(m, limit);
+    else if (limit >= m->seg_end)
+        mkvmap_end(m);
     return 0;
 }
 
 int mkvmap_step(struct mkvmap *m)
 {
-    if (m->done)
+    if (m->done && !mkvmap_resync(m))
         return 0;
     int64_t pos = m->next;
     if (pos >= m->seg_end) {
-        m->done = true;
+        mkvmap_end(m);
         return 0;
     }
     const unsigned char *b;
@@ -587,17 +674,20 @@ int mkvmap_step(struct mkvmap *m)
     if (r < 0) {
         if (r == -DEMUX_ERR_NOMEM)
             return r;
-        mkvmap_warn(m, pos, "read error; read plans end there");
-        m->done = true;
+        mkvmap_warn(m, pos, "read error", true);
+        mkvmap_stuck(m, pos);
         return 0;
     }
     struct mkvmap_elem e;
     if (!mkvmap_elem(b, avail, &e)) {
         /* A file cut inside a header ends the map quietly; anything else
          * is damage the user should hear of. */
-        if (pos + avail < m->file_size)
-            mkvmap_warn(m, pos, "damaged element; read plans end there");
-        m->done = true;
+        if (pos + avail < m->file_size) {
+            mkvmap_warn(m, pos, "damaged element", true);
+            mkvmap_stuck(m, pos);
+        } else {
+            mkvmap_end(m);
+        }
         return 0;
     }
     m->stats.elements++;
@@ -606,9 +696,12 @@ int mkvmap_step(struct mkvmap *m)
         return r < 0 ? r : 1;
     }
     if (e.size < 0 || e.size > m->seg_end - pos - e.len) {
-        if (pos + e.len + (e.size > 0 ? e.size : 0) < m->file_size || e.size < 0)
-            mkvmap_warn(m, pos, "element of unknown or impossible size; read plans end there");
-        m->done = true;
+        if (pos + e.len + (e.size > 0 ? e.size : 0) < m->file_size || e.size < 0) {
+            mkvmap_warn(m, pos, "element of unknown or impossible size", true);
+            mkvmap_stuck(m, pos);
+        } else {
+            mkvmap_end(m);  /* cut by the end of the file */
+        }
         return 0;
     }
     /* Cues, Tags, Void...: nothing the map needs. */
@@ -618,7 +711,13 @@ int mkvmap_step(struct mkvmap *m)
 
 bool mkvmap_done(const struct mkvmap *m)
 {
-    return m->done;
+    return m->done && !(m->stuck_at >= 0 && m->resyncs < MKVMAP_MAX_RESYNCS &&
+                        mkvmap_index_entries(m) != m->index_seen);
+}
+
+bool mkvmap_complete(const struct mkvmap *m)
+{
+    return m->complete;
 }
 
 size_t mkvmap_count(const struct mkvmap *m)

@@ -66,12 +66,18 @@ int mkvmap_track_of(const struct mkvmap *m, int index);
 
 /* Learn the next top-level element after the last one known (a cluster
  * or something skipped by its size). Returns 1, or 0 when the map ends
- * (end of segment or file, a damaged or unmappable element: a warning is
- * printed once, the clusters before it stay), or -DEMUX_ERR_NOMEM. */
+ * (end of segment or file), or stops at a damaged or unmappable element
+ * (a warning is printed once, the clusters before it stay; it goes on
+ * after the damage once libavformat's index knows of a cluster there,
+ * as after its first seek, which reads the Cues), or -DEMUX_ERR_NOMEM. */
 int mkvmap_step(struct mkvmap *m);
 
-/* Whether mkvmap_step can learn nothing more. */
+/* Whether mkvmap_step can learn nothing more (for now, after damage). */
 bool mkvmap_done(const struct mkvmap *m);
+
+/* Whether the map reached the end of the segment or the file: every
+ * cluster is known (unless damage was skipped on the way). */
+bool mkvmap_complete(const struct mkvmap *m);
 
 size_t mkvmap_count(const struct mkvmap *m);
 

@@ -1,6 +1,7 @@
 /*
  * readplan: the byte ranges the selected streams' next packets occupy,
- * computed from libavformat's per-packet index, for the stream layer's
+ * computed from libavformat's per-packet index (MP4, AVI) or from the map
+ * of a Matroska file's clusters (mkvmap.c), for the stream layer's
  * readahead (see DOCS/tech/readplan.md).
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
@@ -546,7 +547,7 @@ static int rp_mkv_collect(struct rp_mkv *k, double from, double to, double *stop
 {
     struct mkvmap *m = k->m;
     size_t n = mkvmap_count(m);
-    bool done = mkvmap_done(m);
+    bool done = mkvmap_complete(m);
     *stop = to;
     size_t (*spans)[2] = calloc((size_t)k->nt, sizeof(*spans));
     if (!spans)
