@@ -236,7 +236,9 @@ static int mkvmap_parse_info(struct mkvmap *m, int64_t pos, int64_t end)
 {
     const unsigned char *b;
     int avail;
-    int r = mkvmap_peek(m, pos, MKVMAP_CHUNK, &b, &avail);
+    /* Usually in the head's first read already. */
+    int r = mkvmap_peek(m, pos, end - pos < MKVMAP_CHUNK ? (int)(end - pos) : MKVMAP_CHUNK, &b,
+                        &avail);
     if (r < 0)
         return r;
     int64_t lim = end - pos < avail ? end - pos : avail;

@@ -587,9 +587,11 @@ static int rp_mkv_collect(struct rp_mkv *k, double from, double to, double *stop
         }
     }
     qsort(spans, (size_t)nspans, sizeof(*spans), rp_mkv_cmp_span);
+    /* The union of the spans: each cluster at most once. */
     size_t total = 0;
-    for (int s = 0; s < nspans; s++)
+    for (int s = 0; s < nspans && total < n; s++)
         total += spans[s][1] - spans[s][0] + 1;
+    total = total < n ? total : n;
     k->v = calloc(total > 0 ? total : 1, sizeof(*k->v));
     if (!k->v) {
         free(spans);
@@ -645,9 +647,15 @@ static int rp_mkv_plan_items(demuxer_t *d, double from, double to, int64_t max_b
             break;
         }
         int64_t pieces = (len + DEMUX_PLAN_MAX_RANGE - 1) / DEMUX_PLAN_MAX_RANGE;
-        if (i > 0 && it->n + (size_t)pieces > RP_MAX_PLAN_PACKETS) {
+        if (it->n + (size_t)pieces > RP_MAX_PLAN_PACKETS) {
             *stop = c->t0 < *stop ? c->t0 : *stop;
-            break;
+            if (i > 0)
+                break;
+            /* A first cluster of more than 16 GB: its start, and no
+             * promise past its time. */
+            pieces = RP_MAX_PLAN_PACKETS;
+            len = pieces * DEMUX_PLAN_MAX_RANGE;
+            c->end = c->pos + len;
         }
         for (int64_t p = 0; p < pieces; p++) {
             int64_t pos = c->pos + p * DEMUX_PLAN_MAX_RANGE;
