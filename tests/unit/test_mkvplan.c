@@ -536,6 +536,59 @@ static void test_damaged_resync(void **state)
     close_media(&o);
 }
 
+/* The whole map of a file, as (pos, end) pairs; returns the count. */
+static size_t whole_map(const char *path, int64_t (*out)[2], size_t max)
+{
+    struct opened o = open_media(path, false);
+    select_tracks(o.d, true, 0);
+    struct demux_plan_cost cost;
+    assert_int_equal(demux_plan_measure(o.d, -INFINITY, INFINITY, 0, &cost), 0);
+    size_t n = mkvmap_count(o.d->mkvmap);
+    for (size_t i = 0; i < n && i < max; i++) {
+        out[i][0] = mkvmap_cluster(o.d->mkvmap, i)->pos;
+        out[i][1] = mkvmap_cluster(o.d->mkvmap, i)->end;
+    }
+    close_media(&o);
+    return n;
+}
+
+/* A cluster of unknown size (as live muxers write them) ends where the
+ * next cluster starts: the map finds it by skipping the blocks. */
+static void test_unknown_size_cluster(void **state)
+{
+    struct media *m = *state;
+    int64_t ref[256][2], got[256][2];
+    size_t n = whole_map(m->good, ref, 256);
+    assert_true(n > 4 && n < 256);
+    char path[600];
+    snprintf(path, sizeof(path), "%s/unknown.mkv", m->dir);
+    assert_int_equal(test_sh("cp '%s' '%s'", m->good, path), 0);
+    /* Cluster 1's size field, all value bits set: "unknown". */
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, (long)ref[1][0] + 4, SEEK_SET), 0);
+    int first = fgetc(f);
+    assert_true(first > 0);
+    int len = 1;
+    while (!(first & (0x80 >> (len - 1))))
+        len++;
+    unsigned char ones[8] = { (unsigned char)(0xff >> (len - 1)), 0xff, 0xff, 0xff,
+                              0xff, 0xff, 0xff, 0xff };
+    assert_int_equal(fseek(f, (long)ref[1][0] + 4, SEEK_SET), 0);
+    assert_int_equal(fwrite(ones, 1, (size_t)len, f), (size_t)len);
+    assert_int_equal(fclose(f), 0);
+    assert_int_equal(whole_map(path, got, 256), n);
+    for (size_t i = 0; i < n; i++) {
+        assert_int_equal(got[i][0], ref[i][0]);
+        assert_int_equal(got[i][1], ref[i][1]);
+    }
+    struct opened o = open_media(path, true);
+    select_tracks(o.d, true, 0);
+    struct demux_read_range r[MAX_RANGES];
+    check_plan(&o, 1, 4, 0, r);
+    close_media(&o);
+}
+
 /* Without demux_opts.matroska_plans (-mkv-plan) nothing changes: no
  * index, no read. */
 static void test_off_by_default(void **state)
@@ -589,6 +642,7 @@ int main(void)
         cmocka_unit_test(test_bounds),
         cmocka_unit_test(test_hostile),
         cmocka_unit_test(test_damaged_resync),
+        cmocka_unit_test(test_unknown_size_cluster),
         cmocka_unit_test(test_no_side_reads),
         cmocka_unit_test(test_off_by_default),
     };
