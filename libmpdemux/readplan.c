@@ -389,7 +389,7 @@ static void rp_merge(struct rp_items *it, int64_t max_gap, int64_t max_len)
 /* A plan call grows the map by at most this many elements and reads: it
  * grows with playback, a little per renewal, so a plan never holds the
  * player up long on a device that charges for every jump (16 reads at
- * 20 ms a jump: 0.3 s, about five clusters). The element bound is for
+ * 20 ms a jump: 0.3 s, about eight clusters). The element bound is for
  * hostile files of tiny clusters, hundreds to one read. */
 #define RP_MKV_STEPS_PER_CALL 16384
 #define RP_MKV_READS_PER_CALL 16
@@ -407,7 +407,6 @@ struct rp_mkv {
     int nt;
     int *tracks;    /* Matroska track numbers of the selected streams */
     bool *reached;  /* per track: a cluster at or after the window's end */
-    size_t *lo, *hi; /* per track: its first and last cluster in the window */
     struct rp_mkv_item *v;
     size_t n;
 };
@@ -421,8 +420,6 @@ static void rp_mkv_free(struct rp_mkv *k)
 {
     free(k->tracks);
     free(k->reached);
-    free(k->lo);
-    free(k->hi);
     free(k->v);
 }
 
@@ -434,9 +431,7 @@ static int rp_mkv_init(struct rp_mkv *k, demuxer_t *d)
     size_t ns = d->num_streams > 0 ? (size_t)d->num_streams : 1;
     k->tracks = calloc(ns, sizeof(*k->tracks));
     k->reached = calloc(ns, sizeof(*k->reached));
-    k->lo = calloc(ns, sizeof(*k->lo));
-    k->hi = calloc(ns, sizeof(*k->hi));
-    if (!k->tracks || !k->reached || !k->lo || !k->hi)
+    if (!k->tracks || !k->reached)
         return -DEMUX_ERR_NOMEM;
     for (int i = 0; i < d->num_streams; i++) {
         struct sh_stream *sh = d->streams[i];
