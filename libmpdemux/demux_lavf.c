@@ -23,6 +23,7 @@
 #include "libmpdemux/demux_discont.h"
 #include "libmpdemux/demux_queue.h"
 #include "libmpdemux/demuxer.h"
+#include "libmpdemux/mkvmap.h"
 
 /* av_read_frame may report "try again" or corrupt data without moving on;
  * after this many such answers in a row at one byte position the file is
@@ -455,6 +456,8 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     if (avfc->start_time != AV_NOPTS_VALUE)
         d->start_time = avfc->start_time / (double)AV_TIME_BASE;
     d->seekable = (avfc->pb->seekable & AVIO_SEEKABLE_NORMAL) != 0;
+    if (!opts || !opts->matroska_plans)
+        d->mkvmap_error = -DEMUX_ERR_NO_INDEX;
     mp_msg(MSGT_DEMUX, MSGL_V, "demux: %s, %d streams, duration %.3f, start %.3f, %sseekable\n",
            d->format_name, d->num_streams, d->duration, d->start_time,
            d->seekable ? "" : "not ");
@@ -491,6 +494,7 @@ void demux_close(demuxer_t *d)
     demux_avio_free(p->io);
     free(p->by_index);
     free(p);
+    mkvmap_free(d->mkvmap);
     free(d);
 }
 

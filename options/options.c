@@ -229,6 +229,8 @@ static const struct opt_def opt_table[] = {
     OPT("stream-stats", OPT_FLAG, stream_stats, 0, 0, 0, "print stream counters at exit"),
     OPT("demuxer-thread", OPT_FLAG, demuxer_thread, 0, 0, 0,
         "read packets ahead in a thread (-no: when the player asks)"),
+    OPT("mkv-plan", OPT_FLAG, mkv_plan, 0, 0, 0,
+        "read plans for Matroska from a map of its clusters"),
     OPT("slave", OPT_FLAG, slave, 0, 0, 0, "read commands from stdin (slave mode)"),
     OPT("idle", OPT_FLAG, idle, 0, 0, 0, "wait for commands when nothing is left to play"),
     OPT("consolecontrols", OPT_FLAG, consolecontrols, 0, 0, 0, "read keys from the terminal"),

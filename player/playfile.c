@@ -63,6 +63,7 @@ static enum mp_stop_reason play_open(struct play_state *ps)
     struct demux_opts dopts = {
         .format = o->demuxer,
         .reader_thread = o->demuxer_thread,
+        .matroska_plans = o->mkv_plan,
         .interrupt_cb = play_abort_cb,
         .interrupt_ctx = mpctx,
     };

@@ -141,6 +141,10 @@ struct stream_stats {
                                    * to wait inside a plan range not yet advised */
     int64_t plan_bytes_ahead;     /* now, not a sum: planned bytes advised and
                                    * not yet read (what the plan holds ahead) */
+    /* stream_read_at: reads elsewhere in the file that leave the position
+     * alone (also counted in read_calls/bytes_read when they hit the source) */
+    uint64_t side_read_calls;     /* calls that read the source */
+    uint64_t side_bytes_read;
 };
 
 typedef struct stream stream_t;
@@ -164,6 +168,18 @@ int stream_read(stream_t *s, void *buf, int len);
  * inside the buffer costs nothing; an unseekable stream can still be
  * seeked forward (by reading) and backward within its buffer. */
 int stream_seek(stream_t *s, int64_t pos);
+
+/*
+ * Read up to len bytes at pos without moving the stream: its position,
+ * buffer and readahead cursors stay as they are, so a reader can look
+ * elsewhere in the file (the Matroska map reads cluster headers) while
+ * another one (libavformat) owns the position. Served from the stream's
+ * buffer when it holds all of them, else with one read of the source.
+ * Returns bytes (fewer than len at the end of the file), 0 at or past the
+ * end, -STREAM_ERR_UNSUPPORTED for sources that cannot read at a position
+ * (everything but plain files), or -STREAM_ERR_x.
+ */
+int stream_read_at(stream_t *s, int64_t pos, void *buf, int len);
 
 /* Skip n bytes forward. */
 int stream_skip(stream_t *s, int64_t n);

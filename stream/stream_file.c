@@ -311,6 +311,17 @@ static int file_fill(stream_t *s, void *buf, int len)
     return -STREAM_ERR_IO;
 }
 
+/* A look elsewhere (stream_read_at): a plain pread, told to neither the
+ * readahead windows nor the plan's bookkeeping, which follow the reader. */
+static int file_read_at(stream_t *s, int64_t pos, void *buf, int len)
+{
+    struct file_priv *p = s->priv;
+    ssize_t n = read_full(p, buf, (size_t)len, (off_t)pos);
+    if (n < 0)
+        return -stream_errno_to_err(errno);
+    return (int)n;
+}
+
 static int file_seek(stream_t *s, int64_t pos)
 {
     struct file_priv *p = s->priv;
@@ -388,6 +399,7 @@ const struct stream_backend stream_backend_file = {
     .kind = STREAM_KIND_FILE,
     .open = file_open,
     .fill = file_fill,
+    .read_at = file_read_at,
     .seek = file_seek,
     .close = file_close,
     .add_stats = file_add_stats,

@@ -28,6 +28,9 @@ struct stream_backend {
      * than len (but at least that many) before the end of the source,
      * because the rest would mean waiting, sets s->fill_partial. */
     int (*fill)(stream_t *s, void *buf, int len);
+    /* Read up to len bytes at pos, leaving s->src_pos and any readahead
+     * state alone (stream_read_at). NULL when the source cannot. */
+    int (*read_at)(stream_t *s, int64_t pos, void *buf, int len);
     /* Move the source to pos. NULL for sources that cannot seek. */
     int (*seek)(stream_t *s, int64_t pos);
     /* Free s->priv and close the source. */
