@@ -12,6 +12,7 @@
 #include <libavformat/avformat.h>
 #include <libavformat/avio.h>
 #include <libavutil/error.h>
+#include <libavutil/time.h>
 
 #include "common/mp_msg.h"
 #include "stream/stream.h"
@@ -22,10 +23,61 @@
  * new request takes. */
 #define LAVF_SKIP_MAX (64 * 1024)
 
+/* The first bytes of the source are kept to check the answer to the
+ * first request at another offset (lavf_check_range). Fewer than
+ * LAVF_CHECK_MIN bytes to compare prove nothing. */
+#define LAVF_HEAD_MAX 4096
+#define LAVF_CHECK_MIN 64
+
+/* At most this many new connections or requests in any second, over all
+ * streams of the process: a server answering badly must never see a
+ * storm of requests, whatever the demuxer does with the answers. */
+#define LAVF_RATE_MAX 10
+#define LAVF_RATE_WINDOW_US 1100000  /* a second, and room for the server's clock */
+
 struct lavf_priv {
     AVIOContext *avio;       /* NULL while parked */
     char *url;
+    unsigned char head[LAVF_HEAD_MAX];  /* the source's bytes from 0 */
+    int head_len;
+    unsigned char pend[LAVF_HEAD_MAX];  /* read by the check, not yet handed out */
+    int pend_len, pend_pos;
+    bool range_checked;      /* the first answer at an offset was compared */
+    bool range_broken;       /* the server ignores ranges: seek by reading from 0 */
 };
+
+static pthread_mutex_t lavf_rate_lock = PTHREAD_MUTEX_INITIALIZER;
+static int64_t lavf_rate_times[LAVF_RATE_MAX];
+static int lavf_rate_count;
+static int lavf_rate_next;
+
+/* Wait until one more request keeps to LAVF_RATE_MAX in any second, and
+ * count it. The wait asks cb, so a quit is not held up. Returns 0 or
+ * AVERROR_EXIT. */
+static int lavf_rate_wait(const AVIOInterruptCB *cb)
+{
+    for (;;) {
+        int64_t now = av_gettime_relative();
+        int64_t wait_us = 0;
+        pthread_mutex_lock(&lavf_rate_lock);
+        if (lavf_rate_count < LAVF_RATE_MAX) {
+            lavf_rate_count++;
+        } else {
+            int64_t oldest = lavf_rate_times[lavf_rate_next];
+            wait_us = oldest + LAVF_RATE_WINDOW_US - now;
+        }
+        if (wait_us <= 0) {
+            lavf_rate_times[lavf_rate_next] = now;
+            lavf_rate_next = (lavf_rate_next + 1) % LAVF_RATE_MAX;
+        }
+        pthread_mutex_unlock(&lavf_rate_lock);
+        if (wait_us <= 0)
+            return 0;
+        if (cb && cb->callback && cb->callback(cb->opaque))
+            return AVERROR_EXIT;
+        av_usleep((unsigned)(wait_us < 20000 ? wait_us : 20000));
+    }
+}
 
 static pthread_once_t lavf_network_once = PTHREAD_ONCE_INIT;
 
@@ -61,7 +113,9 @@ int stream_lavf_avio_open(AVIOContext **pb, const char *url, int64_t pos, int fl
                           const AVIOInterruptCB *cb, const struct stream_opts *o)
 {
     AVDictionary *dict = NULL;
-    int rc = 0;
+    int rc = lavf_rate_wait(cb);
+    if (rc < 0)
+        return rc;
     if (o->user_agent && o->user_agent[0])
         rc = av_dict_set(&dict, "user_agent", o->user_agent, 0);
     if (rc >= 0 && pos > 0)
@@ -113,50 +167,113 @@ static int lavf_open(stream_t *s, int fd, const char *target)
     return 0;
 }
 
-/* avio_read waits until all len bytes came: from a slow server a big read
- * (the ring cache's 256 KB steps) would hold back bytes that arrived long
- * ago while the reader starves. So read only until what the caller needs
- * now is there, taking whatever each network read brings. */
+/* Read and drop n bytes of the open connection (abortable through its
+ * interrupt callback). Returns 0, or a negative AVERROR; the end of the
+ * source before n bytes is AVERROR_EOF. */
+static int lavf_discard(AVIOContext *pb, int64_t n)
+{
+    unsigned char tmp[16384];
+    while (n > 0) {
+        int want = n < (int64_t)sizeof(tmp) ? (int)n : (int)sizeof(tmp);
+        int r = avio_read(pb, tmp, want);
+        if (r == 0)
+            return AVERROR_EOF;
+        if (r < 0)
+            return r;
+        n -= r;
+    }
+    return 0;
+}
+
+/* (Re)open the connection at pos. With a server known to ignore ranges
+ * that is a request from 0 and reading up to pos: slow, but the bytes
+ * are right. */
+static int lavf_open_at(stream_t *s, int64_t pos)
+{
+    struct lavf_priv *p = s->priv;
+    AVIOInterruptCB cb = {.callback = lavf_interrupt, .opaque = s};
+    avio_closep(&p->avio);
+    p->pend_len = p->pend_pos = 0;
+    int rc = stream_lavf_avio_open(&p->avio, p->url, p->range_broken ? 0 : pos,
+                                   AVIO_FLAG_DIRECT, &cb, &s->opts);
+    if (rc >= 0 && p->range_broken && pos > 0)
+        rc = lavf_discard(p->avio, pos);
+    return rc;
+}
+
 /* A parked connection opens again at the source position. */
 static int lavf_unpark(stream_t *s)
 {
     struct lavf_priv *p = s->priv;
     if (p->avio)
         return 0;
-    AVIOInterruptCB cb = {.callback = lavf_interrupt, .opaque = s};
-    int rc = stream_lavf_avio_open(&p->avio, p->url, s->src_pos, AVIO_FLAG_DIRECT, &cb,
-                                   &s->opts);
+    int rc = lavf_open_at(s, s->src_pos);
     return rc < 0 ? -lavf_err(rc) : 0;
 }
 
+/* Keep the source's first bytes as they are read from offset 0. */
+static void lavf_note_head(struct lavf_priv *p, int64_t at, const void *buf, int n)
+{
+    if (n <= 0 || at != p->head_len || p->head_len >= LAVF_HEAD_MAX)
+        return;
+    int k = n < LAVF_HEAD_MAX - p->head_len ? n : LAVF_HEAD_MAX - p->head_len;
+    memcpy(p->head + p->head_len, buf, k);
+    p->head_len += k;
+}
+
+/* avio_read waits until all len bytes came: from a slow server a big read
+ * (the ring cache's 256 KB steps) would hold back bytes that arrived long
+ * ago while the reader starves. So read only until what the caller needs
+ * now is there, taking whatever each network read brings. */
 static int lavf_fill(stream_t *s, void *buf, int len)
 {
     struct lavf_priv *p = s->priv;
     int rc = lavf_unpark(s);
     if (rc < 0)
         return rc;
+    if (p->pend_pos < p->pend_len) {
+        /* Bytes the range check read come first. */
+        int n = p->pend_len - p->pend_pos < len ? p->pend_len - p->pend_pos : len;
+        memcpy(buf, p->pend + p->pend_pos, n);
+        p->pend_pos += n;
+        return n;
+    }
     int need = s->fill_need > 0 && s->fill_need < len ? s->fill_need : len;
     if (need == len) {
         int n = avio_read(p->avio, buf, len);
         if (n == AVERROR_EOF)
             return 0;
+        if (n > 0)
+            lavf_note_head(p, s->src_pos, buf, n);
         return n < 0 ? -lavf_err(n) : n;
     }
     unsigned char *dst = buf;
     int got = 0;
+    bool ended = false;
     while (got < need) {
         int n = avio_read_partial(p->avio, dst + got, len - got);
-        if (n == 0 || n == AVERROR_EOF)
-            return got;  /* the end: short is no longer partial */
-        if (n < 0)
-            return got > 0 ? got : -lavf_err(n);  /* the error comes again */
+        if (n == 0 || n == AVERROR_EOF) {
+            ended = true;  /* the end: short is no longer partial */
+            break;
+        }
+        if (n < 0) {
+            if (got > 0) {
+                ended = true;  /* the error comes again */
+                break;
+            }
+            return -lavf_err(n);
+        }
         got += n;
     }
-    s->fill_partial = got < len;
+    lavf_note_head(p, s->src_pos, buf, got);
+    s->fill_partial = !ended && got < len;
     return got;
 }
 
-int stream_lavf_avio_seek(AVIOContext *pb, int64_t pos)
+/* stream_lavf_avio_seek; *requested tells whether avio_seek was called
+ * (for HTTP in direct mode: a new request). */
+static int lavf_avio_seek(AVIOContext *pb, int64_t pos, const AVIOInterruptCB *cb,
+                          bool *requested)
 {
     int64_t cur = avio_tell(pb);
     if (cur == pos)
@@ -176,8 +293,99 @@ int stream_lavf_avio_seek(AVIOContext *pb, int64_t pos)
         if (cur == pos)
             return 0;
     }
+    /* In direct mode a seek is a new request. */
+    int rc = lavf_rate_wait(cb);
+    if (rc < 0)
+        return rc;
+    *requested = true;
     int64_t r = avio_seek(pb, pos, SEEK_SET);
     return r < 0 ? (int)r : 0;
+}
+
+int stream_lavf_avio_seek(AVIOContext *pb, int64_t pos, const AVIOInterruptCB *cb)
+{
+    bool requested = false;
+    return lavf_avio_seek(pb, pos, cb, &requested);
+}
+
+static bool lavf_head_uniform(const struct lavf_priv *p, int len)
+{
+    for (int i = 1; i < len; i++) {
+        if (p->head[i] != p->head[0])
+            return false;
+    }
+    return true;
+}
+
+static void lavf_ranges_broken(struct lavf_priv *p)
+{
+    p->range_broken = true;
+    mp_msg(MSGT_STREAM, MSGL_WARN, "%s: the server answers a request at an offset with "
+           "other bytes than the file's there; reading from the start for every seek.\n",
+           p->url);
+}
+
+/* The first answer to a request at an offset: a server may send the
+ * right headers (206, Content-Range) and the bytes from the start of the
+ * file, and every seek would then read the wrong data (a demuxer seeking
+ * on through it made hundreds of requests a second). Compare the first
+ * bytes of the answer with the first bytes of the file: equal over
+ * LAVF_CHECK_MIN bytes or more is no coincidence for media (a head of
+ * one repeated byte proves nothing and is not used). The bytes read stay
+ * for the next fills. Returns 0 or a negative AVERROR. */
+static int lavf_check_range(stream_t *s, int64_t pos)
+{
+    struct lavf_priv *p = s->priv;
+    int want = p->head_len;
+    if (s->size >= 0 && s->size - pos < want)
+        want = (int)(s->size - pos);
+    if (want < LAVF_CHECK_MIN || lavf_head_uniform(p, want))
+        return 0;
+    int n = avio_read(p->avio, p->pend, want);
+    if (n == AVERROR_EOF || n == 0)
+        return 0;  /* the next fill sees the end */
+    if (n < 0)
+        return n;
+    p->pend_len = n;
+    p->pend_pos = 0;
+    if (n < LAVF_CHECK_MIN)
+        return 0;  /* too short to tell; the next answer is checked */
+    p->range_checked = true;
+    if (memcmp(p->pend, p->head, n) != 0)
+        return 0;
+    lavf_ranges_broken(p);
+    return lavf_open_at(s, pos);
+}
+
+int stream_lavf_check_ranges(stream_t *s)
+{
+    if (s->be != &stream_backend_lavf || !s->priv)
+        return 0;
+    struct lavf_priv *p = s->priv;
+    if (p->range_broken)
+        return -STREAM_ERR_UNSUPPORTED;
+    if (p->range_checked || p->head_len <= LAVF_CHECK_MIN || lavf_head_uniform(p, p->head_len))
+        return 0;
+    /* Ask from byte 1, whose right answer is known: a server sending
+     * from 0 (or anything else) differs, unless the head is one repeated
+     * byte (excluded above). */
+    AVIOInterruptCB cb = {.callback = lavf_interrupt, .opaque = s};
+    AVIOContext *pb = NULL;
+    int rc = stream_lavf_avio_open(&pb, p->url, 1, AVIO_FLAG_DIRECT, &cb, &s->opts);
+    if (rc < 0)
+        return rc == AVERROR_EXIT ? -STREAM_ERR_ABORTED : 0;  /* the user of it finds out */
+    unsigned char got[LAVF_HEAD_MAX];
+    int n = avio_read(pb, got, p->head_len - 1);
+    avio_closep(&pb);
+    if (n < LAVF_CHECK_MIN)
+        return n == AVERROR_EXIT ? -STREAM_ERR_ABORTED : 0;
+    p->range_checked = true;
+    if (memcmp(got, p->head + 1, n) == 0)
+        return 0;
+    /* The connection itself was read on from 0 (any request at an offset
+     * would have been checked), so its bytes are right. */
+    lavf_ranges_broken(p);
+    return -STREAM_ERR_UNSUPPORTED;
 }
 
 static int lavf_seek(stream_t *s, int64_t pos)
@@ -185,7 +393,29 @@ static int lavf_seek(stream_t *s, int64_t pos)
     struct lavf_priv *p = s->priv;
     if (!p->avio)
         return 0;  /* the next fill opens at pos */
-    int r = stream_lavf_avio_seek(p->avio, pos);
+    int64_t cur = avio_tell(p->avio);
+    int rest = p->pend_len - p->pend_pos;
+    if (rest > 0 && cur >= 0 && pos >= cur - rest && pos <= cur) {
+        p->pend_pos += (int)(pos - (cur - rest));  /* inside what the check read */
+        return 0;
+    }
+    /* Elsewhere: the pending bytes go; the connection itself stands at
+     * cur, after them, which is where any seek starts from. */
+    p->pend_len = p->pend_pos = 0;
+    int r;
+    if (p->range_broken) {
+        /* Forward by reading on, however far; backward from 0 again. */
+        if (cur >= 0 && pos >= cur)
+            r = lavf_discard(p->avio, pos - cur);
+        else
+            r = lavf_open_at(s, pos);
+        return r < 0 ? -lavf_err(r) : 0;
+    }
+    AVIOInterruptCB cb = {.callback = lavf_interrupt, .opaque = s};
+    bool requested = false;
+    r = lavf_avio_seek(p->avio, pos, &cb, &requested);
+    if (r >= 0 && requested && pos > 0 && !p->range_checked)
+        r = lavf_check_range(s, pos);
     return r < 0 ? -lavf_err(r) : 0;
 }
 

@@ -577,12 +577,18 @@ test_hostile_storage_stall_mid_play() {
 #   garbage-mid      the file's first third, then random bytes
 #   dies             the file's first third, then the connection closes
 #   silent           accepts, reads the request, never answers
-# Sets HOSTILE_HTTP_PID and HOSTILE_URL (for FILE under $MEDIA).
+#   wrong-range      honest headers for a Range request (206, Content-Range,
+#                    Content-Length), but the body from offset 0
+#   close-delimited  HTTP/1.1 200, no Content-Length: the close ends the body
+#   bad-length       200 with "Content-Length: abc", then the whole file
+# Every accepted connection is logged (monotonic time, Range start) in
+# ./conns. Sets HOSTILE_HTTP_PID and HOSTILE_URL (for FILE under $MEDIA).
 hostile_http_start() {
     local mode=$1 file=$2 i
     cat > badhttp.py <<'EOF'
-import os, random, socket, sys
+import os, random, re, socket, sys, time
 mode, path, portfile = sys.argv[1], sys.argv[2], sys.argv[3]
+log = open('conns', 'a', buffering=1)
 data = open(path, 'rb').read()
 # The same noise on every run and connection: fresh random bytes probe now
 # and then as a raw h263 stream, another test than the one meant here.
@@ -597,7 +603,28 @@ held = []
 while True:
     c, _ = srv.accept()
     try:
-        c.recv(65536)
+        req = c.recv(65536)
+        rng = re.search(rb'\r\nRange: *bytes=(\d+)-', req, re.I)
+        start = int(rng.group(1)) if rng else 0
+        log.write('%.3f %d\n' % (time.monotonic(), start))
+        if mode == 'wrong-range' and start < len(data):
+            n = len(data) - start
+            c.sendall(b'HTTP/1.1 206 Partial Content\r\nContent-Type: application/octet-stream'
+                      b'\r\nContent-Range: bytes %d-%d/%d\r\nContent-Length: %d\r\n'
+                      b'Connection: close\r\n\r\n' % (start, len(data) - 1, len(data), n))
+            c.sendall(data[:n])
+            c.close()
+            continue
+        if mode == 'close-delimited':
+            c.sendall(b'HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n'
+                      b'Connection: close\r\n\r\n' + data)
+            c.close()
+            continue
+        if mode == 'bad-length':
+            c.sendall(b'HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n'
+                      b'Content-Length: abc\r\nConnection: close\r\n\r\n' + data)
+            c.close()
+            continue
         if mode == 'silent':
             held.append(c)
             continue
@@ -618,7 +645,7 @@ while True:
     except OSError:
         pass
 EOF
-    rm -f port
+    rm -f port conns
     python3 badhttp.py "$mode" "$MEDIA/$file" port 2>server.err &
     HOSTILE_HTTP_PID=$!
     trap 'kill $HOSTILE_HTTP_PID 2>/dev/null' EXIT
@@ -683,6 +710,55 @@ test_hostile_http_silent_server_sigterm() {
     done
     hostile_http_stop
     return $ok
+}
+
+# The most connections the server's log ./conns shows in any second.
+hostile_http_peak_rate() {
+    awk '{ t[NR] = $1 } END {
+        best = 0
+        for (i = 1; i <= NR; i++) {
+            n = 0
+            for (j = i; j <= NR && t[j] - t[i] < 1.0; j++)
+                n++
+            if (n > best)
+                best = n
+        }
+        print best
+    }' conns
+}
+
+# A server answering range requests with honest headers and the bytes from
+# offset 0 (issue 20, item 4): before, 100-3000 requests a second until
+# killed. Found on the first answer, said once naming the URL, the file
+# plays whole (the same samples), and no second has more than 10 requests.
+test_hostile_http_wrong_range() {
+    hostile_need_python || { skip "python3 not installed"; return; }
+    local f c n want peak ok=0
+    for f in av.mkv av.mp4; do
+        hostile_http_start wrong-range $f || return 1
+        for c in "" "-cache 8192" "-cache 64"; do
+            : >conns
+            rm -f out.wav
+            # shellcheck disable=SC2086
+            MP_TIMEOUT=60 mp $c -ao pcm:fast:file=out.wav -vo null "$HOSTILE_URL"
+            expect_rc 0 || { ok=1; break; }
+            n=$(grep -c "^$HOSTILE_URL: the server answers a request at an offset with other" \
+                "$ERR")
+            # Once a request at an offset was made (the ring of 8 MB
+            # may read the whole file in one), once; never more.
+            want=0
+            awk '$2 > 0 { found = 1 } END { exit !found }' conns && want=1
+            [ "$n" = $want ] ||
+                { fail "$n lines name the URL, not $want ($c): $(head -c 600 "$ERR")"; ok=1; }
+            http_same_audio $f "$c" || ok=1
+            peak=$(hostile_http_peak_rate)
+            [ "$peak" -le 10 ] || { fail "$peak requests in one second ($c)"; ok=1; }
+            [ "$(wc -l <conns)" -le 60 ] || { fail "$(wc -l <conns) requests ($c)"; ok=1; }
+            [ $ok = 0 ] || { fail "file $f, options '$c'"; break; }
+        done
+        hostile_http_stop
+        [ $ok = 0 ] || return 1
+    done
 }
 
 # Out-of-range values: one message naming the option, status 1, nothing
