@@ -403,8 +403,11 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     p->declared_size = -1;
     demux_avlog_take_premature_end(); /* a closed file's, not this one's */
     demux_avlog_take_damage();
-    if (stream_size(s) > 0) {
-        p->declared_size = demux_peek_declared_size(p->io->pb);
+    /* Without a size (a pipe, a URL without a length) only from what the
+     * probe left buffered, where going back cannot fail. */
+    AVIOContext *pb = p->io->pb;
+    if (stream_size(s) > 0 || pb->buf_end - pb->buf_ptr >= 128) {
+        p->declared_size = demux_peek_declared_size(pb);
         if (p->declared_size == -2) {
             ret = p->io->stream_error ? -DEMUX_ERR_IO : -DEMUX_ERR_INVALID;
             goto fail;
@@ -658,21 +661,60 @@ static void demux_check_truncated(demuxer_t *d)
 {
     struct demux_priv *p = d->priv;
     int64_t size = stream_size(d->stream);
+    int64_t end = stream_end_pos(d->stream);
     bool premature = demux_avlog_take_premature_end();
     /* A truncated file also has index entries past its end or junk at
      * its end (corrupt data): "truncated" says why. */
-    if ((p->error < 0 && p->error != -DEMUX_ERR_INVALID) || size <= 0)
+    if (p->error < 0 && p->error != -DEMUX_ERR_INVALID)
+        return;
+    /* A source that declared its size (an HTTP Content-Length) and ended
+     * before it was cut on the way. */
+    bool short_source = size > 0 && end >= 0 && end < size;
+    if (size <= 0)
+        size = end;  /* a pipe, a URL without a length: what came */
+    if (size <= 0)
         return;
     bool ts = !strcmp(d->avfc->iformat->name, "mpegts");
     bool mp4 = !strncmp(d->avfc->iformat->name, "mov,", 4);
     if ((p->declared_size > 0 && size < p->declared_size) ||
-        (ts && !demux_ts_whole_packets(size)) || premature ||
+        (ts && !demux_ts_whole_packets(size)) || premature || short_source ||
         (mp4 && p->index_past_eof && d->seekable && demux_mp4_box_past_end(d->avfc->pb, size))) {
         if (p->declared_size > size)
             mp_msg(MSGT_DEMUX, MSGL_V, "%s: %" PRId64 " bytes, the header declares %" PRId64
                    "\n", stream_url(d->stream), size, p->declared_size);
         p->error = -DEMUX_ERR_TRUNCATED;
     }
+}
+
+/* Whether pkt's bytes reach the end of the source (its size, or where
+ * a pipe ended). */
+static bool demux_packet_at_end(demuxer_t *d, const AVPacket *pkt)
+{
+    int64_t end = stream_size(d->stream);
+    if (end <= 0)
+        end = stream_end_pos(d->stream);
+    return end > 0 && pkt->pos >= 0 && pkt->pos + pkt->size >= end;
+}
+
+/* PCM cut inside a sample frame (an odd length of s16 mono): the last
+ * packet ends in a piece of a frame, which the decoder refuses whole,
+ * with an error, while a cut on a frame boundary plays to its last frame.
+ * The piece is dropped here, so both cuts play the same frames and end
+ * the same way (truncated, by the size check at the end). Returns the
+ * packet's size after the trim. */
+static int demux_trim_partial_frame(demuxer_t *d, AVPacket *pkt)
+{
+    const AVCodecParameters *par = d->avfc->streams[pkt->stream_index]->codecpar;
+    /* PCM codec ids are 0x10000 up to the first ADPCM one. */
+    if (par->codec_type != AVMEDIA_TYPE_AUDIO || par->block_align <= 0 ||
+        par->codec_id < AV_CODEC_ID_FIRST_AUDIO || par->codec_id >= AV_CODEC_ID_ADPCM_IMA_QT ||
+        pkt->size % par->block_align == 0)
+        return pkt->size;
+    int keep = pkt->size - pkt->size % par->block_align;
+    mp_msg(MSGT_DEMUX, MSGL_V, "%s: %d bytes of a partial sample frame dropped at byte %"
+           PRId64 "\n", stream_url(d->stream), pkt->size - keep, pkt->pos + keep);
+    pkt->size = keep;  /* the bytes stay; the decoder needs no padding for PCM */
+    return keep;
 }
 
 /*
@@ -704,7 +746,15 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
                 av_packet_unref(pkt);
                 continue;
             }
-            if (pkt->flags & AV_PKT_FLAG_CORRUPT)
+            /* A packet cut short by the end of the source is marked
+             * corrupt by libavformat: that is the truncation, which the
+             * end of the file reports, not damage to warn of. */
+            bool cut = demux_packet_at_end(d, pkt);
+            if (demux_trim_partial_frame(d, pkt) == 0) {
+                av_packet_unref(pkt);
+                continue;
+            }
+            if ((pkt->flags & AV_PKT_FLAG_CORRUPT) && !cut)
                 demux_warn_corrupt(p, pkt->pos);
             /* Packets libavformat marks to be dropped (outside the edit
              * list) are not something the track plays. */

@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <libavformat/avformat.h>
 #include <libavformat/avio.h>
@@ -44,6 +45,7 @@ struct lavf_priv {
     int pend_len, pend_pos;
     bool range_checked;      /* the first answer at an offset was compared */
     bool range_broken;       /* the server ignores ranges: seek by reading from 0 */
+    bool no_length;          /* the declared length was not usable: read to the close */
 };
 
 static pthread_mutex_t lavf_rate_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -92,6 +94,33 @@ static int lavf_interrupt(void *ctx)
     return s->opts.abort_cb && s->opts.abort_cb(s->opts.abort_ctx);
 }
 
+/* HTTP(S): the protocols whose end of body libavformat reports as an
+ * error (lavf_read_end). */
+static bool lavf_is_http(const char *url)
+{
+    return !strncasecmp(url, "http://", 7) || !strncasecmp(url, "https://", 8);
+}
+
+/* libavformat's HTTP answers a connection closed by the server, with no
+ * byte lost, with AVERROR(EIO) ("Stream ends prematurely") whenever it
+ * did not reach the body's declared length; an unknown length counts as
+ * endless there. For a body delimited by the close (no Content-Length:
+ * HTTP/1.1 allows it) that is its normal end; with a length, the source
+ * ended early, which the reader finds by stream_end_pos() < the size and
+ * reports as a truncated file. Either way it is the end, not a read
+ * error. (A reset connection or a timeout are other errors.) */
+static bool lavf_read_end(const stream_t *s, int averr)
+{
+    const struct lavf_priv *p = s->priv;
+    if (averr == AVERROR_EOF)
+        return true;
+    if (averr != AVERROR(EIO) || !lavf_is_http(p->url))
+        return false;
+    mp_msg(MSGT_STREAM, MSGL_V, "%s: the server closed the connection at byte %lld%s.\n",
+           p->url, (long long)s->src_pos, s->size >= 0 ? ", before the declared length" : "");
+    return true;
+}
+
 static int lavf_err(int averr)
 {
     if (averr == AVERROR_EXIT)
@@ -109,8 +138,11 @@ static int lavf_err(int averr)
     return STREAM_ERR_IO;
 }
 
-int stream_lavf_avio_open(AVIOContext **pb, const char *url, int64_t pos, int flags,
-                          const AVIOInterruptCB *cb, const struct stream_opts *o)
+/* stream_lavf_avio_open; end_off > 0 is HTTP's end_offset option: the
+ * body is read up to there (or the close) whatever its length says. */
+static int lavf_avio_open(AVIOContext **pb, const char *url, int64_t pos, int flags,
+                          const AVIOInterruptCB *cb, const struct stream_opts *o,
+                          int64_t end_off)
 {
     AVDictionary *dict = NULL;
     int rc = lavf_rate_wait(cb);
@@ -120,6 +152,8 @@ int stream_lavf_avio_open(AVIOContext **pb, const char *url, int64_t pos, int fl
         rc = av_dict_set(&dict, "user_agent", o->user_agent, 0);
     if (rc >= 0 && pos > 0)
         rc = av_dict_set_int(&dict, "offset", pos, 0);
+    if (rc >= 0 && end_off > 0)
+        rc = av_dict_set_int(&dict, "end_offset", end_off, 0);
     /* Protocols without these options (file:) leave them in dict, unused. */
     if (rc >= 0)
         rc = avio_open2(pb, url, AVIO_FLAG_READ | flags, cb, &dict);
@@ -136,6 +170,14 @@ int stream_lavf_avio_open(AVIOContext **pb, const char *url, int64_t pos, int fl
     }
     return 0;
 }
+
+int stream_lavf_avio_open(AVIOContext **pb, const char *url, int64_t pos, int flags,
+                          const AVIOInterruptCB *cb, const struct stream_opts *o)
+{
+    return lavf_avio_open(pb, url, pos, flags, cb, o, 0);
+}
+
+static void lavf_close(stream_t *s);
 
 static int lavf_open(stream_t *s, int fd, const char *target)
 {
@@ -162,8 +204,29 @@ static int lavf_open(stream_t *s, int fd, const char *target)
     }
     s->priv = p;
     int64_t size = avio_size(p->avio);
+    if (size == 0 && lavf_is_http(target)) {
+        /* libavformat takes a Content-Length that is not a number (say
+         * "abc") for 0 and ends the body before its first byte. Handled
+         * as absent, as a browser does: asked again for everything up
+         * to the close. A body that is really empty stays empty. */
+        AVIOContext *again = NULL;
+        rc = lavf_avio_open(&again, target, 0, AVIO_FLAG_DIRECT, &cb, &s->opts, INT64_MAX);
+        if (rc == AVERROR_EXIT) {
+            lavf_close(s);
+            return -STREAM_ERR_ABORTED;
+        }
+        if (rc >= 0) {
+            mp_msg(MSGT_STREAM, MSGL_V, "%s: the server declares an empty body (a "
+                   "Content-Length of 0 or not a number); reading until it closes.\n", target);
+            avio_closep(&p->avio);
+            p->avio = again;
+            p->no_length = true;
+            size = -1;
+        }
+    }
     s->size = size >= 0 ? size : -1;
-    s->seekable = (p->avio->seekable & AVIO_SEEKABLE_NORMAL) != 0;
+    /* Without a length nothing is known of offsets either. */
+    s->seekable = !p->no_length && (p->avio->seekable & AVIO_SEEKABLE_NORMAL) != 0;
     return 0;
 }
 
@@ -241,7 +304,7 @@ static int lavf_fill(stream_t *s, void *buf, int len)
     int need = s->fill_need > 0 && s->fill_need < len ? s->fill_need : len;
     if (need == len) {
         int n = avio_read(p->avio, buf, len);
-        if (n == AVERROR_EOF)
+        if (n < 0 && lavf_read_end(s, n))
             return 0;
         if (n > 0)
             lavf_note_head(p, s->src_pos, buf, n);
@@ -252,7 +315,7 @@ static int lavf_fill(stream_t *s, void *buf, int len)
     bool ended = false;
     while (got < need) {
         int n = avio_read_partial(p->avio, dst + got, len - got);
-        if (n == 0 || n == AVERROR_EOF) {
+        if (n == 0 || (n < 0 && lavf_read_end(s, n))) {
             ended = true;  /* the end: short is no longer partial */
             break;
         }

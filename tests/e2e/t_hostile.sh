@@ -761,6 +761,97 @@ test_hostile_http_wrong_range() {
     done
 }
 
+# Issue 20, item 5 (a, b): a body delimited by the connection's close (no
+# Content-Length, as HTTP/1.1 allows) and a Content-Length that is not a
+# number ("abc", taken as absent) play the whole file, the same samples,
+# and end cleanly: exit 0, no error line (before: "Stream ends
+# prematurely ... should be 18446744073709551615", exit 2; and nothing
+# played, exit 2).
+test_hostile_http_body_to_close() {
+    hostile_need_python || { skip "python3 not installed"; return; }
+    local mode c ok=0
+    for mode in close-delimited bad-length; do
+        hostile_http_start $mode av.mkv || return 1
+        for c in "" "-cache 8192"; do
+            rm -f out.wav
+            # shellcheck disable=SC2086
+            MP_TIMEOUT=60 mp $c -ao pcm:fast:file=out.wav -vo null "$HOSTILE_URL"
+            expect_rc 0 || ok=1
+            http_same_audio av.mkv "$mode $c" || ok=1
+            ! grep -qiE "error|prematurely" "$ERR" ||
+                { fail "an error line: $(head -c 600 "$ERR")"; ok=1; }
+            [ $ok = 0 ] || { fail "server '$mode', options '$c'"; break; }
+        done
+        hostile_http_stop
+        [ $ok = 0 ] || return 1
+    done
+}
+
+# hostile_cut_run NAME FILE [PIPE]: play FILE (through a pipe when PIPE is
+# given, named "-" then) into NAME.wav; sets RC and ERR as mp does.
+hostile_cut_run() {
+    OUT=$T/last.out
+    ERR=$T/last.err
+    if [ -n "${3:-}" ]; then
+        cat "$2" | timeout -k 5 30 "$MPLAYER" -ao "pcm:fast:file=$1.wav" -vo null - \
+            >"$OUT" 2>"$ERR"
+    else
+        timeout -k 5 30 "$MPLAYER" -ao "pcm:fast:file=$1.wav" -vo null "$2" >"$OUT" 2>"$ERR" \
+            </dev/null
+    fi
+    RC=$?
+    hostile_clean "$ERR" || RC=99
+}
+
+# hostile_expect_cut NAME: the last run ended as the one rule for missing
+# data says: status 2, exactly one "Error reading 'NAME': truncated file."
+# and no other error line.
+hostile_expect_cut() {
+    expect_rc 2 || return 1
+    [ "$(grep -cF "Error reading '$1': truncated file." "$ERR")" = 1 ] ||
+        { fail "no single truncation line for $1: $(head -c 600 "$ERR")"; return 1; }
+    [ "$(grep -ciE "error|invalid|corrupt|damaged" "$ERR")" = 1 ] ||
+        { fail "other error lines for $1: $(head -c 600 "$ERR")"; return 1; }
+}
+
+# Issue 20, item 5 (c, d): data missing at the end gives the same message,
+# status and samples in every path: an MKV cut at a third by name, through
+# a pipe (before: exit 0, no message) and over HTTP (the server closes
+# after a third of its Content-Length; before: "read error"); a WAV cut
+# inside a sample frame (odd length, s16 mono; before: exit 0 and a
+# decoder error) as one cut on the frame boundary before it, by name and
+# through a pipe.
+test_hostile_truncated_every_path() {
+    local size ok=0
+    size=$(stat -c %s "$MEDIA/av.mkv")
+    head -c $((size / 3)) "$MEDIA/av.mkv" > third.mkv
+    hostile_cut_run name third.mkv && hostile_expect_cut third.mkv || return 1
+    hostile_cut_run pipe third.mkv pipe && hostile_expect_cut - || return 1
+    cmp -s name.wav pipe.wav || { fail "the cut MKV played differently by pipe"; return 1; }
+    if hostile_need_python; then
+        hostile_http_start dies av.mkv || return 1
+        for c in "" "-cache 1024" "-cache 64"; do
+            rm -f http.wav
+            # shellcheck disable=SC2086
+            MP_TIMEOUT=60 mp $c -ao pcm:fast:file=http.wav -vo null "$HOSTILE_URL"
+            hostile_expect_cut "$HOSTILE_URL" || { ok=1; break; }
+            cmp -s name.wav http.wav ||
+                { fail "the cut MKV played differently over HTTP ($c)"; ok=1; break; }
+        done
+        hostile_http_stop
+        [ $ok = 0 ] || return 1
+    fi
+    ff -f lavfi -i sine=frequency=440:sample_rate=44100 -t 2 -c:a pcm_s16le -ac 1 m.wav ||
+        { fail "cannot make the WAV"; return 1; }
+    head -c 100000 m.wav > even.wav
+    head -c 100001 m.wav > odd.wav
+    hostile_cut_run played-even even.wav && hostile_expect_cut even.wav || return 1
+    hostile_cut_run played-odd odd.wav && hostile_expect_cut odd.wav || return 1
+    hostile_cut_run played-oddpipe odd.wav pipe && hostile_expect_cut - || return 1
+    cmp -s played-even.wav played-odd.wav && cmp -s played-even.wav played-oddpipe.wav ||
+        fail "a WAV cut inside a sample frame played differently from one cut before it"
+}
+
 # Out-of-range values: one message naming the option, status 1, nothing
 # played. (-volume -1 and -frames -1 are documented values, not errors.)
 test_hostile_option_values_out_of_range() {
