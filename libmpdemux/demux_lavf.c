@@ -345,6 +345,46 @@ static int64_t demux_peek_declared_size(AVIOContext *pb)
     return n > 0 ? demux_declared_size(b, n) : -1;
 }
 
+/* Bytes after the declared end that must be zeros to hide the rest. */
+#define DEMUX_ZERO_TAIL_CHECK 4096
+
+/* A file longer than its header declares (RIFF, Matroska segment) whose
+ * excess starts with zeros: a preallocated or sparse download, a disk
+ * image's slack. libavformat's WAV reader walks whatever follows the data
+ * as 8-byte chunks (1-2 s per MB of zeros, minutes for GBs), others
+ * resync through it byte by byte. The demuxer is shown the declared
+ * extent only; excess that is not zeros (a RIFF size that wrapped past
+ * 4 GiB, data a broken muxer did not count) stays visible. Returns 0 or
+ * -DEMUX_ERR_IO. */
+static int demux_limit_to_declared(demuxer_t *d)
+{
+    struct demux_priv *p = d->priv;
+    stream_t *s = d->stream;
+    int64_t size = stream_size(s);
+    int64_t decl = p->declared_size;
+    if (decl <= 0 || size < decl + DEMUX_ZERO_TAIL_CHECK || !stream_seekable(s))
+        return 0;
+    unsigned char tail[DEMUX_ZERO_TAIL_CHECK];
+    int64_t back = stream_tell(s);
+    int n = stream_seek(s, decl);
+    if (n >= 0)
+        n = stream_read(s, tail, sizeof(tail));
+    if (stream_seek(s, back) < 0 || n < 0) {
+        p->io->stream_error = n < 0 ? n : -STREAM_ERR_IO;
+        return -DEMUX_ERR_IO;
+    }
+    for (int i = 0; i < n; i++) {
+        if (tail[i])
+            return 0;
+    }
+    if (n < (int)sizeof(tail))
+        return 0;
+    p->io->limit = decl;
+    mp_msg(MSGT_DEMUX, MSGL_V, "%s: zeros after the %" PRId64 " bytes the header declares "
+           "(%" PRId64 " in all); reading those only.\n", stream_url(s), decl, size);
+    return 0;
+}
+
 static int demux_reader_init(struct demux_reader *r, const struct demux_opts *opts)
 {
     pthread_condattr_t ca;
@@ -395,6 +435,11 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     p->io = demux_avio_create(s);
     if (!p->io)
         goto fail;
+    /* Only while opening: libavformat's header parsers may loop through
+     * the whole file (a WAV's chunk walk). Later the reader's own waits
+     * ask it, on the main thread, which also reports the quit. */
+    p->io->interrupt_cb = opts ? opts->interrupt_cb : NULL;
+    p->io->interrupt_ctx = opts ? opts->interrupt_ctx : NULL;
 
     ret = demux_find_format(p, s, opts ? opts->format : NULL, &fmt);
     if (ret < 0)
@@ -414,16 +459,31 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
         }
     }
 
+    ret = demux_limit_to_declared(d);
+    if (ret < 0)
+        goto fail;
+
     ret = -DEMUX_ERR_NOMEM;
     d->avfc = avformat_alloc_context();
     if (!d->avfc)
         goto fail;
+    d->avfc->interrupt_callback.callback = demux_avio_interrupt;
+    d->avfc->interrupt_callback.opaque = p->io;
     d->avfc->pb = p->io->pb;
     d->avfc->flags |= AVFMT_FLAG_CUSTOM_IO;
     /* pb is set, so libavformat opens nothing by the url: it serves as
      * the file's name (messages, relative references). On failure
      * avformat_open_input frees the context (not pb), NULLs d->avfc. */
+    /* The header is read buffered: a parser stepping through small
+     * pieces with a seek between each (a WAV's chunk walk) is served from
+     * libavformat's 32 KB buffer, where in direct mode every step went
+     * down to the stream and read a new buffer's worth (8 times slower).
+     * Direct mode is for playing, where jumps between tracks would
+     * re-read that buffer. */
+    int direct = pb->direct;
+    pb->direct = 0;
     int r = avformat_open_input(&d->avfc, stream_url(s), fmt, NULL);
+    pb->direct = direct;
     if (r < 0) {
         demux_av_msg(MSGL_V, "opening failed", r);
         ret = demux_map_averror(p, r, -DEMUX_ERR_INVALID);
@@ -454,6 +514,7 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     if (avfc->start_time != AV_NOPTS_VALUE)
         d->start_time = avfc->start_time / (double)AV_TIME_BASE;
     d->seekable = (avfc->pb->seekable & AVIO_SEEKABLE_NORMAL) != 0;
+    p->io->interrupt_cb = NULL;
     mp_msg(MSGT_DEMUX, MSGL_V, "demux: %s, %d streams, duration %.3f, start %.3f, %sseekable\n",
            d->format_name, d->num_streams, d->duration, d->start_time,
            d->seekable ? "" : "not ");

@@ -852,6 +852,85 @@ test_hostile_truncated_every_path() {
         fail "a WAV cut inside a sample frame played differently from one cut before it"
 }
 
+# hostile_quit_during_open FILE HOW: start the player on FILE, wait until it
+# has begun opening it (and not yet played), then quit it by HOW (TERM: the
+# signal; cmd: the slave command "quit 3"). Sets RC and QUIT_MS (ms from
+# the quit to the exit).
+hostile_quit_during_open() {
+    local file=$1 how=$2 player w t0 t1
+    rm -f cmd.fifo
+    mkfifo cmd.fifo
+    timeout -k 5 120 "$MPLAYER" -slave -ao null -vo null "$file" <cmd.fifo >out.txt \
+        2>err.txt &
+    player=$!
+    exec 3>cmd.fifo
+    w=0
+    while ! grep -q "^Playing $file" out.txt 2>/dev/null && [ $w -lt 200 ]; do
+        sleep 0.05
+        w=$((w + 1))
+    done
+    if grep -q "Starting playback" out.txt; then
+        exec 3>&-
+        wait "$player"
+        fail "the open was over before the quit could be sent"
+        return 1
+    fi
+    t0=$(date +%s%N)
+    if [ "$how" = TERM ]; then
+        kill -TERM "$player"
+    else
+        echo "quit 3" >&3
+    fi
+    while kill -0 "$player" 2>/dev/null; do
+        sleep 0.02
+    done
+    t1=$(date +%s%N)
+    wait "$player"
+    RC=$?
+    exec 3>&-
+    QUIT_MS=$(((t1 - t0) / 1000000))
+    hostile_clean err.txt || RC=99
+}
+
+# Issue 20, item 3: a 20 s WAV followed by zeros (a preallocated or sparse
+# download). Its RIFF size declares the 20 s: the demuxer is shown those
+# bytes only and the 20 s play at once, the same samples (before: minutes
+# in libavformat's chunk walk through the zeros, 4 KB read per 8-byte
+# step). A RIFF size that declares nothing (0xffffffff, as streaming
+# writers leave it) and 2 GB of zeros: the walk goes through them, read
+# buffered, and a quit (SIGTERM, or the slave command) during it ends the
+# player within a second (asked every 50 ms; before: not until the walk
+# ended, minutes).
+test_hostile_wav_zero_tail() {
+    local t0 t1 ms
+    ff -f lavfi -i sine=frequency=440:sample_rate=8000 -t 20 -c:a pcm_s16le -ac 1 w20.wav ||
+        { fail "cannot make the WAV"; return 1; }
+    cp w20.wav zeros.wav
+    truncate -s +200M zeros.wav || { fail "truncate failed"; return 1; }
+    t0=$(date +%s%N)
+    MP_TIMEOUT=60 mp -ao pcm:fast:file=out.wav -vo null zeros.wav
+    t1=$(date +%s%N)
+    ms=$(((t1 - t0) / 1000000))
+    expect_rc 0 || return 1
+    raw_s16 w20.wav > ref.raw
+    raw_s16 out.wav > got.raw
+    cmp -s ref.raw got.raw || { fail "the 20 s before the zeros did not play whole"; return 1; }
+    [ "$ms" -lt 10000 ] || { fail "20 s of WAV and 200 MB of zeros took $ms ms"; return 1; }
+    echo "    20 s WAV + 200 MB of zeros: $ms ms" >&2
+    cp w20.wav nosize.wav
+    printf '\377\377\377\377' | dd of=nosize.wav bs=1 seek=4 conv=notrunc status=none &&
+        truncate -s +2G nosize.wav || { fail "cannot make the undeclared WAV"; return 1; }
+    hostile_quit_during_open nosize.wav TERM || return 1
+    [ "$RC" = 1 ] || { fail "exit status $RC after SIGTERM in the open"; return 1; }
+    grep -q "interrupted by signal" out.txt || { fail "no quit message"; return 1; }
+    [ "$QUIT_MS" -le 1000 ] || { fail "SIGTERM took $QUIT_MS ms"; return 1; }
+    echo "    SIGTERM during the walk: $QUIT_MS ms" >&2
+    hostile_quit_during_open nosize.wav cmd || return 1
+    [ "$RC" = 3 ] || { fail "exit status $RC after 'quit 3' in the open"; return 1; }
+    [ "$QUIT_MS" -le 1000 ] || { fail "quit took $QUIT_MS ms"; return 1; }
+    echo "    quit command during the walk: $QUIT_MS ms" >&2
+}
+
 # Out-of-range values: one message naming the option, status 1, nothing
 # played. (-volume -1 and -frames -1 are documented values, not errors.)
 test_hostile_option_values_out_of_range() {
