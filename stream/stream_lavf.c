@@ -405,7 +405,7 @@ static int lavf_check_range(stream_t *s, int64_t pos)
     if (want < LAVF_CHECK_MIN || lavf_head_uniform(p, want))
         return 0;
     int n = avio_read(p->avio, p->pend, want);
-    if (n == AVERROR_EOF || n == 0)
+    if (n == 0 || (n < 0 && lavf_read_end(s, n)))
         return 0;  /* the next fill sees the end */
     if (n < 0)
         return n;
