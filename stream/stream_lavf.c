@@ -24,6 +24,9 @@
  * new request takes. */
 #define LAVF_SKIP_MAX (64 * 1024)
 
+/* Bytes kept behind the connection of a server that ignores ranges. */
+#define LAVF_WIN_MAX (1024 * 1024)
+
 /* The first bytes of the source are kept to check the answer to the
  * first request at another offset (lavf_check_range). Fewer than
  * LAVF_CHECK_MIN bytes to compare prove nothing. */
@@ -46,6 +49,15 @@ struct lavf_priv {
     bool range_checked;      /* the first answer at an offset was compared */
     bool range_broken;       /* the server ignores ranges: seek by reading from 0 */
     bool no_length;          /* the declared length was not usable: read to the close */
+    /* With range_broken: the last bytes read from the connection, which
+     * ends at win_start + win_len, so that a seek a little way back (the
+     * demuxer does that between clusters) needs no reading from 0;
+     * replay >= 0 is where reads are served from it. NULL when out of
+     * memory (every seek back reads from 0 then). */
+    unsigned char *win;
+    int64_t win_start;
+    int win_len;
+    int64_t replay;
 };
 
 static pthread_mutex_t lavf_rate_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -184,6 +196,7 @@ static int lavf_open(stream_t *s, int fd, const char *target)
     struct lavf_priv *p = calloc(1, sizeof(*p));
     if (!p)
         return -STREAM_ERR_NOMEM;
+    p->replay = -1;
     pthread_once(&lavf_network_once, lavf_network_init);
     AVIOInterruptCB cb = {.callback = lavf_interrupt, .opaque = s};
     /* Direct mode: avio_seek then always moves the protocol (for HTTP, a
@@ -233,16 +246,41 @@ static int lavf_open(stream_t *s, int fd, const char *target)
 /* Read and drop n bytes of the open connection (abortable through its
  * interrupt callback). Returns 0, or a negative AVERROR; the end of the
  * source before n bytes is AVERROR_EOF. */
-static int lavf_discard(AVIOContext *pb, int64_t n)
+/* Append n bytes just read from the connection to the window. */
+static void lavf_win_add(struct lavf_priv *p, const unsigned char *buf, int n)
+{
+    if (!p->win || n <= 0)
+        return;
+    if (n >= LAVF_WIN_MAX) {
+        memcpy(p->win, buf + n - LAVF_WIN_MAX, LAVF_WIN_MAX);
+        p->win_start += p->win_len + n - LAVF_WIN_MAX;
+        p->win_len = LAVF_WIN_MAX;
+        return;
+    }
+    if (p->win_len + n > LAVF_WIN_MAX) {
+        /* Drop a quarter more than needed: fewer moves. */
+        int drop = p->win_len + n - LAVF_WIN_MAX + LAVF_WIN_MAX / 4;
+        if (drop > p->win_len)
+            drop = p->win_len;
+        memmove(p->win, p->win + drop, p->win_len - drop);
+        p->win_start += drop;
+        p->win_len -= drop;
+    }
+    memcpy(p->win + p->win_len, buf, n);
+    p->win_len += n;
+}
+
+static int lavf_discard(struct lavf_priv *p, int64_t n)
 {
     unsigned char tmp[16384];
     while (n > 0) {
         int want = n < (int64_t)sizeof(tmp) ? (int)n : (int)sizeof(tmp);
-        int r = avio_read(pb, tmp, want);
+        int r = avio_read(p->avio, tmp, want);
         if (r == 0)
             return AVERROR_EOF;
         if (r < 0)
             return r;
+        lavf_win_add(p, tmp, r);
         n -= r;
     }
     return 0;
@@ -255,12 +293,18 @@ static int lavf_open_at(stream_t *s, int64_t pos)
 {
     struct lavf_priv *p = s->priv;
     AVIOInterruptCB cb = {.callback = lavf_interrupt, .opaque = s};
+    if (p->range_broken)
+        mp_msg(MSGT_STREAM, MSGL_DBG2, "%s: reading from 0 to reach byte %lld (at %lld)\n",
+               p->url, (long long)pos, (long long)(p->avio ? avio_tell(p->avio) : -1));
     avio_closep(&p->avio);
     p->pend_len = p->pend_pos = 0;
     int rc = stream_lavf_avio_open(&p->avio, p->url, p->range_broken ? 0 : pos,
                                    AVIO_FLAG_DIRECT, &cb, &s->opts);
+    p->win_start = 0;
+    p->win_len = 0;
+    p->replay = -1;
     if (rc >= 0 && p->range_broken && pos > 0)
-        rc = lavf_discard(p->avio, pos);
+        rc = lavf_discard(p, pos);
     return rc;
 }
 
@@ -301,13 +345,25 @@ static int lavf_fill(stream_t *s, void *buf, int len)
         p->pend_pos += n;
         return n;
     }
+    if (p->replay >= 0) {
+        /* Behind the connection, inside the window. */
+        int64_t end = p->win_start + p->win_len;
+        int n = end - p->replay < len ? (int)(end - p->replay) : len;
+        memcpy(buf, p->win + (p->replay - p->win_start), n);
+        p->replay += n;
+        if (p->replay >= end)
+            p->replay = -1;
+        return n;
+    }
     int need = s->fill_need > 0 && s->fill_need < len ? s->fill_need : len;
     if (need == len) {
         int n = avio_read(p->avio, buf, len);
         if (n < 0 && lavf_read_end(s, n))
             return 0;
-        if (n > 0)
+        if (n > 0) {
             lavf_note_head(p, s->src_pos, buf, n);
+            lavf_win_add(p, buf, n);
+        }
         return n < 0 ? -lavf_err(n) : n;
     }
     unsigned char *dst = buf;
@@ -329,6 +385,7 @@ static int lavf_fill(stream_t *s, void *buf, int len)
         got += n;
     }
     lavf_note_head(p, s->src_pos, buf, got);
+    lavf_win_add(p, buf, got);
     s->fill_partial = !ended && got < len;
     return got;
 }
@@ -383,6 +440,10 @@ static bool lavf_head_uniform(const struct lavf_priv *p, int len)
 static void lavf_ranges_broken(struct lavf_priv *p)
 {
     p->range_broken = true;
+    p->win = malloc(LAVF_WIN_MAX);  /* NULL: seeks back read from 0 */
+    p->win_start = p->avio ? avio_tell(p->avio) : 0;  /* where the connection is */
+    p->win_len = 0;
+    p->replay = -1;
     mp_msg(MSGT_STREAM, MSGL_WARN, "%s: the server answers a request at an offset with "
            "other bytes than the file's there; reading from the start for every seek.\n",
            p->url);
@@ -467,10 +528,15 @@ static int lavf_seek(stream_t *s, int64_t pos)
     p->pend_len = p->pend_pos = 0;
     int r;
     if (p->range_broken) {
-        /* Forward by reading on, however far; backward from 0 again. */
+        /* Forward by reading on, however far; a little way back from the
+         * window; further back from 0 again. */
+        p->replay = -1;
         if (cur >= 0 && pos >= cur)
-            r = lavf_discard(p->avio, pos - cur);
-        else
+            r = lavf_discard(p, pos - cur);
+        else if (p->win && cur == p->win_start + p->win_len && pos >= p->win_start) {
+            p->replay = pos;
+            r = 0;
+        } else
             r = lavf_open_at(s, pos);
         return r < 0 ? -lavf_err(r) : 0;
     }
@@ -488,6 +554,7 @@ static void lavf_close(stream_t *s)
     if (!p)
         return;
     avio_closep(&p->avio);
+    free(p->win);
     free(p->url);
     free(p);
     s->priv = NULL;
@@ -496,6 +563,10 @@ static void lavf_close(stream_t *s)
 static void lavf_park(stream_t *s)
 {
     struct lavf_priv *p = s->priv;
+    /* From a server that ignores ranges, opening again means reading
+     * from 0 up to here: the idle connection is cheaper. */
+    if (p->range_broken)
+        return;
     avio_closep(&p->avio);
 }
 

@@ -753,7 +753,9 @@ test_hostile_http_wrong_range() {
             http_same_audio $f "$c" || ok=1
             peak=$(hostile_http_peak_rate)
             [ "$peak" -le 10 ] || { fail "$peak requests in one second ($c)"; ok=1; }
-            [ "$(wc -l <conns)" -le 60 ] || { fail "$(wc -l <conns) requests ($c)"; ok=1; }
+            # Seeks back between clusters are served from the bytes kept
+            # behind the connection: a handful of requests, not one per seek.
+            [ "$(wc -l <conns)" -le 8 ] || { fail "$(wc -l <conns) requests ($c)"; ok=1; }
             [ $ok = 0 ] || { fail "file $f, options '$c'"; break; }
         done
         hostile_http_stop
