@@ -103,7 +103,13 @@ static void demux_avlog_callback(void *avcl, int level, const char *fmt, va_list
     int lev = demux_avlog_level(level);
     if (demux_avlog_quieted && lev < MSGL_V)
         lev = MSGL_V;
-    if (mod == MSGT_DEMUX && strstr(fmt, "ended prematurely")) {
+    if (strstr(fmt, "Stream ends prematurely")) {
+        /* HTTP's end of a body (stream_lavf.c, lavf_read_end): a body
+         * delimited by the close ends so normally; one shorter than its
+         * length is said by the player, as a truncated file. */
+        if (lev < MSGL_V)
+            lev = MSGL_V;
+    } else if (mod == MSGT_DEMUX && strstr(fmt, "ended prematurely")) {
         demux_avlog_premature = true;
         if (lev < MSGL_V)
             lev = MSGL_V;

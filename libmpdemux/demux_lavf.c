@@ -349,6 +349,46 @@ static int64_t demux_peek_declared_size(AVIOContext *pb)
     return n > 0 ? demux_declared_size(b, n) : -1;
 }
 
+/* Bytes after the declared end that must be zeros to hide the rest. */
+#define DEMUX_ZERO_TAIL_CHECK 4096
+
+/* A file longer than its header declares (RIFF, Matroska segment) whose
+ * excess starts with zeros: a preallocated or sparse download, a disk
+ * image's slack. libavformat's WAV reader walks whatever follows the data
+ * as 8-byte chunks (1-2 s per MB of zeros, minutes for GBs), others
+ * resync through it byte by byte. The demuxer is shown the declared
+ * extent only; excess that is not zeros (a RIFF size that wrapped past
+ * 4 GiB, data a broken muxer did not count) stays visible. Returns 0 or
+ * -DEMUX_ERR_IO. */
+static int demux_limit_to_declared(demuxer_t *d)
+{
+    struct demux_priv *p = d->priv;
+    stream_t *s = d->stream;
+    int64_t size = stream_size(s);
+    int64_t decl = p->declared_size;
+    if (decl <= 0 || size < decl + DEMUX_ZERO_TAIL_CHECK || !stream_seekable(s))
+        return 0;
+    unsigned char tail[DEMUX_ZERO_TAIL_CHECK];
+    int64_t back = stream_tell(s);
+    int n = stream_seek(s, decl);
+    if (n >= 0)
+        n = stream_read(s, tail, sizeof(tail));
+    if (stream_seek(s, back) < 0 || n < 0) {
+        p->io->stream_error = n < 0 ? n : -STREAM_ERR_IO;
+        return -DEMUX_ERR_IO;
+    }
+    for (int i = 0; i < n; i++) {
+        if (tail[i])
+            return 0;
+    }
+    if (n < (int)sizeof(tail))
+        return 0;
+    p->io->limit = decl;
+    mp_msg(MSGT_DEMUX, MSGL_V, "%s: zeros after the %" PRId64 " bytes the header declares "
+           "(%" PRId64 " in all); reading those only.\n", stream_url(s), decl, size);
+    return 0;
+}
+
 static int demux_reader_init(struct demux_reader *r, const struct demux_opts *opts)
 {
     pthread_condattr_t ca;
@@ -399,6 +439,11 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     p->io = demux_avio_create(s);
     if (!p->io)
         goto fail;
+    /* Only while opening: libavformat's header parsers may loop through
+     * the whole file (a WAV's chunk walk). Later the reader's own waits
+     * ask it, on the main thread, which also reports the quit. */
+    p->io->interrupt_cb = opts ? opts->interrupt_cb : NULL;
+    p->io->interrupt_ctx = opts ? opts->interrupt_ctx : NULL;
 
     ret = demux_find_format(p, s, opts ? opts->format : NULL, &fmt);
     if (ret < 0)
@@ -407,24 +452,42 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     p->declared_size = -1;
     demux_avlog_take_premature_end(); /* a closed file's, not this one's */
     demux_avlog_take_damage();
-    if (stream_size(s) > 0) {
-        p->declared_size = demux_peek_declared_size(p->io->pb);
+    /* Without a size (a pipe, a URL without a length) only from what the
+     * probe left buffered, where going back cannot fail. */
+    AVIOContext *pb = p->io->pb;
+    if (stream_size(s) > 0 || pb->buf_end - pb->buf_ptr >= 128) {
+        p->declared_size = demux_peek_declared_size(pb);
         if (p->declared_size == -2) {
             ret = p->io->stream_error ? -DEMUX_ERR_IO : -DEMUX_ERR_INVALID;
             goto fail;
         }
     }
 
+    ret = demux_limit_to_declared(d);
+    if (ret < 0)
+        goto fail;
+
     ret = -DEMUX_ERR_NOMEM;
     d->avfc = avformat_alloc_context();
     if (!d->avfc)
         goto fail;
+    d->avfc->interrupt_callback.callback = demux_avio_interrupt;
+    d->avfc->interrupt_callback.opaque = p->io;
     d->avfc->pb = p->io->pb;
     d->avfc->flags |= AVFMT_FLAG_CUSTOM_IO;
     /* pb is set, so libavformat opens nothing by the url: it serves as
      * the file's name (messages, relative references). On failure
      * avformat_open_input frees the context (not pb), NULLs d->avfc. */
+    /* The header is read buffered: a parser stepping through small
+     * pieces with a seek between each (a WAV's chunk walk) is served from
+     * libavformat's 32 KB buffer, where in direct mode every step went
+     * down to the stream and read a new buffer's worth (8 times slower).
+     * Direct mode is for playing, where jumps between tracks would
+     * re-read that buffer. */
+    int direct = pb->direct;
+    pb->direct = 0;
     int r = avformat_open_input(&d->avfc, stream_url(s), fmt, NULL);
+    pb->direct = direct;
     if (r < 0) {
         demux_av_msg(MSGL_V, "opening failed", r);
         ret = demux_map_averror(p, r, -DEMUX_ERR_INVALID);
@@ -458,6 +521,7 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     d->seekable = (avfc->pb->seekable & AVIO_SEEKABLE_NORMAL) != 0;
     if (!opts || !opts->matroska_plans)
         d->mkvmap_error = -DEMUX_ERR_NO_INDEX;
+    p->io->interrupt_cb = NULL;
     mp_msg(MSGT_DEMUX, MSGL_V, "demux: %s, %d streams, duration %.3f, start %.3f, %sseekable\n",
            d->format_name, d->num_streams, d->duration, d->start_time,
            d->seekable ? "" : "not ");
@@ -666,21 +730,60 @@ static void demux_check_truncated(demuxer_t *d)
 {
     struct demux_priv *p = d->priv;
     int64_t size = stream_size(d->stream);
+    int64_t end = stream_end_pos(d->stream);
     bool premature = demux_avlog_take_premature_end();
     /* A truncated file also has index entries past its end or junk at
      * its end (corrupt data): "truncated" says why. */
-    if ((p->error < 0 && p->error != -DEMUX_ERR_INVALID) || size <= 0)
+    if (p->error < 0 && p->error != -DEMUX_ERR_INVALID)
+        return;
+    /* A source that declared its size (an HTTP Content-Length) and ended
+     * before it was cut on the way. */
+    bool short_source = size > 0 && end >= 0 && end < size;
+    if (size <= 0)
+        size = end;  /* a pipe, a URL without a length: what came */
+    if (size <= 0)
         return;
     bool ts = !strcmp(d->avfc->iformat->name, "mpegts");
     bool mp4 = !strncmp(d->avfc->iformat->name, "mov,", 4);
     if ((p->declared_size > 0 && size < p->declared_size) ||
-        (ts && !demux_ts_whole_packets(size)) || premature ||
+        (ts && !demux_ts_whole_packets(size)) || premature || short_source ||
         (mp4 && p->index_past_eof && d->seekable && demux_mp4_box_past_end(d->avfc->pb, size))) {
         if (p->declared_size > size)
             mp_msg(MSGT_DEMUX, MSGL_V, "%s: %" PRId64 " bytes, the header declares %" PRId64
                    "\n", stream_url(d->stream), size, p->declared_size);
         p->error = -DEMUX_ERR_TRUNCATED;
     }
+}
+
+/* Whether pkt's bytes reach the end of the source (its size, or where
+ * a pipe ended). */
+static bool demux_packet_at_end(demuxer_t *d, const AVPacket *pkt)
+{
+    int64_t end = stream_size(d->stream);
+    if (end <= 0)
+        end = stream_end_pos(d->stream);
+    return end > 0 && pkt->pos >= 0 && pkt->pos + pkt->size >= end;
+}
+
+/* PCM cut inside a sample frame (an odd length of s16 mono): the last
+ * packet ends in a piece of a frame, which the decoder refuses whole,
+ * with an error, while a cut on a frame boundary plays to its last frame.
+ * The piece is dropped here, so both cuts play the same frames and end
+ * the same way (truncated, by the size check at the end). Returns the
+ * packet's size after the trim. */
+static int demux_trim_partial_frame(demuxer_t *d, AVPacket *pkt)
+{
+    const AVCodecParameters *par = d->avfc->streams[pkt->stream_index]->codecpar;
+    /* PCM codec ids are 0x10000 up to the first ADPCM one. */
+    if (par->codec_type != AVMEDIA_TYPE_AUDIO || par->block_align <= 0 ||
+        par->codec_id < AV_CODEC_ID_FIRST_AUDIO || par->codec_id >= AV_CODEC_ID_ADPCM_IMA_QT ||
+        pkt->size % par->block_align == 0)
+        return pkt->size;
+    int keep = pkt->size - pkt->size % par->block_align;
+    mp_msg(MSGT_DEMUX, MSGL_V, "%s: %d bytes of a partial sample frame dropped at byte %"
+           PRId64 "\n", stream_url(d->stream), pkt->size - keep, pkt->pos + keep);
+    pkt->size = keep;  /* the bytes stay; the decoder needs no padding for PCM */
+    return keep;
 }
 
 /*
@@ -712,7 +815,15 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
                 av_packet_unref(pkt);
                 continue;
             }
-            if (pkt->flags & AV_PKT_FLAG_CORRUPT)
+            /* A packet cut short by the end of the source is marked
+             * corrupt by libavformat: that is the truncation, which the
+             * end of the file reports, not damage to warn of. */
+            bool cut = demux_packet_at_end(d, pkt);
+            if (demux_trim_partial_frame(d, pkt) == 0) {
+                av_packet_unref(pkt);
+                continue;
+            }
+            if ((pkt->flags & AV_PKT_FLAG_CORRUPT) && !cut)
                 demux_warn_corrupt(p, pkt->pos);
             demux_discont_follow(&p->discont, &ds->discont, avfc->streams[idx]->time_base,
                                  ds->sh.type != MP_STREAM_SUB, pkt);

@@ -538,6 +538,11 @@ bool stream_eof(const stream_t *s)
     return s->eof && s->buf_pos >= s->buf_len;
 }
 
+int64_t stream_end_pos(const stream_t *s)
+{
+    return s->eof ? s->src_pos : -1;
+}
+
 enum stream_kind stream_get_kind(const stream_t *s)
 {
     return s->kind;

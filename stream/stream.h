@@ -191,6 +191,12 @@ int64_t stream_size(const stream_t *s);
 
 bool stream_seekable(const stream_t *s);
 bool stream_eof(const stream_t *s);
+
+/* Where the source ended, once a read hit its end (since the last seek):
+ * for a pipe or a URL of unknown size its length, for a source that
+ * declared a size (an HTTP Content-Length) and ended before it, less
+ * than stream_size(). -1 while the end was not reached. */
+int64_t stream_end_pos(const stream_t *s);
 enum stream_kind stream_get_kind(const stream_t *s);
 
 /* The url as given to stream_open. */
