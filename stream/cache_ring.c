@@ -342,6 +342,10 @@ static int ring_fill(stream_t *s, void *buf, int len)
             break;
         }
         if (ahead > 0) {
+            /* The source went past its size at open: a file that grows
+             * while it plays (stream_file.c follows it). */
+            if (s->size >= 0 && r->max_pos > s->size)
+                s->size = r->max_pos;
             rc = ring_copy_out(r, buf, len);
             r->seeking = false;
             ring_wake_thread(r);
