@@ -6,7 +6,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "common/mp_msg.h"
 #include "input/input.h"
@@ -17,6 +19,18 @@
 #include "osdep/osdep.h"
 #include "player/player.h"
 #include "sub/sub.h"
+
+/* A seed that differs between runs started in the same second (a script
+ * starting the player in a loop got the same order each time). */
+static unsigned core_shuffle_seed(void)
+{
+    unsigned seed;
+    if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) == (ssize_t)sizeof(seed))
+        return seed;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (unsigned)ts.tv_sec * 2654435761u ^ (unsigned)ts.tv_nsec ^ (unsigned)getpid() << 16;
+}
 
 static bool core_playlist_interrupted(void *ctx)
 {
@@ -280,7 +294,7 @@ int mp_run(struct MPContext *mpctx)
     demux_route_av_log();
     mpctx->bench_start = mp_time_sec();
     if (o->shuffle)
-        playlist_shuffle(&mpctx->playlist, (unsigned)time(NULL));
+        playlist_shuffle(&mpctx->playlist, core_shuffle_seed());
 
     int passes = o->loop < 0 ? 1 : o->loop;  /* 0: forever */
     const char *exit_reason = "End of file";
