@@ -683,6 +683,24 @@ static struct mp_input *slave_on_pipe(int p[2])
     return in;
 }
 
+/* Queue 100 lines (the queue's size): line i is even_prefix or odd_prefix
+ * followed by i. */
+static void queue_fill(struct mp_input *in, const char *even_prefix, const char *odd_prefix)
+{
+    for (int i = 0; i < 100; i++) {
+        char line[64];
+        snprintf(line, sizeof(line), "%s%d", i % 2 ? odd_prefix : even_prefix, i);
+        assert_int_equal(mp_input_queue_line(in, line), MP_CMD_OK);
+    }
+}
+
+static void slave_pipe_free(struct mp_input *in, int p[2])
+{
+    close(p[1]);
+    mp_input_free(in);
+    close(p[0]);
+}
+
 static void test_pipe_partial_lines(void **state)
 {
     (void)state;
@@ -990,11 +1008,7 @@ static void test_queue_full_takes_control_commands(void **state)
     (void)state;
     int p[2];
     struct mp_input *in = slave_on_pipe(p);
-    for (int i = 0; i < 100; i++) {
-        char line[48];
-        snprintf(line, sizeof(line), i < 50 ? "seek %d" : "get_property p%d", i);
-        assert_int_equal(mp_input_queue_line(in, line), MP_CMD_OK);
-    }
+    queue_fill(in, "get_property p", "seek ");
     assert_int_equal(mp_input_queue_line(in, "seek 1"), MP_CMD_ERR_QUEUE_FULL);
     assert_int_equal(mp_input_queue_line(in, "get_property other"), MP_CMD_ERR_QUEUE_FULL);
     assert_int_equal(mp_input_queue_line(in, "stop"), MP_CMD_OK);
@@ -1021,9 +1035,7 @@ static void test_queue_full_takes_control_commands(void **state)
      * the pipe is read once the queue is empty, and its 150 equal polls
      * are kept until the queue backs up (16), then merged. */
     assert_int_equal(queries, 49 + 16);
-    close(p[1]);
-    mp_input_free(in);
-    close(p[0]);
+    slave_pipe_free(in, p);
 }
 
 /* While the player runs, a query behind a full queue waits for room like
@@ -1033,20 +1045,14 @@ static void test_queue_full_query_waits(void **state)
     (void)state;
     int p[2];
     struct mp_input *in = slave_on_pipe(p);
-    for (int i = 0; i < 100; i++) {
-        char line[32];
-        snprintf(line, sizeof(line), "seek %d", i);
-        assert_int_equal(mp_input_queue_line(in, line), MP_CMD_OK);
-    }
+    queue_fill(in, "seek ", "seek ");
     put(p[1], "get_time_pos\nget_property volume\n");
     for (int i = 0; i < 100; i++)
         expect(in, MP_CMD_SEEK);
     expect(in, MP_CMD_GET_TIME_POS);
     expect(in, MP_CMD_GET_PROPERTY);
     assert_null(mp_input_read_cmd(in, 0));
-    close(p[1]);
-    mp_input_free(in);
-    close(p[0]);
+    slave_pipe_free(in, p);
 }
 
 /* What the player does while an open blocks: a front-end has filled the
@@ -1056,11 +1062,7 @@ static void test_take_quit_past_a_full_queue(void **state)
     (void)state;
     int p[2];
     struct mp_input *in = slave_on_pipe(p);
-    for (int i = 0; i < 100; i++) {
-        char line[48];
-        snprintf(line, sizeof(line), i % 2 ? "seek %d" : "get_property p%d", i);
-        assert_int_equal(mp_input_queue_line(in, line), MP_CMD_OK);
-    }
+    queue_fill(in, "get_property p", "seek ");
     int code = -1;
     assert_false(mp_input_take_quit(in, &code));
     for (int i = 0; i < 150; i++)
@@ -1083,9 +1085,7 @@ static void test_take_quit_past_a_full_queue(void **state)
         mp_cmd_free(c);
     }
     assert_int_equal(left, 99);
-    close(p[1]);
-    mp_input_free(in);
-    close(p[0]);
+    slave_pipe_free(in, p);
 }
 
 static void test_input_file_fifo(void **state)
