@@ -297,4 +297,41 @@ int demux_plan_measure(demuxer_t *d, double from, double to, int64_t max_gap,
 /* demux_plan_measure's bytes, or a negative -DEMUX_ERR_x. */
 int64_t demux_plan_bytes_needed(demuxer_t *d, double from, double to);
 
+/*
+ * The owner of a playing file's read plans (planner.c): when to renew one
+ * and what window it covers, so that the player and the storage
+ * simulation (tests/unit/test_plan_sim.c) plan alike. Created by the
+ * player per file, freed with demux_planner_free; the demuxer and the
+ * stream stay the caller's and must outlive it.
+ */
+struct demux_planner;
+
+struct demux_planner_opts {
+    double secs;     /* the window ahead of the play position (-cache-secs), > 0 */
+    int64_t max_gap; /* merge ranges this close (-cache-plan-gap) */
+    double end;      /* play time after which nothing is fetched (-endpos); INFINITY: none */
+};
+
+/* NULL when out of memory. */
+struct demux_planner *demux_planner_create(demuxer_t *d, stream_t *s,
+                                           const struct demux_planner_opts *o);
+void demux_planner_free(struct demux_planner *p);
+
+/* The next update plans at once (after a seek, a track switch). */
+void demux_planner_invalidate(struct demux_planner *p);
+
+/*
+ * At play time t (seconds from the file's start): when the last plan is
+ * half used or invalidated, hand the stream a new one for [t, t + secs),
+ * with the runs it cuts finished up to the next renewal (secs/2 more), and
+ * nothing a second past end. The demuxer's reader is parked meanwhile.
+ * Returns 1 when a plan went down, 0 when none was due (or the window is
+ * past the end), or -DEMUX_ERR_x when plans cannot be used for this file;
+ * then every later call returns the same (the caller reads without).
+ */
+int demux_planner_update(struct demux_planner *p, double t);
+
+/* The play time the last plan reaches; NAN before the first. */
+double demux_planner_until(const struct demux_planner *p);
+
 #endif

@@ -114,9 +114,7 @@ struct play_state {
     double vf_time_pending;     /* seconds in the video chain since its last frame out */
     uint8_t *vol_buf;           /* scaled samples (player/volume.c), owned */
     size_t vol_buf_size;
-    bool plan_enabled;          /* -cache plan mode on an indexed file */
-    double plan_next_renew;     /* play time at which to renew the plan */
-    double plan_until;          /* play time the last plan reaches */
+    struct demux_planner *planner; /* -cache plan mode on an indexed file, or NULL */
     double pause_pos;           /* where the clock stood when paused */
     bool redraw_pending;        /* a seek: show the frame there even when paused */
     bool overlay_stale;         /* the window was resized: the overlay is not to measure */

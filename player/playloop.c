@@ -661,7 +661,8 @@ void play_seek(struct play_state *ps, double target)
     /* Until a frame decodes there: the status line and the position
      * before the clock runs again say the target, not the old frame. */
     ps->next_pts = target;
-    ps->plan_next_renew = -INFINITY;
+    if (ps->planner)
+        demux_planner_invalidate(ps->planner);
     /* Paused, the loop shows the frame at the target (and stays paused). */
     ps->redraw_pending = true;
     play_osd_bar_seek(ps);
@@ -717,65 +718,23 @@ static void loop_wait(struct play_state *ps, double secs)
 
 /* ---- read plans (-cache-mode plan) ---- */
 
-/* Ranges per plan, and how close two ranges must be to be read as one. */
-#define LOOP_PLAN_MAX 1024
-/* Seconds a plan reaches past -endpos. */
-#define LOOP_PLAN_END_SLACK 1.0
-
 /* Hand the stream the byte ranges the selected tracks need next, from the
- * container index; renewed every half window and at once after a seek. */
+ * container index, when the planner says one is due (libmpdemux/planner.c:
+ * every half window, and at once after a seek or a track switch). */
 static void loop_update_plan(struct play_state *ps)
 {
-    if (!ps->plan_enabled)
+    if (!ps->planner)
         return;
-    const struct MPOpts *o = &ps->mpctx->opts;
     double start = ps->demuxer->start_time;
     double pos = play_position(ps);
     if (isnan(pos))
         pos = isfinite(ps->seek_target) ? ps->seek_target : start;
-    double t = pos - start;
-    if (t < ps->plan_next_renew)
-        return;
-    struct demux_read_range rr[LOOP_PLAN_MAX];
-    struct stream_range sr[LOOP_PLAN_MAX];
-    /* Runs the window cuts are finished up to the next renewal, so a file
-     * laid out in blocks of seconds is not fetched in two halves. Nothing
-     * past -endpos is fetched (LOOP_PLAN_END_SLACK after it, for an audio
-     * delay and the last frame): a 30 s play read 10 s more than it
-     * played. */
-    double secs = o->cache_secs, finish = o->cache_secs / 2;
-    double left = ps->end_time + LOOP_PLAN_END_SLACK - start - t;
-    if (left < secs + finish) {
-        secs = left < secs ? left : secs;
-        finish = left - secs;
-    }
-    if (!(secs > 0))
-        return;
-    const struct demux_plan_params pp = {
-        .from = t,
-        .secs_ahead = secs,
-        .max_gap = o->cache_plan_gap,
-        .finish_secs = finish,
-    };
-    /* The stream is the demuxer's reader's while it reads. */
-    demux_park(ps->demuxer);
-    int n = demux_plan(ps->demuxer, &pp, rr, LOOP_PLAN_MAX, NULL);
-    if (n >= 0) {
-        for (int i = 0; i < n; i++)
-            sr[i] = (struct stream_range){ .pos = rr[i].pos, .len = rr[i].len };
-        if (stream_set_read_plan(ps->stream, sr, n) < 0)
-            n = -1;
-    }
-    demux_unpark(ps->demuxer);
-    if (n < 0) {
+    if (demux_planner_update(ps->planner, pos - start) < 0) {
         mp_msg(MSGT_CACHE, MSGL_V, "Read plans not usable for '%s'; windows instead.\n",
                ps->filename);
-        ps->plan_enabled = false;
-        return;
+        demux_planner_free(ps->planner);
+        ps->planner = NULL;
     }
-    mp_msg(MSGT_CACHE, MSGL_DBG2, "Read plan at %.2f s: %d ranges\n", t, n);
-    ps->plan_next_renew = t + o->cache_secs / 2;
-    ps->plan_until = t + secs;
 }
 
 /* n bytes as "512k" or "3.4M": short, one token. */
@@ -800,8 +759,9 @@ static void loop_cache_text(struct play_state *ps, double clock, char *buf, size
     if (si.cached && si.cache.size > 0) {
         loop_bytes_text(si.cache.fill, bytes, sizeof(bytes));
         snprintf(buf, size, " c:%d%%/%s", (int)(100 * si.cache.fill / si.cache.size), bytes);
-    } else if (ps->plan_enabled && !isnan(clock)) {
-        double ahead = ps->plan_until - (clock - ps->demuxer->start_time);
+    } else if (ps->planner && !isnan(clock)) {
+        double until = demux_planner_until(ps->planner);
+        double ahead = isnan(until) ? 0 : until - (clock - ps->demuxer->start_time);
         loop_bytes_text(si.plan_bytes_ahead, bytes, sizeof(bytes));
         snprintf(buf, size, " p:%.1fs/%s", ahead > 0 ? ahead : 0.0, bytes);
     }
@@ -904,9 +864,14 @@ enum mp_stop_reason play_loop(struct play_state *ps)
      * costs no memory of ours, and on a device that charges for jumps
      * it is what keeps a badly muxed file from costing one per packet
      * (DOCS/benchmarks.md). Other sources refuse them. */
-    ps->plan_enabled = o->cache_kb != 0 && o->cache_mode == STREAM_CACHE_PLAN &&
-                       demux_has_index(ps->demuxer);
-    ps->plan_next_renew = -INFINITY;
+    if (o->cache_kb != 0 && o->cache_mode == STREAM_CACHE_PLAN && demux_has_index(ps->demuxer)) {
+        const struct demux_planner_opts po = {
+            .secs = o->cache_secs,
+            .max_gap = o->cache_plan_gap,
+            .end = ps->end_time - ps->demuxer->start_time,
+        };
+        ps->planner = demux_planner_create(ps->demuxer, ps->stream, &po);
+    }
 
     mp_msg(MSGT_CPLAYER, MSGL_INFO, "Starting playback...\n");
     enum mp_stop_reason reason = MP_STOP_EOF;
@@ -1036,5 +1001,7 @@ enum mp_stop_reason play_loop(struct play_state *ps)
             reason = MP_STOP_ERROR;
         }
     }
+    demux_planner_free(ps->planner);
+    ps->planner = NULL;
     return reason;
 }

@@ -182,7 +182,8 @@ static void subs_switch(struct play_state *ps, int track, bool refresh)
         ps->sh_sub = want;
         newly = want != NULL;
         /* The read plan must cover the new set of streams. */
-        ps->plan_next_renew = -INFINITY;
+        if (ps->planner)
+            demux_planner_invalidate(ps->planner);
     }
     ps->sub_track = track;
     mp_sub_select(sub, ps->mpctx->sub_visibility ? track : -1);

@@ -48,10 +48,9 @@
  * window and the most one WILLNEED call reads. */
 #define SIM_RA_PAGES 32
 #define SIM_MAX_FDS 8
-/* What player/playloop.c uses (-cache-plan-gap, LOOP_PLAN_MAX, -cache-secs
- * default, -cache 8192 of the brief). */
+/* What the player uses (-cache-plan-gap, -cache-secs default, -cache 8192
+ * of the brief). */
 #define SIM_PLAN_GAP 4096
-#define SIM_PLAN_MAX 1024
 #define SIM_CACHE_SECS 10.0
 #define SIM_CACHE_KB 8192
 /* The device: 4 MB/s, 20 ms for every request that does not continue the
@@ -571,27 +570,25 @@ static void sim_play(const char *path, enum sim_mode mode, int audio_id, struct 
     double pend_t[SIM_MAX_SEL] = {0};
     bool done[SIM_MAX_SEL] = {0};
     double last_t[SIM_MAX_SEL] = {0};
-    double media = 0, media0 = NAN, base = 0, next_renew = -INFINITY;
-    struct demux_read_range rr[SIM_PLAN_MAX];
-    struct stream_range sr[SIM_PLAN_MAX];
+    double media = 0, media0 = NAN, base = 0;
+    /* The player's planner, with the player's defaults. */
+    const struct demux_planner_opts po = {
+        .secs = SIM_CACHE_SECS,
+        .max_gap = SIM_PLAN_GAP,
+        .end = INFINITY,
+    };
+    struct demux_planner *planner = plan_on ? demux_planner_create(d, s, &po) : NULL;
+    assert_true(!plan_on || planner);
     for (;;) {
         /* The player's loop: renew the plan, then read what the decoders
          * want next, one packet ahead per stream. */
-        if (plan_on && media >= next_renew) {
-            const struct demux_plan_params pp = {
-                .from = media,
-                .secs_ahead = SIM_CACHE_SECS,
-                .max_gap = SIM_PLAN_GAP,
-                .finish_secs = SIM_CACHE_SECS / 2,
-            };
-            int n = demux_plan(d, &pp, rr, SIM_PLAN_MAX, NULL);
-            assert_true(n >= 0);
-            for (int i = 0; i < n; i++)
-                sr[i] = (struct stream_range){.pos = rr[i].pos, .len = rr[i].len};
-            assert_int_equal(stream_set_read_plan(s, sr, n), 0);
-            res->plan_used = true;
-            next_renew = media + SIM_CACHE_SECS / 2;
-            settle(s);
+        if (planner) {
+            int r = demux_planner_update(planner, media);
+            assert_true(r >= 0);
+            if (r > 0) {
+                res->plan_used = true;
+                settle(s);
+            }
         }
         for (int i = 0; i < nsel; i++) {
             if (pend[i] || done[i])
@@ -638,6 +635,7 @@ static void sim_play(const char *path, enum sim_mode mode, int audio_id, struct 
     assert_non_null(punsel);
     if (res->indexed)
         classify_pages(d, m->npages, psel, punsel);
+    demux_planner_free(planner);
     demux_close(d);
     stream_close(s);
 

@@ -556,6 +556,50 @@ static void test_finish_runs(void **state)
     }
 }
 
+/* The planner renews when half the window is used or after an
+ * invalidation, hands the plan to the stream, stops a second past the
+ * end, and keeps saying no for a file it cannot plan. */
+static void test_planner(void **state)
+{
+    struct media *m = *state;
+    struct opened o = open_media(m->src);
+    select_tracks(o.d, true, 0);
+    struct demux_planner_opts po = { .secs = 4, .max_gap = 4096, .end = INFINITY };
+    struct demux_planner *p = demux_planner_create(o.d, o.s, &po);
+    assert_non_null(p);
+    assert_true(isnan(demux_planner_until(p)));
+    assert_int_equal(demux_planner_update(p, 0), 1);
+    assert_true(demux_planner_until(p) == 4);
+    assert_true(stream_get_stats(o.s)->plan_ranges > 0);
+    assert_int_equal(demux_planner_update(p, 1.9), 0);
+    assert_int_equal(demux_planner_update(p, 2), 1);
+    assert_true(demux_planner_until(p) == 6);
+    assert_int_equal(demux_planner_update(p, 2.5), 0);
+    demux_planner_invalidate(p);
+    assert_int_equal(demux_planner_update(p, 2.5), 1);
+    demux_planner_free(p);
+
+    /* -endpos 3: windows end a second past it, then no plan at all. */
+    po.end = 3;
+    p = demux_planner_create(o.d, o.s, &po);
+    assert_int_equal(demux_planner_update(p, 0), 1);
+    assert_true(demux_planner_until(p) == 4);
+    assert_int_equal(demux_planner_update(p, 3.5), 1);
+    assert_true(demux_planner_until(p) == 4);
+    demux_planner_invalidate(p);
+    assert_int_equal(demux_planner_update(p, 4.5), 0);
+    demux_planner_free(p);
+    close_media(&o);
+
+    o = open_media(m->mkv);
+    select_tracks(o.d, true, 0);
+    p = demux_planner_create(o.d, o.s, &po);
+    assert_int_equal(demux_planner_update(p, 0), -DEMUX_ERR_NO_INDEX);
+    assert_int_equal(demux_planner_update(p, 5), -DEMUX_ERR_NO_INDEX);
+    demux_planner_free(p);
+    close_media(&o);
+}
+
 /* With all tracks and a generous gap, a well interleaved window is one
  * range; with one audio track of three it cannot be. */
 static void test_merging(void **state)
@@ -934,6 +978,7 @@ int main(void)
         cmocka_unit_test(test_merging),
         cmocka_unit_test(test_finish_runs),
         cmocka_unit_test(test_bounds),
+        cmocka_unit_test(test_planner),
         cmocka_unit_test(test_switch_and_seek),
         cmocka_unit_test(test_no_index_mkv),
         cmocka_unit_test(test_no_index_ts),
