@@ -569,6 +569,7 @@ static void ring_sync(stream_t *s)
 const struct stream_backend stream_backend_ring = {
     .name = "cache",
     .kind = STREAM_KIND_FILE,  /* s->kind is the inner stream's */
+    .caps = STREAM_BE_OWN_BUFFER,
     .fill = ring_fill,
     .seek = ring_seek,
     .close = ring_close,

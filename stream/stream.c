@@ -243,7 +243,7 @@ static int source_read(stream_t *s, void *buf, int len, int need)
         s->src_pos += n;
         /* A plain file's backend reads fully unless it says otherwise:
          * short means the end. */
-        if (n < len && s->be == &stream_backend_file && !s->fill_partial)
+        if (n < len && (s->be->caps & STREAM_BE_FULL_READS) && !s->fill_partial)
             s->eof = true;
     } else if (n == 0) {
         s->eof = true;
@@ -256,7 +256,7 @@ static int source_seek(stream_t *s, int64_t pos)
 {
     if (pos == s->src_pos)
         return 0;
-    if (!s->be->seek || !(s->seekable || s->be == &stream_backend_ring))
+    if (!s->be->seek || !(s->seekable || (s->be->caps & STREAM_BE_OWN_BUFFER)))
         return -STREAM_ERR_UNSUPPORTED;
     int rc = s->be->seek(s, pos);
     if (rc < 0)
@@ -270,7 +270,7 @@ static int source_seek(stream_t *s, int64_t pos)
  * stream buffers itself (the ring cache holds its own), small buffers. */
 static bool park_enabled(const stream_t *s)
 {
-    return s->seekable && s->be != &stream_backend_ring &&
+    return s->seekable && !(s->be->caps & STREAM_BE_OWN_BUFFER) &&
            s->opts.buffer_size <= STREAM_PARK_MAX_BUFFER;
 }
 
@@ -346,7 +346,7 @@ static int refill(stream_t *s, int need)
     if (rc < 0)
         return rc;
     if (s->buf_len > 0 && s->buf_len < s->opts.buffer_size &&
-        s->buf_start + s->buf_len == s->src_pos && s->be != &stream_backend_file) {
+        s->buf_start + s->buf_len == s->src_pos && !(s->be->caps & STREAM_BE_FULL_READS)) {
         /* A pipe or a network source gave a short read: append, so the
          * bytes before stay there for a seek back. (A plain file is short
          * only at its end.) */
@@ -459,7 +459,7 @@ int stream_seek(stream_t *s, int64_t pos)
         return 0;
     /* The ring cache seeks an unseekable source within what it holds
      * (and refuses the rest itself). */
-    if ((s->seekable || s->be == &stream_backend_ring) && s->be->seek) {
+    if ((s->seekable || (s->be->caps & STREAM_BE_OWN_BUFFER)) && s->be->seek) {
         int rc = source_seek(s, pos);
         if (rc < 0)
             return rc;

@@ -465,6 +465,7 @@ int64_t stream_file_readahead_chunk(const stream_t *s)
 const struct stream_backend stream_backend_file = {
     .name = "file",
     .kind = STREAM_KIND_FILE,
+    .caps = STREAM_BE_FULL_READS,
     .open = file_open,
     .fill = file_fill,
     .read_at = file_read_at,

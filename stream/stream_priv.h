@@ -15,9 +15,20 @@
 
 #include "stream/stream.h"
 
+/* What stream.c may assume of a backend (stream_backend.caps). */
+enum {
+    /* Reads are full but at the end of the source (plain files): a short
+     * read is the end. */
+    STREAM_BE_FULL_READS = 1 << 0,
+    /* Holds what it read (the ring cache): it seeks within that even when
+     * its source cannot seek, and the stream parks no buffers over it. */
+    STREAM_BE_OWN_BUFFER = 1 << 1,
+};
+
 struct stream_backend {
     const char *name;
     enum stream_kind kind;
+    unsigned caps; /* STREAM_BE_x */
     /* Take over fd (already opened by stream.c, or -1 for URLs; the
      * backend closes it from now on, also on failure) and set s->priv,
      * s->size, s->seekable. Returns 0 or -STREAM_ERR_x. */
