@@ -79,7 +79,7 @@ struct demux_opts {
      * or bytes (MPlayer's "Too many packets in the buffer"). 0 = default. */
     int max_queue_packets;
     int64_t max_queue_bytes;
-    /* Forced format name (libavformat's short name, -demuxer), or NULL. */
+    /* -demuxer: MPlayer's name or libavformat's, "+" forcing it; or NULL. */
     const char *format;
     /* Read packets from a thread of the demuxer's, started at the first
      * demux_read_packet(). */

@@ -217,7 +217,8 @@ static const struct opt_def opt_table[] = {
     OPT("ao", OPT_STRING, ao, 0, 0, 0, "audio output driver list"),
     OPT_FN("lavdopts", func_lavdopts, OPTF_ARG, "decoder options: threads=<n>"),
     /* demuxer / stream */
-    OPT("demuxer", OPT_STRING, demuxer, 0, 0, 0, "force a libavformat demuxer"),
+    OPT("demuxer", OPT_STRING, demuxer, 0, 0, 0,
+        "demuxer: MPlayer's name (mkv, avi, ...; +name forces) or libavformat's"),
     /* 0 in the struct = the stream layer's default, 4096 bytes. */
     {.name = "stream-buffer-size", .type = OPT_SIZE, .offset = OFF(stream_buffer_size),
      .min = 1, .max = 16 * MIB, .flags = OPTF_RANGE, .help = "bytes per read()",

@@ -1,0 +1,59 @@
+# MPlayer 1.5's everyday options (issue 17 item 3): demuxer names, driver
+# lists, -fps, -srate, -x/-y, -chapter. GPLv2 or later.
+
+# -demuxer with MPlayer's names plays the file as the named libavformat
+# format; MPlayer 1.5 plays all of these (this player said "not a media file").
+test_demuxer_mplayer_names() {
+    ff -i "$MEDIA/av.mkv" -c copy av.avi || return 1
+    local name file
+    for name in lavf lavfpref mkv avi mov; do
+        case $name in
+        avi) file=av.avi ;;
+        mov) file=$MEDIA/av.mp4 ;;
+        *) file=$MEDIA/av.mkv ;;
+        esac
+        mp -demuxer "$name" -vo null -ao pcm:fast:file=out.wav -endpos 1 "$file"
+        expect_rc 0 || return 1
+        [ "$(wav_samples out.wav)" -ge 40000 ] ||
+            { fail "-demuxer $name played no sound"; return 1; }
+        grep -q "is not\|not a " "$ERR" && { fail "-demuxer $name: $(cat "$ERR")"; return 1; }
+    done
+    # "+mov" forces the same way on the right file.
+    mp -demuxer +mov -vo null -ao null -endpos 0.5 "$MEDIA/av.mp4"
+    expect_rc 0
+}
+
+# As in MPlayer: a file not of the named format is probed and played
+# (with a message); "+name" forces the format and the file is not played.
+test_demuxer_wrong_name_falls_back_plus_forces() {
+    mp -demuxer mkv -vo null -ao null -identify -endpos 0.5 "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    expect_out "-demuxer mkv: the file is avi, not matroska" || return 1
+    expect_out "ID_VIDEO_WIDTH=320" || return 1
+    mp -demuxer +mkv -vo null -ao null -endpos 0.5 "$MEDIA/v.avi"
+    expect_rc 2 || return 1
+    mp -demuxer audio -vo null -ao null -endpos 0.5 "$MEDIA/a.wav"
+    expect_rc 0 || return 1
+    mp -demuxer +audio -vo null -ao null -endpos 0.5 "$MEDIA/v.avi"
+    expect_rc 2 || return 1
+    expect_err "not an audio only file"
+}
+
+# An unknown name warns once and the file is probed (MPlayer: "-demuxer foo
+# does not exist.", then plays).
+test_demuxer_unknown_name_warns_and_plays() {
+    mp -demuxer foo -vo null -ao null -endpos 0.5 "$MEDIA/a.wav"
+    expect_rc 0 || return 1
+    expect_err "-demuxer foo does not exist"
+}
+
+# rawaudio: headerless s16le stereo at 44100 Hz, MPlayer's defaults; every
+# sample comes out as it went in.
+test_demuxer_rawaudio() {
+    raw_s16 "$MEDIA/a.wav" >in.raw || return 1
+    mp -demuxer rawaudio -ao pcm:fast:file=out.wav in.raw
+    expect_rc 0 || return 1
+    ffmpeg -nostdin -loglevel error -i out.wav -f s16le - >out.raw || return 1
+    cmp -s in.raw out.raw ||
+        fail "rawaudio samples differ ($(stat -c %s in.raw) vs $(stat -c %s out.raw) bytes)"
+}
