@@ -51,6 +51,7 @@ struct play_state {
     struct ao_format afmt;
     int frame_bytes;            /* bytes per audio sample frame */
     bool output_failed;
+    bool vo_open_failed;        /* no driver of -vo opened: no video */
 
     /* video */
     struct AVFrame *next_frame; /* decoded, waiting for its time */

@@ -164,6 +164,19 @@ static int play_open_video(struct play_state *ps)
         return -1;
     }
     ps->frame_duration = sh->fps > 0 ? 1.0 / sh->fps : 1.0 / 25;
+    /* The output is opened here, not at the first frame, so that a -vo
+     * list none of which opens leaves the file playing without video, as
+     * in MPlayer (whose drivers start before decoding too). */
+    struct MPContext *mpctx = ps->mpctx;
+    if (!mpctx->vo) {
+        const char *spec = mpctx->opts.vo ? mpctx->opts.vo : PLAY_DEFAULT_VO;
+        err = vo_open(&mpctx->vo, spec);
+        if (err < 0) {
+            mp_msg(MSGT_CPLAYER, MSGL_ERR, "Could not open video output '%s'.\n", spec);
+            ps->vo_open_failed = true;
+            return err;
+        }
+    }
     mp_msg(MSGT_CPLAYER, MSGL_INFO, "VIDEO:  [%s]  %dx%d  %.3f fps\n",
            avcodec_get_name(sh->codecpar->codec_id), sh->codecpar->width,
            sh->codecpar->height, sh->fps);
@@ -291,12 +304,16 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
         goto done;
 
     play_select_tracks(&ps);
-    if (ps.sh_video && play_open_video(&ps) < 0)
+    if (ps.sh_video && play_open_video(&ps) < 0) {
+        /* Its packets would pile up in the queue unread. */
+        demux_select_stream(ps.demuxer, ps.sh_video, false);
         ps.sh_video = NULL;
+    }
     if (ps.filter_refused) {
         reason = MP_STOP_ERROR;
         goto done;
     }
+    bool ao_open_failed = false;
     if (ps.sh_audio && play_open_audio(&ps) < 0) {
         if (ps.filter_refused) {
             reason = MP_STOP_ERROR;
@@ -305,10 +322,16 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
         if (!ps.ao && ps.adec) {
             /* The output failed, not the file: MPlayer plays on without sound. */
             mp_msg(MSGT_CPLAYER, MSGL_ERR, "Audio: no sound\n");
-            ps.output_failed = true;
+            ao_open_failed = true;
         }
+        demux_select_stream(ps.demuxer, ps.sh_audio, false);
         ps.sh_audio = NULL;
     }
+    /* As in MPlayer, a -vo or -ao list of which no driver opens only
+     * disables its stream; when that leaves nothing to play, the output
+     * is what failed (exit status 3, where MPlayer says 0). */
+    if (!ps.sh_video && !ps.sh_audio && (ps.vo_open_failed || ao_open_failed))
+        ps.output_failed = true;
     if (ps.output_failed) {
         reason = MP_STOP_OUTPUT;
         goto done;

@@ -57,3 +57,31 @@ test_demuxer_rawaudio() {
     cmp -s in.raw out.raw ||
         fail "rawaudio samples differ ($(stat -c %s in.raw) vs $(stat -c %s out.raw) bytes)"
 }
+
+# A -vo or -ao list none of whose drivers opens (-ao alsa is not built
+# here) disables that stream and the file plays on, as in MPlayer 1.5
+# (which exits 0); a trailing comma goes on to the default drivers.
+test_driver_list_falls_through() {
+    mp -ao alsa -vo png:outdir=png -frames 3 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    expect_err "Could not open audio output 'alsa'" || return 1
+    expect_err "Audio: no sound" || return 1
+    [ "$(ls png | wc -l)" = 3 ] || { fail "frames written: $(ls png | wc -l)"; return 1; }
+    mp -vo foo -ao pcm:fast:file=out.wav "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    expect_out "Video: no video" || return 1
+    [ "$(wav_samples out.wav)" -ge 170000 ] || { fail "sound cut short"; return 1; }
+    mp -ao alsa, -vo foo,null -frames 3 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    expect_out "AO: [" || return 1
+    expect_out "VO: [null]"
+}
+
+# Nothing left to play because the output failed: exit status 3 (MPlayer
+# says 0 there; a script can tell it from a file that played).
+test_driver_list_nothing_left_is_output_error() {
+    mp -ao alsa "$MEDIA/a.wav"
+    expect_rc 3 || return 1
+    mp -vo foo -nosound "$MEDIA/v.avi"
+    expect_rc 3
+}
