@@ -215,6 +215,8 @@ static const struct opt_def opt_table[] = {
      .help = "print ID_ lines for front-ends", .apply = apply_identify},
     OPT("vo", OPT_STRING, vo, 0, 0, 0, "video output driver list"),
     OPT("ao", OPT_STRING, ao, 0, 0, 0, "audio output driver list"),
+    OPT("fps", OPT_DOUBLE, fps, 0, 1000, OPTF_RANGE,
+        "show video frames at this rate, not the file's (0: the file's)"),
     OPT_FN("lavdopts", func_lavdopts, OPTF_ARG, "decoder options: threads=<n>"),
     /* demuxer / stream */
     OPT("demuxer", OPT_STRING, demuxer, 0, 0, 0,

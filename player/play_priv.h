@@ -58,6 +58,8 @@ struct play_state {
     double next_pts;            /* its pts in seconds */
     double last_pts;            /* pts of the last frame decoded */
     double frame_duration;
+    double fps_base;            /* -fps: time of the first frame since the start or a seek */
+    int64_t fps_count;          /* -fps: frames decoded since fps_base */
     bool video_sent_eof;        /* the decoder was told the stream ended */
     bool video_done;            /* and it has given every frame */
     int vo_w, vo_h, vo_fmt;     /* what the vo is configured for */

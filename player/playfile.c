@@ -163,6 +163,14 @@ static int play_open_video(struct play_state *ps)
         ps->filter_refused = true;
         return -1;
     }
+    double forced_fps = ps->mpctx->opts.fps;
+    if (forced_fps > 0) {
+        /* The rate the file's header gave is replaced everywhere it is
+         * reported (ID_VIDEO_FPS, the fps property), as in MPlayer. */
+        sh->fps = forced_fps;
+        mp_msg(MSGT_CPLAYER, MSGL_INFO, "FPS forced to be %5.3f  (ftime: %5.3f).\n",
+               forced_fps, 1.0 / forced_fps);
+    }
     ps->frame_duration = sh->fps > 0 ? 1.0 / sh->fps : 1.0 / 25;
     /* The output is opened here, not at the first frame, so that a -vo
      * list none of which opens leaves the file playing without video, as

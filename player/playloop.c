@@ -388,6 +388,17 @@ static void loop_video_decode(struct play_state *ps)
                                                            ? f->pts : f->best_effort_timestamp);
         if (isnan(pts))
             pts = isnan(ps->last_pts) ? ps->demuxer->start_time : ps->last_pts + ps->frame_duration;
+        if (ps->mpctx->opts.fps > 0) {
+            /* -fps: as in MPlayer, frames follow each other at the given
+             * rate whatever their timestamps say (a file with a wrong or
+             * no rate), counted from the first frame after the start or
+             * a seek. */
+            if (isnan(ps->fps_base)) {
+                ps->fps_base = pts;
+                ps->fps_count = 0;
+            }
+            pts = ps->fps_base + (double)ps->fps_count++ / ps->mpctx->opts.fps;
+        }
         if (!isnan(ps->last_pts) && pts > ps->last_pts && pts - ps->last_pts < 1.0)
             ps->frame_duration = pts - ps->last_pts;
         ps->last_pts = pts;
@@ -645,6 +656,7 @@ void play_seek(struct play_state *ps, double target)
     ps->video_sent_eof = false;
     ps->video_done = !ps->sh_video;
     ps->last_pts = NAN;
+    ps->fps_base = NAN;
     ps->sys_clock_running = false;
     loop_stall_end(ps);
     loop_hold_audio(ps);
@@ -884,6 +896,7 @@ enum mp_stop_reason play_loop(struct play_state *ps)
     struct MPContext *mpctx = ps->mpctx;
     const struct MPOpts *o = &mpctx->opts;
     ps->last_pts = NAN;
+    ps->fps_base = NAN;
     ps->next_pts = 0;
     ps->conv_next_pts = NAN;
     ps->start_wall = mp_time_sec();

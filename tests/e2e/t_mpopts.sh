@@ -85,3 +85,24 @@ test_driver_list_nothing_left_is_output_error() {
     mp -vo foo -nosound "$MEDIA/v.avi"
     expect_rc 3
 }
+
+# -fps 100 shows the 100 frames of a 4 s, 25 fps file in about 1 s, as
+# MPlayer 1.5 does (1.1 s there), and reports the forced rate.
+test_fps_forces_frame_rate() {
+    local start end
+    start=$(date +%s%N)
+    mp -fps 100 -vo png:outdir=png:z=0 -nosound -identify "$MEDIA/av.mkv"
+    end=$(date +%s%N)
+    expect_rc 0 || return 1
+    expect_out "ID_VIDEO_FPS=100.000" || return 1
+    [ "$(ls png | wc -l)" = 100 ] || { fail "frames: $(ls png | wc -l)"; return 1; }
+    [ $(((end - start) / 1000000)) -lt 3000 ] ||
+        { fail "took $(((end - start) / 1000000)) ms, not about 1 s"; return 1; }
+    # -endpos counts in the forced time: 1 s is 100 frames.
+    mp -fps 100 -vo png:outdir=png2:z=0 -nosound -endpos 1 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    [ "$(ls png2 | wc -l)" = 100 ] || { fail "-endpos 1: $(ls png2 | wc -l) frames"; return 1; }
+    mp -fps -2 "$MEDIA/av.mkv"
+    expect_rc 1 || return 1
+    expect_err "Option -fps: value -2 out of range 0..1000"
+}
