@@ -143,6 +143,8 @@ static int func_lavdopts(struct opt_ctx *c, const struct opt_def *d, const char 
                          char *err, size_t errsize);
 static int func_endpos(struct opt_ctx *c, const struct opt_def *d, const char *value,
                        char *err, size_t errsize);
+static int func_srate(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                      char *err, size_t errsize);
 static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const char *value,
                            char *err, size_t errsize);
 static int func_filters(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -215,6 +217,8 @@ static const struct opt_def opt_table[] = {
      .help = "print ID_ lines for front-ends", .apply = apply_identify},
     OPT("vo", OPT_STRING, vo, 0, 0, 0, "video output driver list"),
     OPT("ao", OPT_STRING, ao, 0, 0, 0, "audio output driver list"),
+    OPT_FN("srate", func_srate, OPTF_ARG,
+           "output sample rate in Hz, 1000..384000 (0: the file's)"),
     OPT("fps", OPT_DOUBLE, fps, 0, 1000, OPTF_RANGE,
         "show video frames at this rate, not the file's (0: the file's)"),
     OPT_FN("lavdopts", func_lavdopts, OPTF_ARG, "decoder options: threads=<n>"),
@@ -1045,6 +1049,19 @@ static int func_endpos(struct opt_ctx *c, const struct opt_def *d, const char *v
         return R_BADVAL;
     }
     c->o->end_pos = v;
+    return R_OK;
+}
+
+/* MPlayer's bounds: 1000 Hz to eight times 48 kHz; 0 keeps the file's. */
+static int func_srate(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                      char *err, size_t errsize)
+{
+    int64_t v;
+    if (parse_int64(value, &v) < 0 || (v != 0 && (v < 1000 || v > 384000))) {
+        opt_err(err, errsize, "'%s' is not a sample rate (1000..384000 Hz, or 0)", value);
+        return R_BADVAL;
+    }
+    c->o->srate = (int)v;
     return R_OK;
 }
 

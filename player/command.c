@@ -144,7 +144,9 @@ static int cmd_audio_open(struct play_state *ps, struct sh_stream *sh)
         enum AVSampleFormat fmt = av_get_packed_sample_fmt((enum AVSampleFormat)par->format);
         afmt = (struct ao_format){
             .fmt = fmt == AV_SAMPLE_FMT_NONE ? AV_SAMPLE_FMT_S16 : fmt,
-            .rate = par->sample_rate > 0 ? par->sample_rate : 44100,
+            .rate = mpctx->opts.srate > 0     ? mpctx->opts.srate
+                    : par->sample_rate > 0 ? par->sample_rate
+                                           : 44100,
             .channels = par->ch_layout.nb_channels > 0 ? par->ch_layout.nb_channels : 2,
         };
         const char *spec = mpctx->opts.ao ? mpctx->opts.ao : PLAY_DEFAULT_AO;

@@ -217,6 +217,9 @@ static int play_open_audio(struct play_state *ps)
     av_frame_free(&outf);
     if (ps->afmt.rate <= 0)
         ps->afmt.rate = 44100;
+    /* -srate: the converter after the chain resamples to it. */
+    if (ps->mpctx->opts.srate > 0)
+        ps->afmt.rate = ps->mpctx->opts.srate;
 
     const char *spec = ps->mpctx->opts.ao ? ps->mpctx->opts.ao : PLAY_DEFAULT_AO;
     err = ao_open(&ps->ao, spec, &ps->afmt);

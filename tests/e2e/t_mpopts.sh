@@ -106,3 +106,24 @@ test_fps_forces_frame_rate() {
     expect_rc 1 || return 1
     expect_err "Option -fps: value -2 out of range 0..1000"
 }
+
+# -srate 48000 on a 44100 Hz file: a 48 kHz WAV of the same length, the
+# 440 Hz tone kept (MPlayer 1.5 writes 191990 samples for these 4 s).
+test_srate_resamples_output() {
+    mp -srate 48000 -vo null -ao pcm:fast:file=out.wav "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    expect_out "AO: [pcm] 48000Hz" || return 1
+    local rate n
+    rate=$(ffprobe -v error -show_entries stream=sample_rate -of default=nw=1:nk=1 out.wav)
+    n=$(wav_samples out.wav)
+    [ "$rate" = 48000 ] || { fail "rate $rate"; return 1; }
+    [ "$n" -ge 191500 ] && [ "$n" -le 192500 ] || { fail "$n samples, not 4 s at 48 kHz"; return 1; }
+    # The tone's pitch: 440 Hz gives about 2 * 440 * 4 zero crossings.
+    local zc
+    zc=$(ffmpeg -nostdin -loglevel error -i out.wav -ac 1 -f s16le - | od -An -v -td2 -w2 |
+        awk 'NR > 1 && (($1 >= 0) != (p >= 0)) {c++} {p = $1} END {print c + 0}')
+    [ "$zc" -ge 3480 ] && [ "$zc" -le 3560 ] || { fail "$zc zero crossings, not 440 Hz"; return 1; }
+    mp -srate 500 "$MEDIA/a.wav"
+    expect_rc 1 || return 1
+    expect_err "Option -srate: '500' is not a sample rate"
+}
