@@ -343,6 +343,8 @@ static const struct opt_def opt_table[] = {
     OPT("xy", OPT_DOUBLE, xy, 0, 65536, OPTF_RANGE,
         "window width, or a scale factor when <= 8 (0 = the video's size)"),
     OPT_FN("aspect", func_aspect, OPTF_ARG, "display aspect: 1.78, 16:9 or 16/9"),
+    OPT("x", OPT_INT, size_x, 0, 65536, OPTF_RANGE, "display width (0: the video's)"),
+    OPT("y", OPT_INT, size_y, 0, 65536, OPTF_RANGE, "display height (0: the video's)"),
     OPT_FN("geometry", func_geometry, OPTF_ARG, "window place and size: x:y or WxH+x+y"),
     OPT_FN("wid", func_wid, OPTF_ARG, "X window id to draw into"),
     /* ---- end of the window block ---- */

@@ -110,6 +110,7 @@ struct MPOpts {
     bool zoom;                  /* -zoom: accepted; the window always scales */
     double xy;                  /* -xy: window width, or a scale factor when <= 8; 0 = off */
     double aspect;              /* -aspect: display aspect to use; 0 = the file's */
+    int size_x, size_y;         /* -x/-y: display width/height; 0 = from the video */
     int64_t wid;                /* -wid: X window to draw into; -1 = a window of our own */
     struct {                    /* -geometry, MPlayer's syntax, parsed */
         bool has_size;          /* WxH given */

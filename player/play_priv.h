@@ -250,8 +250,8 @@ void play_screenshot_cmd(struct play_state *ps, int mode);
 void play_screenshot_release(struct play_state *ps);
 
 /* player/window.c: hand the window options to ps->vo (after opening it,
- * before each vo_config); -aspect: the display size for w x h frames
- * (d_w/d_h left alone without -aspect). */
+ * before each vo_config); -x/-y or else -aspect: the display size for
+ * w x h frames (d_w/d_h left alone without them). */
 void play_window_setup(struct play_state *ps);
 void play_window_aspect(const struct play_state *ps, int w, int h, int *d_w, int *d_h);
 

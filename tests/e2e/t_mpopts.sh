@@ -127,3 +127,30 @@ test_srate_resamples_output() {
     expect_rc 1 || return 1
     expect_err "Option -srate: '500' is not a sample rate"
 }
+
+# -x/-y: the display size as given, aspect not kept (MPlayer 1.5 prints the
+# same "320x240 => 640x360" and, with -x alone, "=> 640x240").
+test_x_y_display_size() {
+    mp -x 640 -y 360 -vo null -nosound -frames 2 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    expect_out "VO: [null] 320x240 => 640x360" || return 1
+    mp -x 640 -vo null -nosound -frames 2 "$MEDIA/av.mkv"
+    expect_out "VO: [null] 320x240 => 640x240" || return 1
+    mp -y -5 "$MEDIA/av.mkv"
+    expect_rc 1 || return 1
+    expect_err "Option -y: value -5 out of range 0..65536"
+}
+
+# The window -vo sdl opens has that size.
+test_x_y_window_size() {
+    sdl_x_start || { sdl_skipped; return; }
+    sdl_need xwininfo || { sdl_skipped; return; }
+    sdl_make_still 30 || return 1
+    sdl_mp_start -slave -vo sdl -nosound -x 400 -y 200 still.mkv
+    sdl_window || return 1
+    sdl_until 10 eval '[ "$(sdl_xwin_geom | cut -d+ -f1)" = 400x200 ]' ||
+        fail "window $(sdl_xwin_geom), expected 400x200" || return 1
+    sdl_cmd "quit"
+    sdl_mp_wait
+    expect_rc 0
+}
