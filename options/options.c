@@ -145,6 +145,8 @@ static int func_endpos(struct opt_ctx *c, const struct opt_def *d, const char *v
                        char *err, size_t errsize);
 static int func_srate(struct opt_ctx *c, const struct opt_def *d, const char *value,
                       char *err, size_t errsize);
+static int func_chapter(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize);
 static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const char *value,
                            char *err, size_t errsize);
 static int func_filters(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -195,6 +197,7 @@ static const struct opt_def opt_table[] = {
     /* player */
     OPT("ss", OPT_TIME, seek_start, 0, 0, 0, "seek to this time first"),
     OPT_FN("endpos", func_endpos, OPTF_ARG, "stop after this much time"),
+    OPT_FN("chapter", func_chapter, OPTF_ARG, "play chapters N[-M] (from 1)"),
     OPT("frames", OPT_INT64, play_frames, -1, 0, OPTF_MIN, "play this many video frames"),
     OPT("loop", OPT_INT, loop, -1, 0, OPTF_MIN, "play n times, 0 = forever"),
     OPT("speed", OPT_DOUBLE, speed, 0.01, 100, OPTF_RANGE, "playback speed factor"),
@@ -1051,6 +1054,40 @@ static int func_endpos(struct opt_ctx *c, const struct opt_def *d, const char *v
         return R_BADVAL;
     }
     c->o->end_pos = v;
+    return R_OK;
+}
+
+/* One chapter number of -chapter: 1 or more, no sign, no trailing text. */
+static bool parse_chapter_number(const char *s, size_t len, int *out)
+{
+    if (!len || len > 6 || strspn(s, "0123456789") < len)
+        return false;
+    int v = 0;
+    for (size_t i = 0; i < len; i++)
+        v = v * 10 + (s[i] - '0');
+    *out = v;
+    return v >= 1;
+}
+
+/* -chapter N, N-M or N-: MPlayer's chapter range, counted from 1. */
+static int func_chapter(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize)
+{
+    size_t len = strcspn(value, "-");
+    int first = 0, last = 0;
+    bool ok = parse_chapter_number(value, len, &first);
+    if (ok && value[len] == '-' && value[len + 1])
+        ok = parse_chapter_number(value + len + 1, strlen(value + len + 1), &last);
+    if (!ok) {
+        opt_err(err, errsize, "invalid chapter range '%s' (N, N-M or N-, from 1)", value);
+        return R_BADVAL;
+    }
+    if (last && last < first) {
+        opt_err(err, errsize, "chapter range '%s' ends before it starts", value);
+        return R_BADVAL;
+    }
+    c->o->chapter_first = first;
+    c->o->chapter_last = last;
     return R_OK;
 }
 

@@ -23,6 +23,8 @@ struct MPOpts {
     /* playback */
     double seek_start;          /* -ss seconds; < 0: none */
     double end_pos;             /* -endpos seconds after the start; < 0: none */
+    int chapter_first;          /* -chapter N[-M]: first chapter (1-based); 0 = none */
+    int chapter_last;           /* M: the last chapter played; 0 = to the end */
     int64_t play_frames;        /* -frames; < 0: all */
     int loop;                   /* -loop: < 0 play once, 0 forever, n times */
     double speed;               /* -speed, 0.01 .. 100 */

@@ -272,5 +272,7 @@ double play_video_aspect(const struct sh_stream *sh);
  * clock seconds, 0 <= n < count). */
 int play_num_chapters(const struct play_state *ps);
 double play_chapter_start(const struct play_state *ps, int n);
+/* Where chapter n ends (INFINITY: with the file). */
+double play_chapter_end(const struct play_state *ps, int n);
 
 #endif

@@ -815,13 +815,38 @@ static void loop_cache_text(struct play_state *ps, double clock, char *buf, size
 
 /* ---- the loop ---- */
 
+/* -chapter N[-M]: *ss becomes chapter N's start (seconds from the file's
+ * start), *end M's end. A file without that chapter plays from its start,
+ * as in MPlayer. */
+static void loop_chapter_range(struct play_state *ps, double *ss, double *end)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    int n = play_num_chapters(ps);
+    if (o->chapter_first > n) {
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "-chapter %d: '%s' has %d chapter%s; playing from "
+               "the start.\n", o->chapter_first, ps->filename, n, n == 1 ? "" : "s");
+        return;
+    }
+    *ss = play_chapter_start(ps, o->chapter_first - 1) - ps->demuxer->start_time;
+    if (*ss < 0)
+        *ss = 0;
+    if (o->chapter_last > 0 && o->chapter_last <= n)
+        *end = play_chapter_end(ps, o->chapter_last - 1);
+    mp_msg(MSGT_CPLAYER, MSGL_V, "-chapter: from %.3f s to %.3f s.\n", *ss, *end);
+}
+
 static void loop_start_position(struct play_state *ps)
 {
     const struct MPOpts *o = &ps->mpctx->opts;
     double start = ps->demuxer->start_time;
     double ss = o->seek_start > 0 ? o->seek_start : 0;
+    double chapter_end = INFINITY;
+    if (o->chapter_first > 0)
+        loop_chapter_range(ps, &ss, &chapter_end);
     if (o->end_pos >= 0)
         ps->end_time = start + ss + o->end_pos;
+    if (chapter_end < ps->end_time)
+        ps->end_time = chapter_end;
     if (ss <= 0)
         return;
     ps->seek_target = start + ss;

@@ -154,3 +154,54 @@ test_x_y_window_size() {
     sdl_mp_wait
     expect_rc 0
 }
+
+# A 4 s file with chapters 0-1 s, 1-2.5 s and 2.5-4 s.
+make_chapters_file() {
+    printf '%s\n' ';FFMETADATA1' \
+        '[CHAPTER]' 'TIMEBASE=1/1000' 'START=0' 'END=1000' 'title=One' \
+        '[CHAPTER]' 'TIMEBASE=1/1000' 'START=1000' 'END=2500' 'title=Two' \
+        '[CHAPTER]' 'TIMEBASE=1/1000' 'START=2500' 'END=4000' 'title=Three' >chapters.txt &&
+        ff -i "$MEDIA/av.mkv" -i chapters.txt -map 0 -map_metadata 1 -map_chapters 1 \
+            -c copy ch.mkv
+}
+
+# -chapter N[-M]: from chapter N's start to chapter M's end (MPlayer 1.5
+# starts at the keyframe before, 1.0 s for both here, and ends near 2.5 s).
+test_chapter_range() {
+    make_chapters_file || return 1
+    mp -chapter 2-2 -vo png:outdir=png:z=0 -ao pcm:fast:file=out.wav ch.mkv
+    expect_rc 0 || return 1
+    # Chapter 2 is 1.5 s: 37 or 38 frames at 25 fps, about 1.5 s of sound.
+    local frames n
+    frames=$(ls png | wc -l)
+    [ "$frames" -ge 37 ] && [ "$frames" -le 38 ] || { fail "$frames frames"; return 1; }
+    n=$(wav_samples out.wav)
+    [ "$n" -ge 64000 ] && [ "$n" -le 67000 ] || { fail "$n samples, not 1.5 s"; return 1; }
+    # The first frame shown is the one at 1.0 s.
+    ff -ss 1 -i ch.mkv -frames:v 1 ref.png || return 1
+    local p
+    p=$(psnr "png/$(ls png | head -n 1)" ref.png)
+    [ "$p" = inf ] || awk -v p="$p" 'BEGIN { exit !(p > 40) }' ||
+        { fail "first frame is not the one at 1 s (PSNR $p)"; return 1; }
+    # N alone plays to the end: chapter 3 is the last 1.5 s.
+    mp -chapter 3 -vo null -ao pcm:fast:file=out3.wav ch.mkv
+    expect_rc 0 || return 1
+    n=$(wav_samples out3.wav)
+    [ "$n" -ge 64000 ] && [ "$n" -le 67000 ] || { fail "-chapter 3: $n samples"; return 1; }
+}
+
+test_chapter_missing_or_bad() {
+    make_chapters_file || return 1
+    mp -chapter 7 -vo null -ao null -endpos 0.5 ch.mkv
+    expect_rc 0 || return 1
+    expect_err "-chapter 7: 'ch.mkv' has 3 chapters; playing from the start." || return 1
+    mp -chapter 2 -vo null -ao null -endpos 0.5 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    expect_err "has 0 chapters" || return 1
+    local bad
+    for bad in 0 x 3-1 2-x; do
+        mp -chapter "$bad" ch.mkv
+        expect_rc 1 || return 1
+        expect_err "Option -chapter:" || return 1
+    done
+}
