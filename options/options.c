@@ -316,6 +316,7 @@ static const struct opt_def opt_table[] = {
     OPT_IGN("forceidx", 0, "libavformat reads or builds the index"),
     OPT_IGN("prefer-ipv4", 0, "the address order is the resolver's"),
     OPT_IGN("vc", OPTF_ARG, "libavcodec picks the video decoder"),
+    OPT_IGN("ac", OPTF_ARG, "libavcodec picks the audio decoder"),
     OPT_IGN("vfm", OPTF_ARG, "libavcodec picks the video decoder"),
     OPT_IGN("afm", OPTF_ARG, "libavcodec picks the audio decoder"),
     OPT_IGN("ass-force-style", OPTF_ARG, "scripts keep their own styles"),

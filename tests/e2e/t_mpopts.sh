@@ -205,3 +205,11 @@ test_chapter_missing_or_bad() {
         expect_err "Option -chapter:" || return 1
     done
 }
+
+# -ac (as -vc already was): MPlayer's codec names are accepted with one
+# warning, the file plays with libavcodec's decoder.
+test_ac_accepted_with_warning() {
+    mp -ac ffmp3,mad, -vo null -ao null -endpos 0.3 "$MEDIA/a.wav"
+    expect_rc 0 || return 1
+    expect_err "Option -ac is accepted but has no effect here"
+}
