@@ -226,6 +226,10 @@ static const struct opt_def opt_table[] = {
         "show video frames at this rate, not the file's (0: the file's)"),
     OPT_FN("lavdopts", func_lavdopts, OPTF_ARG, "decoder options: threads=<n>"),
     /* demuxer / stream */
+    OPT("dumpstream", OPT_FLAG, dumpstream, 0, 0, 0,
+        "copy the raw stream to the -dumpfile and exit, playing nothing"),
+    {.name = "dumpfile", .type = OPT_STRING, .offset = OFF(dumpfile),
+     .help = "file -dumpstream writes", .defstr = "stream.dump"},
     OPT("demuxer", OPT_STRING, demuxer, 0, 0, 0,
         "demuxer: MPlayer's name (mkv, avi, ...; +name forces) or libavformat's"),
     /* 0 in the struct = the stream layer's default, 4096 bytes. */

@@ -44,6 +44,8 @@ struct MPOpts {
     char *ao;                   /* -ao driver list */
     char *user_agent;           /* -user-agent: HTTP's User-Agent header */
     char *demuxer;              /* -demuxer lavf format name */
+    bool dumpstream;            /* -dumpstream: copy the stream to dumpfile, play nothing */
+    char *dumpfile;             /* -dumpfile; NULL: ./stream.dump */
     int srate;                  /* -srate: output sample rate; 0 = the file's */
     double fps;                 /* -fps: video frame rate to time frames by; 0 = the file's */
     int lavdopts_threads;       /* -lavdopts threads=n; 0 = automatic */

@@ -339,6 +339,9 @@ int mp_run(struct MPContext *mpctx)
             continue;
         }
         played_any = true;
+        /* MPlayer exits after the first stream dumped. */
+        if (o->dumpstream && r == MP_STOP_EOF)
+            break;
         if (r == MP_STOP_QUIT && mpctx->stopped && !mpctx->quit) {
             /* stop: the list ends here; -idle then waits for loadfile. */
             mpctx->playlist_pos = mpctx->playlist.num;

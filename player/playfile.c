@@ -51,6 +51,8 @@ static enum mp_stop_reason play_open(struct play_state *ps)
         .abort_ctx = mpctx,
         .user_agent = o->user_agent,
     };
+    if (o->dumpstream)
+        return play_dump_stream(ps, &sopts);
     int err = stream_open(&ps->stream, ps->filename, &sopts);
     if (err < 0) {
         if (err == -STREAM_ERR_ABORTED)

@@ -213,3 +213,34 @@ test_ac_accepted_with_warning() {
     expect_rc 0 || return 1
     expect_err "Option -ac is accepted but has no effect here"
 }
+
+# -dumpstream: the bytes of the first file, unchanged, in ./stream.dump or
+# -dumpfile, nothing played; MPlayer 1.5 prints the same two lines.
+test_dumpstream_copies_raw_stream() {
+    mp -dumpstream -ao pcm:file=never.wav "$MEDIA/av.mkv" "$MEDIA/a.wav"
+    expect_rc 0 || return 1
+    cmp -s stream.dump "$MEDIA/av.mkv" || { fail "stream.dump differs from the file"; return 1; }
+    expect_out "dump: $(stat -c %s "$MEDIA/av.mkv") bytes written to 'stream.dump'." || return 1
+    expect_out "Core dumped ;)" || return 1
+    [ ! -e never.wav ] || { fail "something was played"; return 1; }
+    # From a pipe, to a named file.
+    OUT=$T/last.out
+    ERR=$T/last.err
+    timeout 60 "$MPLAYER" -dumpstream -dumpfile piped.bin - <"$MEDIA/a.wav" >"$OUT" 2>"$ERR"
+    RC=$?
+    expect_rc 0 || return 1
+    cmp -s piped.bin "$MEDIA/a.wav" || fail "piped dump differs"
+}
+
+test_dumpstream_errors() {
+    mp -dumpstream -dumpfile /dev/full "$MEDIA/a.wav"
+    expect_rc 3 || return 1
+    expect_err "-dumpstream: cannot write '/dev/full'" || return 1
+    mp -dumpstream -dumpfile nodir/x.bin "$MEDIA/a.wav"
+    expect_rc 3 || return 1
+    expect_err "cannot open 'nodir/x.bin' for writing" || return 1
+    # A file that cannot be opened is skipped; the next one is dumped.
+    mp -dumpstream nosuch.mkv "$MEDIA/a.wav"
+    expect_rc 2 || return 1
+    cmp -s stream.dump "$MEDIA/a.wav" || fail "the second file was not dumped"
+}
