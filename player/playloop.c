@@ -435,6 +435,7 @@ static int loop_vo_config(struct play_state *ps, const AVFrame *f)
     if (sar.num > 0 && sar.den > 0 && sar.num != sar.den)
         d_w = (int)lrint((double)f->width * sar.num / sar.den);
     play_window_aspect(ps, f->width, f->height, &d_w, &d_h);
+    vo_set_frame_rate(ps->vo, ps->sh_video->fps);
     if (vo_config(ps->vo, f->width, f->height, d_w, d_h, fmt) < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_ERR, "Could not configure video output '%s'.\n",
                vo_name(ps->vo));

@@ -117,7 +117,8 @@ test_srate_resamples_output() {
     rate=$(ffprobe -v error -show_entries stream=sample_rate -of default=nw=1:nk=1 out.wav)
     n=$(wav_samples out.wav)
     [ "$rate" = 48000 ] || { fail "rate $rate"; return 1; }
-    [ "$n" -ge 191500 ] && [ "$n" -le 192500 ] || { fail "$n samples, not 4 s at 48 kHz"; return 1; }
+    [ "$n" -ge 191500 ] && [ "$n" -le 192500 ] ||
+        { fail "$n samples, not 4 s at 48 kHz"; return 1; }
     # The tone's pitch: 440 Hz gives about 2 * 440 * 4 zero crossings.
     local zc
     zc=$(ffmpeg -nostdin -loglevel error -i out.wav -ac 1 -f s16le - | od -An -v -td2 -w2 |
@@ -243,4 +244,44 @@ test_dumpstream_errors() {
     mp -dumpstream nosuch.mkv "$MEDIA/a.wav"
     expect_rc 2 || return 1
     cmp -s stream.dump "$MEDIA/a.wav" || fail "the second file was not dumped"
+}
+
+# -vo md5sum: one line per frame; the sums are those of the frames as raw
+# yuv420p (MPlayer 1.5 writes the same three lines for these frames).
+test_vo_md5sum() {
+    mp -vo md5sum -nosound -frames 3 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    local i want got
+    for i in 0 1 2; do
+        want=$(ffmpeg -nostdin -loglevel error -i "$MEDIA/av.mkv" -vf "select=eq(n\,$i)" \
+            -frames:v 1 -f rawvideo -pix_fmt yuv420p - | md5sum | cut -d' ' -f1)
+        got=$(sed -n "$((i + 1))p" md5sums)
+        [ "$got" = "$want frame0000000$i" ] ||
+            { fail "line $((i + 1)): '$got', want $want"; return 1; }
+    done
+    [ "$(wc -l <md5sums)" = 3 ] || { fail "$(wc -l <md5sums) lines"; return 1; }
+    mp -vo md5sum:outfile=sums.txt -nosound -frames 2 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    [ "$(wc -l <sums.txt)" = 2 ] || fail "outfile= not written"
+}
+
+# -vo yuv4mpeg: a .y4m ffmpeg reads back to the same pixels; the header as
+# MPlayer 1.5 writes it (its file is byte for byte the same here).
+test_vo_yuv4mpeg() {
+    mp -vo yuv4mpeg -nosound -frames 3 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    [ "$(head -n 1 stream.yuv)" = "YUV4MPEG2 W320 H240 F25:1 Ip A1:1" ] ||
+        { fail "header: $(head -n 1 stream.yuv)"; return 1; }
+    local a b
+    a=$(ffmpeg -nostdin -loglevel error -i stream.yuv -f rawvideo - | md5sum)
+    b=$(ffmpeg -nostdin -loglevel error -i "$MEDIA/av.mkv" -frames:v 3 -f rawvideo \
+        -pix_fmt yuv420p - | md5sum)
+    [ "$a" = "$b" ] || { fail "the frames differ from ffmpeg's decoding"; return 1; }
+    mp -vo yuv4mpeg:file=f.y4m:interlaced -fps 30 -nosound -frames 2 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    [ "$(head -n 1 f.y4m)" = "YUV4MPEG2 W320 H240 F30:1 It A1:1" ] ||
+        { fail "file=/interlaced/-fps: $(head -n 1 f.y4m)"; return 1; }
+    mp -vo yuv4mpeg:file=/dev/full -nosound -frames 2 "$MEDIA/av.mkv"
+    expect_rc 3 || return 1
+    expect_err "-vo yuv4mpeg: cannot write '/dev/full'"
 }
