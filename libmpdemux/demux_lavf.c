@@ -275,6 +275,21 @@ static const struct demux_mp_name demux_mp_names[] = {
     {"rawaudio", "s16le", "sample_rate=44100:ch_layout=stereo"},
 };
 
+void demux_list_demuxers(void)
+{
+    mp_msg(MSGT_DEMUX, MSGL_INFO, "Available demuxers (MPlayer's names; '+name' forces):\n");
+    for (size_t i = 0; i < sizeof(demux_mp_names) / sizeof(demux_mp_names[0]); i++) {
+        const struct demux_mp_name *m = &demux_mp_names[i];
+        /* Names this libavformat lacks are not offered. */
+        if (m->lavf && !av_find_input_format(m->lavf))
+            continue;
+        mp_msg(MSGT_DEMUX, MSGL_INFO, "  %10s  %s\n", m->mp,
+               m->lavf ? m->lavf : !strcmp(m->mp, "audio") ? "(probed: mp3, wav, flac)"
+                                                           : "(probed by libavformat)");
+    }
+    mp_msg(MSGT_DEMUX, MSGL_INFO, "Any libavformat format name (ffmpeg -formats) works too.\n");
+}
+
 /* The formats MPlayer's "audio" demuxer reads. */
 static bool demux_is_audio_format(const AVInputFormat *f)
 {

@@ -116,6 +116,10 @@ typedef struct demuxer {
     struct demux_priv *priv;       /* internal */
 } demuxer_t;
 
+/* Print the demuxer names -demuxer takes (-demuxer help): MPlayer's, with
+ * the libavformat format each reads as. */
+void demux_list_demuxers(void);
+
 /* Probe and open. opts may be NULL. Returns 0 with *out set, or
  * -DEMUX_ERR_x with *out NULL; the stream position is then undefined. */
 int demux_open(demuxer_t **out, stream_t *s, const struct demux_opts *opts);

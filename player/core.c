@@ -263,7 +263,8 @@ static bool core_input_flag(const char *spec, const char *flag)
 
 bool mp_help_requested(const struct MPOpts *o)
 {
-    return core_is_help(o->vo) || core_is_help(o->ao) || core_is_help(o->vf) ||
+    return core_is_help(o->vo) || core_is_help(o->ao) || core_is_help(o->demuxer) ||
+           core_is_help(o->vf) ||
            core_is_help(o->af) || core_input_flag(o->input, "cmdlist") ||
            core_input_flag(o->input, "keylist");
 }
@@ -276,6 +277,8 @@ int mp_run(struct MPContext *mpctx)
             vo_list_drivers();
         if (core_is_help(o->ao))
             ao_list_drivers();
+        if (core_is_help(o->demuxer))
+            demux_list_demuxers();
         if (core_is_help(o->vf))
             mp_vf_list_filters();
         if (core_is_help(o->af))

@@ -285,3 +285,11 @@ test_vo_yuv4mpeg() {
     expect_rc 3 || return 1
     expect_err "-vo yuv4mpeg: cannot write '/dev/full'"
 }
+
+test_demuxer_help_lists_names() {
+    mp -demuxer help
+    expect_rc 0 || return 1
+    grep -qE '^ +mkv +matroska$' "$OUT" || { fail "no mkv line: $(head -c 300 "$OUT")"; return 1; }
+    grep -q "Usage:" "$OUT" && { fail "usage printed"; return 1; }
+    return 0
+}
