@@ -48,6 +48,8 @@ struct MPOpts {
     char *dumpfile;             /* -dumpfile; NULL: ./stream.dump */
     int srate;                  /* -srate: output sample rate; 0 = the file's */
     double fps;                 /* -fps: video frame rate to time frames by; 0 = the file's */
+    char *vc;                   /* -vc codec list (player/codecs.c) */
+    char *ac;                   /* -ac codec list */
     int lavdopts_threads;       /* -lavdopts threads=n; 0 = automatic */
     /* messages */
     bool quiet;                 /* -quiet */

@@ -131,6 +131,8 @@ static int cmd_audio_open(struct play_state *ps, struct sh_stream *sh)
 {
     struct MPContext *mpctx = ps->mpctx;
     struct mp_decoder *dec = NULL;
+    if (play_codec_allowed(ps, false, sh->codecpar->codec_id) < 0)
+        return -CODEC_ERR_NO_DECODER;
     int err = mp_decoder_open(&dec, sh->codecpar, sh->time_base, mpctx->opts.lavdopts_threads);
     if (err < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Cannot decode audio track %d of '%s' (%s: %s).\n",

@@ -261,6 +261,10 @@ void play_window_aspect(const struct play_state *ps, int w, int h, int *d_w, int
 struct stream_opts;
 enum mp_stop_reason play_dump_stream(struct play_state *ps, const struct stream_opts *sopts);
 
+/* player/codecs.c: whether the -vc (video) or -ac list lets codec id be
+ * decoded: 1 yes, 0 not decoded by choice (-vc null), -1 no (said why). */
+int play_codec_allowed(struct play_state *ps, bool video, enum AVCodecID id);
+
 /* player/identify.c: -identify ID_ lines for the opened file. */
 void play_identify(struct play_state *ps);
 

@@ -154,6 +154,8 @@ static void play_start_eq(struct play_state *ps)
 static int play_open_video(struct play_state *ps)
 {
     struct sh_stream *sh = ps->sh_video;
+    if (play_codec_allowed(ps, true, sh->codecpar->codec_id) <= 0)
+        return -1;
     int threads = ps->mpctx->opts.lavdopts_threads;
     int err = mp_decoder_open(&ps->vdec, sh->codecpar, sh->time_base, threads);
     if (err < 0) {
@@ -197,6 +199,10 @@ static int play_open_video(struct play_state *ps)
 static int play_open_audio(struct play_state *ps)
 {
     struct sh_stream *sh = ps->sh_audio;
+    if (play_codec_allowed(ps, false, sh->codecpar->codec_id) < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_INFO, "Audio: no sound\n");
+        return -1;
+    }
     int threads = ps->mpctx->opts.lavdopts_threads;
     int err = mp_decoder_open(&ps->adec, sh->codecpar, sh->time_base, threads);
     if (err < 0) {

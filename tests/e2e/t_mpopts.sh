@@ -207,12 +207,36 @@ test_chapter_missing_or_bad() {
     done
 }
 
-# -ac (as -vc already was): MPlayer's codec names are accepted with one
-# warning, the file plays with libavcodec's decoder.
-test_ac_accepted_with_warning() {
-    mp -ac ffmp3,mad, -vo null -ao null -endpos 0.3 "$MEDIA/a.wav"
+# -vc/-ac with MPlayer's codec names: the same outcome as MPlayer 1.5 on
+# the same lists (ffodivx decodes MPEG-4; ffh264 does not, so no video;
+# a trailing comma falls back; "-name," excludes; -vc null decodes none).
+test_vc_ac_codec_lists() {
+    mp -vc ffodivx -ac pcm -vo png:outdir=a -ao pcm:fast:file=a.wav -frames 2 "$MEDIA/av.mkv"
     expect_rc 0 || return 1
-    expect_err "Option -ac is accepted but has no effect here"
+    [ "$(ls a | wc -l)" = 2 ] && [ -s a.wav ] || { fail "ffodivx/pcm did not play"; return 1; }
+    mp -vc ffh264 -vo png:outdir=b -ao pcm:fast:file=b.wav -endpos 1 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    expect_err "-vc ffh264: no codec of the list decodes mpeg4 video" || return 1
+    expect_out "Video: no video" || return 1
+    [ ! -e b ] || [ "$(ls b | wc -l)" = 0 ] || { fail "video decoded"; return 1; }
+    [ "$(wav_samples b.wav)" -ge 40000 ] || { fail "no sound"; return 1; }
+    mp -vc ffh264,foo, -vo png:outdir=c -ao null -frames 2 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    [ "$(ls c | wc -l)" = 2 ] || { fail "trailing comma did not fall back"; return 1; }
+    grep -q "foo" "$ERR" && { fail "warned about foo despite the comma"; return 1; }
+    mp -vc -ffodivx, -vo null -ao null -endpos 0.5 "$MEDIA/av.mkv"
+    expect_out "Video: no video" || return 1
+    mp -vc null -vo png:outdir=d -ao null -endpos 0.5 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    expect_out "Video: no video" || return 1
+    mp -ac ffmp3 -vo png:outdir=e -ao pcm:fast:file=e.wav -frames 2 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    expect_out "Audio: no sound" || return 1
+    [ ! -e e.wav ] || { fail "sound decoded with -ac ffmp3"; return 1; }
+    [ "$(ls e | wc -l)" = 2 ] || { fail "video missing"; return 1; }
+    # An unknown name without a fallback is warned about.
+    mp -ac nosuchcodec -vo null -ao null -frames 2 "$MEDIA/av.mkv"
+    expect_err "-ac: codec 'nosuchcodec' is not available here"
 }
 
 # -dumpstream: the bytes of the first file, unchanged, in ./stream.dump or
