@@ -226,10 +226,14 @@ static const struct opt_def opt_table[] = {
         "show video frames at this rate, not the file's (0: the file's)"),
     OPT_FN("lavdopts", func_lavdopts, OPTF_ARG, "decoder options: threads=<n>"),
     /* demuxer / stream */
-    OPT("dumpstream", OPT_FLAG, dumpstream, 0, 0, 0,
-        "copy the raw stream to the -dumpfile and exit, playing nothing"),
+    {.name = "dumpstream", .type = OPT_STORE, .offset = OFF(dump_mode),
+     .store = MP_DUMP_STREAM, .help = "copy the raw stream to -dumpfile, play nothing"},
+    {.name = "dumpaudio", .type = OPT_STORE, .offset = OFF(dump_mode),
+     .store = MP_DUMP_AUDIO, .help = "write the audio track to -dumpfile, play nothing"},
+    {.name = "dumpvideo", .type = OPT_STORE, .offset = OFF(dump_mode),
+     .store = MP_DUMP_VIDEO, .help = "write the video track to -dumpfile, play nothing"},
     {.name = "dumpfile", .type = OPT_STRING, .offset = OFF(dumpfile),
-     .help = "file -dumpstream writes", .defstr = "stream.dump"},
+     .help = "file the dump options write", .defstr = "stream.dump"},
     OPT("demuxer", OPT_STRING, demuxer, 0, 0, 0,
         "demuxer: MPlayer's name (mkv, avi, ...; +name forces) or libavformat's"),
     /* 0 in the struct = the stream layer's default, 4096 bytes. */

@@ -44,7 +44,7 @@ struct MPOpts {
     char *ao;                   /* -ao driver list */
     char *user_agent;           /* -user-agent: HTTP's User-Agent header */
     char *demuxer;              /* -demuxer lavf format name */
-    bool dumpstream;            /* -dumpstream: copy the stream to dumpfile, play nothing */
+    int dump_mode;              /* -dumpstream/-dumpaudio/-dumpvideo: enum mp_dump_mode */
     char *dumpfile;             /* -dumpfile; NULL: ./stream.dump */
     int srate;                  /* -srate: output sample rate; 0 = the file's */
     double fps;                 /* -fps: video frame rate to time frames by; 0 = the file's */
@@ -127,6 +127,15 @@ struct MPOpts {
         int x, y;
     } geometry;
     /* ---- end of the window block ---- */
+};
+
+/* What -dumpstream, -dumpaudio and -dumpvideo write to -dumpfile instead of
+ * playing (the last of them given wins, as in MPlayer). */
+enum mp_dump_mode {
+    MP_DUMP_NONE = 0,
+    MP_DUMP_STREAM,     /* the stream's raw bytes */
+    MP_DUMP_AUDIO,      /* the audio track's packets */
+    MP_DUMP_VIDEO,      /* the video track's packets */
 };
 
 /* Set every field to its default. */

@@ -343,7 +343,7 @@ int mp_run(struct MPContext *mpctx)
         }
         played_any = true;
         /* MPlayer exits after the first stream dumped. */
-        if (o->dumpstream && r == MP_STOP_EOF)
+        if (o->dump_mode != MP_DUMP_NONE && r == MP_STOP_EOF)
             break;
         if (r == MP_STOP_QUIT && mpctx->stopped && !mpctx->quit) {
             /* stop: the list ends here; -idle then waits for loadfile. */

@@ -260,6 +260,10 @@ void play_window_aspect(const struct play_state *ps, int w, int h, int *d_w, int
  * copied; MP_STOP_OUTPUT when the file could not be written. */
 struct stream_opts;
 enum mp_stop_reason play_dump_stream(struct play_state *ps, const struct stream_opts *sopts);
+/* -dumpaudio/-dumpvideo: write the selected audio (or video) track's
+ * packets to -dumpfile, as an elementary stream where libavformat has a
+ * muxer for one, else the packets as they are (MPlayer's dump). */
+enum mp_stop_reason play_dump_track(struct play_state *ps, bool video);
 
 /* player/codecs.c: whether the -vc (video) or -ac list lets codec id be
  * decoded: 1 yes, 0 not decoded by choice (-vc null), -1 no (said why). */

@@ -51,7 +51,7 @@ static enum mp_stop_reason play_open(struct play_state *ps)
         .abort_ctx = mpctx,
         .user_agent = o->user_agent,
     };
-    if (o->dumpstream)
+    if (o->dump_mode == MP_DUMP_STREAM)
         return play_dump_stream(ps, &sopts);
     int err = stream_open(&ps->stream, ps->filename, &sopts);
     if (err < 0) {
@@ -323,6 +323,10 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
         goto done;
 
     play_select_tracks(&ps);
+    if (mpctx->opts.dump_mode == MP_DUMP_AUDIO || mpctx->opts.dump_mode == MP_DUMP_VIDEO) {
+        reason = play_dump_track(&ps, mpctx->opts.dump_mode == MP_DUMP_VIDEO);
+        goto done;
+    }
     if (ps.sh_video && play_open_video(&ps) < 0) {
         /* Its packets would pile up in the queue unread. */
         demux_select_stream(ps.demuxer, ps.sh_video, false);

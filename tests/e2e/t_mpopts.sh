@@ -317,3 +317,43 @@ test_demuxer_help_lists_names() {
     grep -q "Usage:" "$OUT" && { fail "usage printed"; return 1; }
     return 0
 }
+
+# -dumpaudio/-dumpvideo: one track written out, nothing played. MPlayer
+# 1.5 writes the packets as they are (an AAC dump from MP4 with no ADTS
+# headers, an MPEG-4 dump without its VOL header): here they are files
+# ffmpeg decodes to every frame and sample of the track.
+test_dumpaudio_dumpvideo_tracks() {
+    mp -dumpaudio -ao pcm:file=never.wav "$MEDIA/av.mp4"
+    expect_rc 0 || return 1
+    expect_out "Core dumped ;)" || return 1
+    [ ! -e never.wav ] || { fail "something was played"; return 1; }
+    local a b
+    a=$(ffprobe -v error -count_packets -show_entries stream=codec_name,nb_read_packets \
+        -of compact=nk=1 stream.dump)
+    b=$(ffprobe -v error -select_streams a:0 -count_packets \
+        -show_entries stream=codec_name,nb_read_packets -of compact=nk=1 "$MEDIA/av.mp4")
+    [ "$a" = "$b" ] || { fail "audio dump: '$a', the track: '$b'"; return 1; }
+    mp -dumpvideo -dumpfile v.m4v "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    a=$(ffmpeg -nostdin -loglevel error -i v.m4v -f framemd5 - | grep -v '^#' |
+        awk -F, '{print $NF}' | md5sum)
+    b=$(ffmpeg -nostdin -loglevel error -i "$MEDIA/av.mkv" -map 0:v -f framemd5 - |
+        grep -v '^#' | awk -F, '{print $NF}' | md5sum)
+    [ "$a" = "$b" ] || { fail "the video dump does not decode to the track's frames"; return 1; }
+    # PCM is written as raw samples, as MPlayer does.
+    mp -dumpaudio -dumpfile pcm.raw "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    raw_s16 "$MEDIA/av.mkv" | cmp -s - pcm.raw || fail "PCM dump differs from the samples"
+}
+
+test_dumpaudio_errors() {
+    mp -dumpaudio "$MEDIA/v.avi"
+    expect_rc 2 || return 1
+    expect_err "-dumpaudio: '$MEDIA/v.avi' has no audio track." || return 1
+    mp -dumpvideo -dumpfile /dev/full "$MEDIA/av.mkv"
+    expect_rc 3 || return 1
+    expect_err "-dumpvideo: cannot write '/dev/full'" || return 1
+    mp -dumpaudio -dumpfile nodir/a.aac "$MEDIA/av.mp4"
+    expect_rc 3 || return 1
+    expect_err "-dumpaudio: cannot open 'nodir/a.aac' for writing"
+}

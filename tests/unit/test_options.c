@@ -376,7 +376,7 @@ static void test_mplayer_everyday_options(void **state)
     assert_true(fx->o.fps > 29.96 && fx->o.fps < 29.98);
     assert_int_equal(fx->o.size_x, 640);
     assert_int_equal(fx->o.size_y, 360);
-    assert_true(fx->o.dumpstream);
+    assert_int_equal(fx->o.dump_mode, MP_DUMP_STREAM);
     assert_string_equal(fx->o.dumpfile, "x.bin");
     assert_int_equal(parse(fx, "-chapter", "3", NULL), MP_OPT_OK);
     assert_int_equal(fx->o.chapter_first, 3);
@@ -396,6 +396,11 @@ static void test_mplayer_everyday_options(void **state)
                  "-srate", "48k", NULL);
     expect_error(fx, "Option -fps: value 1001 out of range 0..1000\n", "-fps", "1001", NULL);
     expect_error(fx, "Option -x: invalid integer: '1.5'\n", "-x", "1.5", NULL);
+    /* The last dump option wins, as in MPlayer. */
+    assert_int_equal(parse(fx, "-dumpvideo", "-dumpaudio", NULL), MP_OPT_OK);
+    assert_int_equal(fx->o.dump_mode, MP_DUMP_AUDIO);
+    assert_int_equal(parse(fx, "-nodumpaudio", NULL), MP_OPT_OK);
+    assert_int_equal(fx->o.dump_mode, MP_DUMP_NONE);
 }
 
 static void test_files_in_order(void **state)
