@@ -13,6 +13,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include <libavutil/channel_layout.h>
 #include <libavutil/dict.h>
 #include <libavutil/error.h>
 #include <libavutil/intreadwrite.h>
@@ -232,47 +233,45 @@ static int demux_add_streams(demuxer_t *d)
 
 /* MPlayer 1.5's demuxer names (its "-demuxer help") and the libavformat
  * format that reads the same files. lavf NULL: libavformat probes (lavf,
- * lavfpref; audio, which then checks what was found). opts: the settings
- * MPlayer's demuxer assumes for a headerless format. */
+ * lavfpref; audio, which then checks what was found). rawaudio's format
+ * follows -rawaudio (demux_raw_audio_format). */
 struct demux_mp_name {
     const char *mp;
     const char *lavf;
-    const char *opts;
 };
 
 static const struct demux_mp_name demux_mp_names[] = {
-    {"lavf", NULL, NULL},
-    {"lavfpref", NULL, NULL},
-    {"audio", NULL, NULL},
-    {"mkv", "matroska", NULL},
-    {"avi", "avi", NULL},
-    {"mov", "mov", NULL},
-    {"mpegts", "mpegts", NULL},
-    {"ts", "mpegts", NULL},
-    {"mpegps", "mpeg", NULL},
-    {"ps", "mpeg", NULL},
-    {"mpegpes", "mpeg", NULL},
-    {"mpeges", "mpegvideo", NULL},
-    {"mpeg4es", "m4v", NULL},
-    {"h264es", "h264", NULL},
-    {"ogg", "ogg", NULL},
-    {"y4m", "yuv4mpegpipe", NULL},
-    {"asf", "asf", NULL},
-    {"real", "rm", NULL},
-    {"realaudio", "rm", NULL},
-    {"gif", "gif", NULL},
-    {"aac", "aac", NULL},
-    {"rawdv", "dv", NULL},
-    {"nsv", "nsv", NULL},
-    {"fli", "flic", NULL},
-    {"roq", "roq", NULL},
-    {"film", "film_cpk", NULL},
-    {"smjpeg", "smjpeg", NULL},
-    {"vivo", "vivo", NULL},
-    {"vqf", "vqf", NULL},
-    {"pva", "pva", NULL},
-    /* MPlayer's raw audio defaults: 44100 Hz stereo, signed 16-bit LE. */
-    {"rawaudio", "s16le", "sample_rate=44100:ch_layout=stereo"},
+    {"lavf", NULL},
+    {"lavfpref", NULL},
+    {"audio", NULL},
+    {"mkv", "matroska"},
+    {"avi", "avi"},
+    {"mov", "mov"},
+    {"mpegts", "mpegts"},
+    {"ts", "mpegts"},
+    {"mpegps", "mpeg"},
+    {"ps", "mpeg"},
+    {"mpegpes", "mpeg"},
+    {"mpeges", "mpegvideo"},
+    {"mpeg4es", "m4v"},
+    {"h264es", "h264"},
+    {"ogg", "ogg"},
+    {"y4m", "yuv4mpegpipe"},
+    {"asf", "asf"},
+    {"real", "rm"},
+    {"realaudio", "rm"},
+    {"gif", "gif"},
+    {"aac", "aac"},
+    {"rawdv", "dv"},
+    {"nsv", "nsv"},
+    {"fli", "flic"},
+    {"roq", "roq"},
+    {"film", "film_cpk"},
+    {"smjpeg", "smjpeg"},
+    {"vivo", "vivo"},
+    {"vqf", "vqf"},
+    {"pva", "pva"},
+    {"rawaudio", "s16le"},
 };
 
 void demux_list_demuxers(void)
@@ -360,9 +359,7 @@ static int demux_find_mp_format(struct demux_priv *p, stream_t *s,
                m->mp, m->lavf);
         return -DEMUX_ERR_UNKNOWN_FORMAT;
     }
-    /* Headerless formats (raw audio) cannot be told by their bytes:
-     * naming them is the only way in, as in MPlayer. */
-    if (force || m->opts || (want->flags & AVFMT_NOFILE)) {
+    if (force || (want->flags & AVFMT_NOFILE)) {
         *fmt = want;
         return 0;
     }
@@ -379,13 +376,47 @@ static int demux_find_mp_format(struct demux_priv *p, stream_t *s,
     return 0;
 }
 
+/* -demuxer rawaudio: headerless PCM cannot be told by its bytes, so it is
+ * read as -rawaudio says, by default as MPlayer's: 44100 Hz, stereo,
+ * 16-bit (signed little-endian; 8-bit samples are unsigned, as in WAV).
+ * The format's settings go to buf. */
+static int demux_raw_audio_format(const struct demux_opts *o, const AVInputFormat **fmt,
+                                  char *buf, size_t size)
+{
+    static const char *const by_size[] = {"u8", "s16le", "s24le", "s32le"};
+    int bytes = o && o->raw_samplesize > 0 ? o->raw_samplesize : 2;
+    int rate = o && o->raw_rate > 0 ? o->raw_rate : 44100;
+    int channels = o && o->raw_channels > 0 ? o->raw_channels : 2;
+    if (bytes > 4) {
+        mp_msg(MSGT_DEMUX, MSGL_ERR, "-rawaudio: no raw PCM format of %d-byte samples\n",
+               bytes);
+        return -DEMUX_ERR_UNKNOWN_FORMAT;
+    }
+    *fmt = av_find_input_format(by_size[bytes - 1]);
+    if (!*fmt) {
+        mp_msg(MSGT_DEMUX, MSGL_ERR, "-demuxer rawaudio: this libavformat has no '%s' "
+               "format\n", by_size[bytes - 1]);
+        return -DEMUX_ERR_UNKNOWN_FORMAT;
+    }
+    AVChannelLayout layout;
+    av_channel_layout_default(&layout, channels);
+    char desc[64];
+    if (av_channel_layout_describe(&layout, desc, sizeof(desc)) < 0)
+        return -DEMUX_ERR_UNKNOWN_FORMAT;
+    snprintf(buf, size, "sample_rate=%d:ch_layout=%s", rate, desc);
+    mp_msg(MSGT_DEMUX, MSGL_V, "demux: raw audio as %s, %s\n", (*fmt)->name, buf);
+    return 0;
+}
+
 /* Find the format: forced by name (MPlayer's, see demux_mp_names, or
- * libavformat's own), or probed. *fmt_opts: settings for the format, or
- * NULL. */
-static int demux_find_format(struct demux_priv *p, stream_t *s, const char *forced,
-                             const AVInputFormat **fmt, const char **fmt_opts)
+ * libavformat's own), or probed. *fmt_opts: settings for the format (in
+ * opts_buf), or NULL. */
+static int demux_find_format(struct demux_priv *p, stream_t *s, const struct demux_opts *o,
+                             const AVInputFormat **fmt, const char **fmt_opts,
+                             char *opts_buf, size_t opts_size)
 {
     *fmt_opts = NULL;
+    const char *forced = o ? o->format : NULL;
     bool force = forced && forced[0] == '+';
     const char *name = force ? forced + 1 : forced;
     const struct demux_mp_name *m = NULL;
@@ -394,9 +425,11 @@ static int demux_find_format(struct demux_priv *p, stream_t *s, const char *forc
             m = &demux_mp_names[i];
     }
     int r;
-    if (m) {
+    if (m && !strcmp(m->mp, "rawaudio")) {
+        r = demux_raw_audio_format(o, fmt, opts_buf, opts_size);
+        *fmt_opts = opts_buf;
+    } else if (m) {
         r = demux_find_mp_format(p, s, m, force, fmt);
-        *fmt_opts = m->opts;
     } else if (name && name[0]) {
         /* libavformat's names (ffmpeg -formats) are forced, "+" or not:
          * that is how a file libavformat only guesses at is played. */
@@ -545,7 +578,8 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
         goto fail;
 
     const char *fmt_opts;
-    ret = demux_find_format(p, s, opts ? opts->format : NULL, &fmt, &fmt_opts);
+    char fmt_opts_buf[128];
+    ret = demux_find_format(p, s, opts, &fmt, &fmt_opts, fmt_opts_buf, sizeof(fmt_opts_buf));
     if (ret < 0)
         goto fail;
 

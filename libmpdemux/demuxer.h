@@ -81,6 +81,9 @@ struct demux_opts {
     int64_t max_queue_bytes;
     /* -demuxer: MPlayer's name or libavformat's, "+" forcing it; or NULL. */
     const char *format;
+    /* -rawaudio, for -demuxer rawaudio: Hz, channels, bytes per sample;
+     * 0 = MPlayer's default (44100, 2, 2). */
+    int raw_rate, raw_channels, raw_samplesize;
     /* Read packets from a thread of the demuxer's, started at the first
      * demux_read_packet(). */
     bool reader_thread;

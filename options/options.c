@@ -147,6 +147,8 @@ static int func_srate(struct opt_ctx *c, const struct opt_def *d, const char *va
                       char *err, size_t errsize);
 static int func_chapter(struct opt_ctx *c, const struct opt_def *d, const char *value,
                         char *err, size_t errsize);
+static int func_rawaudio(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize);
 static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const char *value,
                            char *err, size_t errsize);
 static int func_filters(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -236,6 +238,8 @@ static const struct opt_def opt_table[] = {
      .help = "file the dump options write", .defstr = "stream.dump"},
     OPT("demuxer", OPT_STRING, demuxer, 0, 0, 0,
         "demuxer: MPlayer's name (mkv, avi, ...; +name forces) or libavformat's"),
+    OPT_FN("rawaudio", func_rawaudio, OPTF_ARG,
+           "-demuxer rawaudio's format: channels=2:rate=44100:samplesize=2"),
     /* 0 in the struct = the stream layer's default, 4096 bytes. */
     {.name = "stream-buffer-size", .type = OPT_SIZE, .offset = OFF(stream_buffer_size),
      .min = 1, .max = 16 * MIB, .flags = OPTF_RANGE, .help = "bytes per read()",
@@ -1097,6 +1101,76 @@ static int func_chapter(struct opt_ctx *c, const struct opt_def *d, const char *
     }
     c->o->chapter_first = first;
     c->o->chapter_last = last;
+    return R_OK;
+}
+
+/* -rawaudio channels=<n>:rate=<Hz>:samplesize=<bytes>[:format=0x1], as
+ * MPlayer's; a value left out keeps what it was. Only PCM (format 0x1, the
+ * default) exists here: libavformat has no headerless compressed audio
+ * reader that takes a format tag. */
+static int func_rawaudio(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize)
+{
+    static const struct {
+        const char *name;
+        size_t offset;
+        int min, max;
+    } subs[] = {
+        {"channels", offsetof(struct MPOpts, rawaudio_channels), 1, 8},
+        {"rate", offsetof(struct MPOpts, rawaudio_rate), 1000, 384000},
+        {"samplesize", offsetof(struct MPOpts, rawaudio_samplesize), 1, 4},
+    };
+    int vals[3];
+    for (int i = 0; i < 3; i++)
+        vals[i] = *(int *)((char *)c->o + subs[i].offset);
+    for (const char *p = value; *p; ) {
+        size_t len = strcspn(p, ":");
+        size_t klen = strcspn(p, "=:");
+        char v[32] = "";
+        if (klen < len) {
+            size_t vlen = len - klen - 1;
+            if (vlen >= sizeof(v))
+                vlen = sizeof(v) - 1;
+            memcpy(v, p + klen + 1, vlen);
+            v[vlen] = '\0';
+        }
+        int k = -1;
+        for (int i = 0; i < 3; i++) {
+            if (strlen(subs[i].name) == klen && !strncmp(p, subs[i].name, klen))
+                k = i;
+        }
+        int64_t n;
+        if (k >= 0) {
+            if (parse_int64(v, &n) < 0 || n < subs[k].min || n > subs[k].max) {
+                opt_err(err, errsize, "%s needs a number %d..%d, not '%s'", subs[k].name,
+                        subs[k].min, subs[k].max, v);
+                return R_BADVAL;
+            }
+            vals[k] = (int)n;
+        } else if (klen == 7 && !strncmp(p, "bitrate", 7)) {
+            /* For MPlayer's compressed formats; PCM's follows from the rest. */
+            if (parse_int64(v, &n) < 0 || n < 0) {
+                opt_err(err, errsize, "bitrate needs a number, not '%s'", v);
+                return R_BADVAL;
+            }
+        } else if (klen == 6 && !strncmp(p, "format", 6)) {
+            char *end;
+            long tag = strtol(v, &end, 0);
+            if (!v[0] || *end || tag != 1) {
+                opt_err(err, errsize, "format '%s': only PCM (0x1) is read here", v);
+                return R_BADVAL;
+            }
+        } else if (len) {
+            opt_err(err, errsize, "unknown suboption '%.*s' (channels, rate, samplesize, "
+                    "bitrate, format)", (int)klen, p);
+            return R_BADVAL;
+        }
+        p += len;
+        if (*p == ':')
+            p++;
+    }
+    for (int i = 0; i < 3; i++)
+        *(int *)((char *)c->o + subs[i].offset) = vals[i];
     return R_OK;
 }
 

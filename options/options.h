@@ -44,6 +44,9 @@ struct MPOpts {
     char *ao;                   /* -ao driver list */
     char *user_agent;           /* -user-agent: HTTP's User-Agent header */
     char *demuxer;              /* -demuxer lavf format name */
+    int rawaudio_rate;          /* -rawaudio rate=; 0 = 44100 */
+    int rawaudio_channels;      /* channels=; 0 = 2 */
+    int rawaudio_samplesize;    /* samplesize= (bytes); 0 = 2 */
     int dump_mode;              /* -dumpstream/-dumpaudio/-dumpvideo: enum mp_dump_mode */
     char *dumpfile;             /* -dumpfile; NULL: ./stream.dump */
     int srate;                  /* -srate: output sample rate; 0 = the file's */

@@ -64,6 +64,9 @@ static enum mp_stop_reason play_open(struct play_state *ps)
 
     struct demux_opts dopts = {
         .format = o->demuxer,
+        .raw_rate = o->rawaudio_rate,
+        .raw_channels = o->rawaudio_channels,
+        .raw_samplesize = o->rawaudio_samplesize,
         .reader_thread = o->demuxer_thread,
         .interrupt_cb = play_abort_cb,
         .interrupt_ctx = mpctx,

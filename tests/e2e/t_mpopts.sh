@@ -357,3 +357,23 @@ test_dumpaudio_errors() {
     expect_rc 3 || return 1
     expect_err "-dumpaudio: cannot open 'nodir/a.aac' for writing"
 }
+
+# -rawaudio: mono 8-bit unsigned at 22050 Hz read as such (MPlayer 1.5
+# says "22050Hz 1ch u8" too); every sample comes out as it went in.
+test_rawaudio_suboptions() {
+    ff -i "$MEDIA/a.wav" -f u8 -ac 1 -ar 22050 in.u8 || return 1
+    mp -demuxer rawaudio -rawaudio channels=1:rate=22050:samplesize=1:bitrate=0 \
+        -ao pcm:fast:file=out.wav in.u8
+    expect_rc 0 || return 1
+    expect_out "AO: [pcm] 22050Hz 1ch u8" || return 1
+    local a b
+    a=$(ffmpeg -nostdin -loglevel error -f u8 -ar 22050 -ac 1 -i in.u8 -f s16le - | md5sum)
+    b=$(ffmpeg -nostdin -loglevel error -i out.wav -f s16le - | md5sum)
+    [ "$a" = "$b" ] || { fail "samples differ"; return 1; }
+    mp -rawaudio rate=abc -demuxer rawaudio in.u8
+    expect_rc 1 || return 1
+    expect_err "Option -rawaudio: rate needs a number 1000..384000, not 'abc'" || return 1
+    mp -rawaudio foo=1 -demuxer rawaudio in.u8
+    expect_rc 1 || return 1
+    expect_err "Option -rawaudio: unknown suboption 'foo'"
+}

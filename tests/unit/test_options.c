@@ -396,6 +396,15 @@ static void test_mplayer_everyday_options(void **state)
                  "-srate", "48k", NULL);
     expect_error(fx, "Option -fps: value 1001 out of range 0..1000\n", "-fps", "1001", NULL);
     expect_error(fx, "Option -x: invalid integer: '1.5'\n", "-x", "1.5", NULL);
+    /* -rawaudio: suboptions left out keep their values. */
+    assert_int_equal(parse(fx, "-rawaudio", "channels=1:rate=8000", NULL), MP_OPT_OK);
+    assert_int_equal(parse(fx, "-rawaudio", "samplesize=1:format=0x1", NULL), MP_OPT_OK);
+    assert_int_equal(fx->o.rawaudio_channels, 1);
+    assert_int_equal(fx->o.rawaudio_rate, 8000);
+    assert_int_equal(fx->o.rawaudio_samplesize, 1);
+    expect_error(fx, "Option -rawaudio: samplesize needs a number 1..4, not '5'\n",
+                 "-rawaudio", "samplesize=5", NULL);
+    assert_int_equal(fx->o.rawaudio_samplesize, 1);
     /* The last dump option wins, as in MPlayer. */
     assert_int_equal(parse(fx, "-dumpvideo", "-dumpaudio", NULL), MP_OPT_OK);
     assert_int_equal(fx->o.dump_mode, MP_DUMP_AUDIO);
