@@ -157,6 +157,8 @@ static int func_utf8(struct opt_ctx *c, const struct opt_def *d, const char *val
                      char *err, size_t errsize);
 static void apply_quiet(const struct MPOpts *o);
 static void apply_identify(const struct MPOpts *o);
+static void apply_lirc(const struct MPOpts *o);
+static void apply_fixed_vo(const struct MPOpts *o);
 /* window options (-geometry, -aspect, -wid) */
 static int func_geometry(struct opt_ctx *c, const struct opt_def *d, const char *value,
                          char *err, size_t errsize);
@@ -309,6 +311,11 @@ static const struct opt_def opt_table[] = {
     OPT("flip-hebrew", OPT_FLAG, flip_hebrew, 0, 0, 0, "accepted; no effect"),
     OPT("ass-styles", OPT_STRING, ass_styles, 0, 0, 0, "accepted; no effect"),
     OPT("slices", OPT_FLAG, slices, 0, 0, 0, "accepted; no effect"),
+    {.name = "lirc", .type = OPT_FLAG, .offset = OFF(lirc),
+     .help = "LIRC remote control: not built (-nolirc is always in effect)",
+     .apply = apply_lirc},
+    {.name = "fixed-vo", .type = OPT_FLAG, .offset = OFF(fixed_vo),
+     .help = "one video output for all files (always so here)", .apply = apply_fixed_vo},
     {.name = "ontop", .type = OPT_FLAG, .offset = OFF(ontop),
      .help = "accepted; the window is not kept on top", .warn = "the window is not kept on top"},
     OPT("brightness", OPT_INT, brightness, -100, 100, OPTF_RANGE, "start brightness"),
@@ -420,6 +427,7 @@ void mp_opts_init(struct MPOpts *o)
     o->monitorpixelaspect = 1;
     o->flip_hebrew = true;
     o->slices = true;
+    o->fixed_vo = true;
     o->consolecontrols = true;
     o->audio_id = -1;
     o->video_id = -1;
@@ -856,6 +864,22 @@ static void apply_identify(const struct MPOpts *o)
      * with -really-quiet, which is how front-ends run it. */
     if (o->identify)
         mp_msg_parse_levels("identify=4");
+}
+
+/* -nolirc and -fixed-vo ask for what this player always does: silent.
+ * Only their opposites, which it cannot do, are warned about. */
+static void apply_lirc(const struct MPOpts *o)
+{
+    if (o->lirc)
+        mp_msg(MSGT_OPTIONS, MSGL_WARN, "Option -lirc is accepted but has no effect here: "
+               "LIRC remote controls are not supported.\n");
+}
+
+static void apply_fixed_vo(const struct MPOpts *o)
+{
+    if (!o->fixed_vo)
+        mp_msg(MSGT_OPTIONS, MSGL_WARN, "Option -nofixed-vo is accepted but has no effect "
+               "here: the video output is kept across files.\n");
 }
 
 static int func_verbose(struct opt_ctx *c, const struct opt_def *d, const char *value,

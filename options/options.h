@@ -105,6 +105,8 @@ struct MPOpts {
     bool flip_hebrew;           /* -noflip-hebrew */
     char *ass_styles;           /* -ass-styles */
     bool slices;                /* -noslices */
+    bool lirc;                  /* -lirc: not built here; -nolirc is always in effect */
+    bool fixed_vo;              /* -fixed-vo: the VO is kept across files, always here */
     bool ontop;                 /* -ontop: answered by the ontop property only */
     /* picture controls to start with (-brightness ...), -100..100, 0 = off */
     int brightness, contrast, gamma, hue, saturation;

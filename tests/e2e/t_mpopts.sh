@@ -377,3 +377,15 @@ test_rawaudio_suboptions() {
     expect_rc 1 || return 1
     expect_err "Option -rawaudio: unknown suboption 'foo'"
 }
+
+# -nolirc (in many MPlayer command lines and configs) and -fixed-vo ask for
+# what this player always does: silent; their opposites warn once.
+test_lirc_fixed_vo() {
+    mp -nolirc -fixed-vo -vo null -ao null -endpos 0.3 "$MEDIA/a.wav"
+    expect_rc 0 || return 1
+    grep -q "lirc\|fixed" "$ERR" && { fail "warned: $(cat "$ERR")"; return 1; }
+    mp -lirc -nofixed-vo -vo null -ao null -endpos 0.3 "$MEDIA/a.wav"
+    expect_rc 0 || return 1
+    [ "$(grep -c "Option -lirc is accepted but has no effect" "$ERR")" = 1 ] || return 1
+    [ "$(grep -c "Option -nofixed-vo is accepted but has no effect" "$ERR")" = 1 ]
+}
