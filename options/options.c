@@ -344,6 +344,7 @@ static const struct opt_def opt_table[] = {
     OPT_IGN("ass-use-margins", 0, "subtitles are drawn on the picture"),
     OPT_IGN("mixer-channel", OPTF_ARG, "the volume is software volume"),
     OPT_IGN("hr-mp3-seek", 0, "seeking is libavformat's"),
+    OPT_IGN("pp", OPTF_ARG, "postprocessing levels were for Win32 DLL codecs (-vf pp filters)"),
     OPT_IGN("priority", OPTF_ARG, "the process priority is left alone"),
     OPT_FN("utf8", func_utf8, 0, "subtitle files are UTF-8 (-subcp UTF-8)"),
     OPT_FN("vf", func_filters, OPTF_ARG, "video filters: name=a:b,name2 ('-vf help')"),

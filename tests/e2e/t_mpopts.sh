@@ -379,13 +379,17 @@ test_rawaudio_suboptions() {
 }
 
 # -nolirc (in many MPlayer command lines and configs) and -fixed-vo ask for
-# what this player always does: silent; their opposites warn once.
-test_lirc_fixed_vo() {
+# what this player always does: silent; their opposites warn once. -pp
+# reached only Win32 DLL codecs in MPlayer 1.5: one warning, the file plays.
+test_lirc_fixed_vo_pp() {
     mp -nolirc -fixed-vo -vo null -ao null -endpos 0.3 "$MEDIA/a.wav"
     expect_rc 0 || return 1
     grep -q "lirc\|fixed" "$ERR" && { fail "warned: $(cat "$ERR")"; return 1; }
     mp -lirc -nofixed-vo -vo null -ao null -endpos 0.3 "$MEDIA/a.wav"
     expect_rc 0 || return 1
     [ "$(grep -c "Option -lirc is accepted but has no effect" "$ERR")" = 1 ] || return 1
-    [ "$(grep -c "Option -nofixed-vo is accepted but has no effect" "$ERR")" = 1 ]
+    [ "$(grep -c "Option -nofixed-vo is accepted but has no effect" "$ERR")" = 1 ] || return 1
+    mp -pp 6 -vo null -ao null -endpos 0.3 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    [ "$(grep -c "Option -pp is accepted but has no effect" "$ERR")" = 1 ]
 }
