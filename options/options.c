@@ -202,6 +202,8 @@ static const struct opt_def opt_table[] = {
     OPT("ss", OPT_TIME, seek_start, 0, 0, 0, "seek to this time first"),
     OPT_FN("endpos", func_endpos, OPTF_ARG, "stop after this much time"),
     OPT_FN("chapter", func_chapter, OPTF_ARG, "play chapters N[-M] (from 1)"),
+    OPT("edl", OPT_STRING, edl, 0, 0, 0,
+        "edit decision list: 'start end 0|1' lines (skip|mute)"),
     OPT("frames", OPT_INT64, play_frames, -1, 0, OPTF_MIN, "play this many video frames"),
     OPT("loop", OPT_INT, loop, -1, 0, OPTF_MIN, "play n times, 0 = forever"),
     OPT("speed", OPT_DOUBLE, speed, 0.01, 100, OPTF_RANGE, "playback speed factor"),

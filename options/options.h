@@ -25,6 +25,7 @@ struct MPOpts {
     double end_pos;             /* -endpos seconds after the start; < 0: none */
     int chapter_first;          /* -chapter N[-M]: first chapter (1-based); 0 = none */
     int chapter_last;           /* M: the last chapter played; 0 = to the end */
+    char *edl;                  /* -edl file: skip and mute ranges (player/edl.c) */
     int64_t play_frames;        /* -frames; < 0: all */
     int loop;                   /* -loop: < 0 play once, 0 forever, n times */
     double speed;               /* -speed, 0.01 .. 100 */

@@ -45,6 +45,7 @@ void mp_destroy(struct MPContext *mpctx)
         return;
     mp_input_free(mpctx->input);
     mp_sub_free(mpctx->sub);
+    mp_edl_free(mpctx->edl);
     playlist_clear(&mpctx->playlist);
     mp_opts_free(&mpctx->opts);
     free(mpctx);
@@ -291,6 +292,8 @@ int mp_run(struct MPContext *mpctx)
     }
     if (mp_filters_check(mpctx) < 0)
         return MP_EXIT_OPTIONS;
+    if (o->edl && mp_edl_load(o->edl, &mpctx->edl) < 0)
+        return mp_check_quit(mpctx) ? MP_EXIT_SIGNAL : MP_EXIT_OPTIONS;
     mp_volume_init(mpctx);
     int irc = core_create_input(mpctx);
     if (irc != 0)

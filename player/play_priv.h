@@ -52,6 +52,8 @@ struct play_state {
     int frame_bytes;            /* bytes per audio sample frame */
     bool output_failed;
     bool vo_open_failed;        /* no driver of -vo opened: no video */
+    bool edl_active;            /* -edl acts on this file (it has video) */
+    bool edl_skips_off;         /* the file cannot seek: its skips are played */
 
     /* video */
     struct AVFrame *next_frame; /* decoded, waiting for its time */
@@ -268,6 +270,14 @@ enum mp_stop_reason play_dump_track(struct play_state *ps, bool video);
 /* player/codecs.c: whether the -vc (video) or -ac list lets codec id be
  * decoded: 1 yes, 0 not decoded by choice (-vc null), -1 no (said why). */
 int play_codec_allowed(struct play_state *ps, bool video, enum AVCodecID id);
+
+/* player/edl.c, for files where ps->edl_active; times from the file's
+ * start. Where a skip range holding t ends (after any ranges it runs
+ * into), or NAN; *next_start (may be NULL): where the next skip range
+ * after t starts (INFINITY: none). Whether t is in a mute range; *until:
+ * when that changes (INFINITY: never). */
+double play_edl_skip_to(const struct play_state *ps, double t, double *next_start);
+bool play_edl_muted(const struct play_state *ps, double t, double *until);
 
 /* player/identify.c: -identify ID_ lines for the opened file. */
 void play_identify(struct play_state *ps);

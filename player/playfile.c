@@ -374,6 +374,9 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
     }
     if (!ps.sh_video)
         mp_msg(MSGT_CPLAYER, MSGL_INFO, "Video: no video\n");
+    ps.edl_active = mpctx->edl && ps.sh_video;
+    if (mpctx->edl && !ps.sh_video)
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "Cannot use EDL without video, disabling.\n");
 
     play_subs_open(&ps);
     play_start_eq(&ps);

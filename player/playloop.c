@@ -252,6 +252,22 @@ static void loop_audio_refill(struct play_state *ps)
     ps->mpctx->bench_audio += mp_time_sec() - start;
 }
 
+/* Silence for n samples of the output's format (-edl's mute ranges). */
+static const void *loop_silence(struct play_state *ps, int n)
+{
+    size_t bytes = (size_t)n * (size_t)ps->frame_bytes;
+    if (bytes > ps->vol_buf_size) {
+        uint8_t *b = realloc(ps->vol_buf, bytes);
+        if (!b)
+            return NULL;
+        ps->vol_buf = b;
+        ps->vol_buf_size = bytes;
+    }
+    /* Unsigned 8-bit samples are silent at their midpoint. */
+    memset(ps->vol_buf, ps->afmt.fmt == AV_SAMPLE_FMT_U8 ? 0x80 : 0, bytes);
+    return ps->vol_buf;
+}
+
 /* Take k samples off abuf (written or skipped). */
 static void loop_audio_consume(struct play_state *ps, int k)
 {
@@ -307,8 +323,39 @@ static int loop_audio_fill(struct play_state *ps)
             return 0;
         if (n > space)
             n = space;
+        bool muted = false;
+        if (ps->edl_active) {
+            double t = ps->abuf_pts - play_av_delay(ps) - ps->demuxer->start_time;
+            double next_skip = INFINITY, until;
+            if (!ps->edl_skips_off) {
+                double to = play_edl_skip_to(ps, t, &next_skip);
+                if (!isnan(to)) {
+                    /* The sound stops at a skip range until the picture
+                     * reaches it and seeks past it; with no picture left
+                     * the range is dropped here. */
+                    if (!ps->video_done)
+                        return 0;
+                    double skip = ceil((to - t) / per_sample - 0.5);
+                    loop_audio_consume(ps, skip < ps->abuf_samples ? (int)skip
+                                                                   : ps->abuf_samples);
+                    continue;
+                }
+            }
+            /* Up to the next boundary only, so a chunk is all in or all out
+             * of a range. */
+            muted = play_edl_muted(ps, t, &until);
+            if (next_skip < until)
+                until = next_skip;
+            if (isfinite(until)) {
+                double k = ceil((until - t) / per_sample - 0.5);
+                if (k < 1)
+                    k = 1;
+                if (k < n)
+                    n = (int)k;
+            }
+        }
         double start = mp_time_sec();
-        const void *out = play_volume_apply(ps, ps->abuf, n);
+        const void *out = muted ? loop_silence(ps, n) : play_volume_apply(ps, ps->abuf, n);
         if (!out) {
             mp_msg(MSGT_CPLAYER, MSGL_FATAL, "Out of memory scaling audio.\n");
             ps->output_failed = true;
@@ -614,13 +661,14 @@ void play_set_pause(struct play_state *ps, bool pause)
     }
 }
 
-void play_seek(struct play_state *ps, double target)
+/* Seek without the OSD bar; false when the file could not be seeked. */
+static bool loop_seek_to(struct play_state *ps, double target)
 {
     double start = ps->demuxer->start_time;
     double len = ps->demuxer->duration;
     if (!ps->demuxer->seekable) {
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Cannot seek in '%s': not seekable.\n", ps->filename);
-        return;
+        return false;
     }
     if (target < start)
         target = start;
@@ -635,7 +683,7 @@ void play_seek(struct play_state *ps, double target)
     if (demux_seek(ps->demuxer, read_from - start) < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Seek to %.1f s in '%s' failed.\n", target - start,
                ps->filename);
-        return;
+        return false;
     }
     if (ps->vdec)
         mp_decoder_flush(ps->vdec);
@@ -671,7 +719,26 @@ void play_seek(struct play_state *ps, double target)
     ps->plan_next_renew = -INFINITY;
     /* Paused, the loop shows the frame at the target (and stays paused). */
     ps->redraw_pending = true;
-    play_osd_bar_seek(ps);
+    return true;
+}
+
+void play_seek(struct play_state *ps, double target)
+{
+    if (loop_seek_to(ps, target))
+        play_osd_bar_seek(ps);
+}
+
+/* -edl: the next frame is in a skip range: on from its end. A file that
+ * cannot seek plays the range (one warning), as MPlayer's seek would fail. */
+static void loop_edl_skip(struct play_state *ps, double to)
+{
+    mp_msg(MSGT_CPLAYER, MSGL_V, "EDL: skipping %.3f s to %.3f s.\n",
+           ps->next_pts - ps->demuxer->start_time, to);
+    if (!loop_seek_to(ps, ps->demuxer->start_time + to)) {
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "EDL: cannot skip in '%s'; skips disabled.\n",
+               ps->filename);
+        ps->edl_skips_off = true;
+    }
 }
 
 /* Run every command that is waiting. Returns MP_STOP_NONE to go on. */
@@ -1002,6 +1069,15 @@ enum mp_stop_reason play_loop(struct play_state *ps)
                 clock = ps->next_pts;
             }
             double early = isnan(clock) ? 0 : ps->next_pts - clock;
+            if ((o->benchmark || early <= 0) && ps->edl_active && !ps->edl_skips_off) {
+                /* -edl: a frame due in a skip range is where the skip is
+                 * made (the sound waits at the range's start). */
+                double to = play_edl_skip_to(ps, ps->next_pts - ps->demuxer->start_time, NULL);
+                if (!isnan(to)) {
+                    loop_edl_skip(ps, to);
+                    continue;
+                }
+            }
             if (o->benchmark || early <= 0) {
                 double late = -early;
                 bool drop = false;

@@ -393,3 +393,42 @@ test_lirc_fixed_vo_pp() {
     expect_rc 0 || return 1
     [ "$(grep -c "Option -pp is accepted but has no effect" "$ERR")" = 1 ]
 }
+
+# -edl: skip 1-2 s, mute 3-3.5 s of the 4 s file. 75 frames are shown, the
+# first after the skip being the frame at 2 s (MPlayer 1.5 showed 51 of
+# them here and cut 2.47 s of sound); 3 s of sound, silent where muted.
+test_edl_skip_and_mute() {
+    printf '%s\n' '# skip, then mute' '1.0 2.0 0' '3.0 3.5 1' 'not a line' >cut.edl
+    mp -edl cut.edl -vo md5sum -ao pcm:fast:file=out.wav "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    expect_out "Read 2 EDL actions." || return 1
+    expect_err "cut.edl:4: not an EDL line" || return 1
+    [ "$(wc -l <md5sums)" = 75 ] || { fail "$(wc -l <md5sums) frames, not 75"; return 1; }
+    local want got
+    want=$(ffmpeg -nostdin -loglevel error -i "$MEDIA/av.mkv" -vf "select=eq(n\,50)" \
+        -frames:v 1 -f rawvideo -pix_fmt yuv420p - | md5sum | cut -d' ' -f1)
+    got=$(sed -n 26p md5sums | cut -d' ' -f1)
+    [ "$got" = "$want" ] || { fail "the frame after the skip is not the one at 2 s"; return 1; }
+    local n
+    n=$(wav_samples out.wav)
+    [ "$n" -ge 130000 ] && [ "$n" -le 133000 ] || { fail "$n samples, not 3 s"; return 1; }
+    # Output 2.0-2.5 s is the file's 3.0-3.5 s: silent; 1.5 s is not.
+    local quiet loud
+    quiet=$(ffmpeg -nostdin -loglevel error -i out.wav -ss 2.05 -t 0.4 -f s16le - |
+        od -An -td2 -v | awk '{for (i = 1; i <= NF; i++) if ($i != 0) c++} END {print c + 0}')
+    loud=$(ffmpeg -nostdin -loglevel error -i out.wav -ss 1.5 -t 0.3 -f s16le - |
+        od -An -td2 -v | awk '{for (i = 1; i <= NF; i++) if ($i != 0) c++} END {print c + 0}')
+    [ "$quiet" = 0 ] || { fail "$quiet samples sound in the mute range"; return 1; }
+    [ "$loud" -gt 1000 ] || { fail "no sound at 1.5 s"; return 1; }
+}
+
+test_edl_without_video_or_file() {
+    printf '0.5 1.0 0\n' >cut.edl
+    mp -edl cut.edl -ao pcm:fast:file=out.wav "$MEDIA/a.wav"
+    expect_rc 0 || return 1
+    expect_err "Cannot use EDL without video, disabling." || return 1
+    [ "$(wav_samples out.wav)" -ge 88000 ] || { fail "the audio file was cut"; return 1; }
+    mp -edl nosuch.edl -ao null "$MEDIA/a.wav"
+    expect_rc 1 || return 1
+    expect_err "Option -edl: cannot read 'nosuch.edl'"
+}
