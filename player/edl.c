@@ -109,10 +109,19 @@ int mp_edl_load(const char *path, struct mp_edl **out)
     return 0;
 }
 
-double play_edl_skip_to(const struct play_state *ps, double t, double *next_start)
+double play_edl_skip_to(const struct play_state *ps, double t, double *from,
+                        double *next_start)
 {
     const struct mp_edl *edl = ps->mpctx->edl;
     double to = NAN;
+    if (from) {
+        *from = NAN;
+        for (int i = 0; i < edl->num; i++) {
+            const struct mp_edl_entry *e = &edl->entries[i];
+            if (!e->mute && t >= e->start && t < e->end && !(*from <= e->start))
+                *from = e->start;
+        }
+    }
     if (next_start) {
         *next_start = INFINITY;
         for (int i = 0; i < edl->num; i++) {

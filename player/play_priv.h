@@ -273,10 +273,12 @@ int play_codec_allowed(struct play_state *ps, bool video, enum AVCodecID id);
 
 /* player/edl.c, for files where ps->edl_active; times from the file's
  * start. Where a skip range holding t ends (after any ranges it runs
- * into), or NAN; *next_start (may be NULL): where the next skip range
- * after t starts (INFINITY: none). Whether t is in a mute range; *until:
- * when that changes (INFINITY: never). */
-double play_edl_skip_to(const struct play_state *ps, double t, double *next_start);
+ * into), or NAN; *from (may be NULL): the earliest start of the ranges
+ * holding t; *next_start (may be NULL): where the next skip range after t
+ * starts (INFINITY: none). Whether t is in a mute range; *until: when that
+ * changes (INFINITY: never). */
+double play_edl_skip_to(const struct play_state *ps, double t, double *from,
+                        double *next_start);
 bool play_edl_muted(const struct play_state *ps, double t, double *until);
 
 /* player/identify.c: -identify ID_ lines for the opened file. */

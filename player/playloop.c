@@ -25,6 +25,9 @@
 
 /* Longest sleep between looks at the clock, the audio buffer and signals. */
 #define LOOP_MAX_SLEEP 0.01
+/* A skip range counts as reached this close to its start (the clock runs
+ * on whole audio samples). */
+#define LOOP_EDL_SLACK 0.001
 /* A decoded timestamp this far from the running audio time is a jump. */
 #define LOOP_AUDIO_RESYNC 0.5
 /* How long a paused loop waits for a command before looking at signals. */
@@ -328,7 +331,7 @@ static int loop_audio_fill(struct play_state *ps)
             double t = ps->abuf_pts - play_av_delay(ps) - ps->demuxer->start_time;
             double next_skip = INFINITY, until;
             if (!ps->edl_skips_off) {
-                double to = play_edl_skip_to(ps, t, &next_skip);
+                double to = play_edl_skip_to(ps, t, NULL, &next_skip);
                 if (!isnan(to)) {
                     /* The sound stops at a skip range until the picture
                      * reaches it and seeks past it; with no picture left
@@ -1069,11 +1072,14 @@ enum mp_stop_reason play_loop(struct play_state *ps)
                 clock = ps->next_pts;
             }
             double early = isnan(clock) ? 0 : ps->next_pts - clock;
-            if ((o->benchmark || early <= 0) && ps->edl_active && !ps->edl_skips_off) {
-                /* -edl: a frame due in a skip range is where the skip is
-                 * made (the sound waits at the range's start). */
-                double to = play_edl_skip_to(ps, ps->next_pts - ps->demuxer->start_time, NULL);
-                if (!isnan(to)) {
+            if (ps->edl_active && !ps->edl_skips_off) {
+                /* -edl: a frame in a skip range means the skip is made once
+                 * the clock reaches the range (the sound waits there: the
+                 * frame's own time may never come). */
+                double from, start = ps->demuxer->start_time;
+                double to = play_edl_skip_to(ps, ps->next_pts - start, &from, NULL);
+                if (!isnan(to) && (o->benchmark || isnan(clock) ||
+                                   clock - start >= from - LOOP_EDL_SLACK)) {
                     loop_edl_skip(ps, to);
                     continue;
                 }

@@ -432,3 +432,19 @@ test_edl_without_video_or_file() {
     expect_rc 1 || return 1
     expect_err "Option -edl: cannot read 'nosuch.edl'"
 }
+
+# A skip range that runs past the end, starting between two frames: the
+# file ends there (it waited for ever for a frame time the stopped sound
+# never reached); without sound the same frames are shown.
+test_edl_skip_to_the_end() {
+    printf '3.9 10 0\n' >end.edl
+    mp -edl end.edl -vo md5sum -ao pcm:file=out.wav "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    [ "$(wc -l <md5sums)" = 98 ] || { fail "$(wc -l <md5sums) frames, not 98"; return 1; }
+    local n
+    n=$(wav_samples out.wav)
+    [ "$n" -ge 170000 ] && [ "$n" -le 172500 ] || { fail "$n samples, not 3.9 s"; return 1; }
+    mp -edl end.edl -vo md5sum:outfile=nosound.txt -nosound "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    [ "$(wc -l <nosound.txt)" = 98 ] || fail "-nosound: $(wc -l <nosound.txt) frames"
+}
