@@ -365,6 +365,9 @@ static int demux_find_mp_format(struct demux_priv *p, stream_t *s,
     }
     const AVInputFormat *found = NULL;
     int r = demux_probe(p, s, false, &found);
+    /* A read that failed is the stream's error, not a format question. */
+    if (r < 0 && r != -DEMUX_ERR_UNKNOWN_FORMAT)
+        return r;
     if (r < 0 || found == want) {
         /* Nothing recognised: the named format may still read it. */
         *fmt = want;
