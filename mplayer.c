@@ -9,10 +9,18 @@
 
 #include "config.h"
 #include "common/mp_msg.h"
+#include "osdep/osdep.h"
 #include "player/player.h"
 
 int main(int argc, char **argv)
 {
+    /* Before anything is opened: a file that took a closed fd 0 would be
+     * read as keys or slave commands (see mp_reopen_std_fds). */
+    if (mp_reopen_std_fds() < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_FATAL,
+               "Cannot open /dev/null for a closed standard input or output.\n");
+        return MP_EXIT_OUTPUT;
+    }
     /* A hostile header can make libavformat size a table from a count it
      * has not checked (a 2.5 KB MP4 asks for 1.9 GB): cap any one
      * allocation; a decoded 8K frame needs far less. */

@@ -29,6 +29,10 @@
 #include "osdep/osdep.h"
 
 #define QUEUE_MAX 100
+/* Queued commands past which a query equal to a waiting one is dropped. */
+#define QUEUE_COALESCE_AT 16
+/* Rejected lines in a row reported per source; the rest are counted. */
+#define INPUT_BAD_LINES_SHOWN 10
 /* How long a lone ESC (or half a UTF-8 character) waits for the rest of a
  * sequence before it counts as the ESC key: terminals send a whole
  * sequence in one write, so a short wait is plenty. */
@@ -41,7 +45,8 @@ struct line_src {
     bool eof;
     bool dropping; /* an overlong line is being skipped up to its newline */
     bool tty;      /* slave commands typed on a terminal */
-    const char *what;
+    unsigned bad_lines; /* rejected since the last good line */
+    char *what;    /* "stdin" or the -input file's name (owned) */
     size_t len;
     char buf[MP_CMD_MAX_LINE + 1];
 };
@@ -161,16 +166,118 @@ void mp_input_opts_free(struct mp_input_opts *o)
 /* ------------------------------------------------------------------ */
 /* The queue */
 
+/* Commands that only answer: a front-end polling while the player cannot
+ * run them (an open blocked on a server) must not fill the queue. */
+static bool queue_is_query(const struct mp_cmd *c)
+{
+    switch (c->id) {
+    case MP_CMD_GET_PERCENT_POS:
+    case MP_CMD_GET_TIME_POS:
+    case MP_CMD_GET_TIME_LENGTH:
+    case MP_CMD_GET_FILENAME:
+    case MP_CMD_GET_VIDEO_CODEC:
+    case MP_CMD_GET_VIDEO_BITRATE:
+    case MP_CMD_GET_VIDEO_RESOLUTION:
+    case MP_CMD_GET_AUDIO_CODEC:
+    case MP_CMD_GET_AUDIO_BITRATE:
+    case MP_CMD_GET_AUDIO_SAMPLES:
+    case MP_CMD_GET_META_TITLE:
+    case MP_CMD_GET_META_ARTIST:
+    case MP_CMD_GET_META_ALBUM:
+    case MP_CMD_GET_META_YEAR:
+    case MP_CMD_GET_META_COMMENT:
+    case MP_CMD_GET_META_TRACK:
+    case MP_CMD_GET_META_GENRE:
+    case MP_CMD_GET_VO_FULLSCREEN:
+    case MP_CMD_GET_SUB_VISIBILITY:
+    case MP_CMD_GET_PROPERTY:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Commands that end or replace what plays: never lost to a full queue. */
+static bool queue_is_control(const struct mp_cmd *c)
+{
+    return c->id == MP_CMD_QUIT || c->id == MP_CMD_STOP || c->id == MP_CMD_LOADFILE ||
+           c->id == MP_CMD_LOADLIST;
+}
+
+static bool queue_cmd_equal(const struct mp_cmd *a, const struct mp_cmd *b)
+{
+    if (a->id != b->id || a->nargs != b->nargs || a->pausing != b->pausing)
+        return false;
+    for (int i = 0; i < MP_CMD_MAX_ARGS; i++) {
+        const struct mp_cmd_arg *x = &a->args[i], *y = &b->args[i];
+        if (x->type != y->type)
+            return false;
+        if ((x->type == MP_CMD_ARG_INT && x->v.i != y->v.i) ||
+            (x->type == MP_CMD_ARG_FLOAT && x->v.f != y->v.f) ||
+            (x->type == MP_CMD_ARG_STRING && strcmp(x->v.s, y->v.s)))
+            return false;
+    }
+    return true;
+}
+
+static struct mp_cmd **queue_at(struct mp_input *in, int i)
+{
+    return &in->queue[(in->qstart + i) % QUEUE_MAX];
+}
+
+static bool queue_has_equal(struct mp_input *in, const struct mp_cmd *cmd)
+{
+    for (int i = 0; i < in->qlen; i++) {
+        if (queue_cmd_equal(*queue_at(in, i), cmd))
+            return true;
+    }
+    return false;
+}
+
+/* Remove the i-th queued command, keeping the others' order. */
+static void queue_remove(struct mp_input *in, int i)
+{
+    mp_cmd_free(*queue_at(in, i));
+    for (int k = i; k + 1 < in->qlen; k++)
+        *queue_at(in, k) = *queue_at(in, k + 1);
+    in->qlen--;
+}
+
+/* Room for a control command: the oldest query goes, else the oldest
+ * command that is not one. False when only control commands wait. */
+static bool queue_make_room(struct mp_input *in, const struct mp_cmd *for_cmd)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < in->qlen; i++) {
+            const struct mp_cmd *c = *queue_at(in, i);
+            if (pass == 0 ? queue_is_query(c) : !queue_is_control(c)) {
+                mp_msg(MSGT_INPUT, MSGL_V, "Command queue full, dropping %s for %s.\n",
+                       c->name, for_cmd->name);
+                queue_remove(in, i);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 int mp_input_queue_cmd(struct mp_input *in, struct mp_cmd *cmd)
 {
     if (!cmd)
         return -1;
-    if (in->qlen == QUEUE_MAX) {
+    /* Only a backed-up queue coalesces: a front-end that sends a query
+     * twice in one go while the player runs still gets two answers. */
+    if (in->qlen >= QUEUE_COALESCE_AT && queue_is_query(cmd) && queue_has_equal(in, cmd)) {
+        /* The waiting one answers both. */
+        mp_cmd_free(cmd);
+        return 0;
+    }
+    if (in->qlen == QUEUE_MAX && !(queue_is_control(cmd) && queue_make_room(in, cmd))) {
         mp_msg(MSGT_INPUT, MSGL_WARN, "Command queue full, dropping command %s.\n", cmd->name);
         mp_cmd_free(cmd);
         return -1;
     }
-    in->queue[(in->qstart + in->qlen) % QUEUE_MAX] = cmd;
+    *queue_at(in, in->qlen) = cmd;
     in->qlen++;
     return 0;
 }
@@ -304,18 +411,51 @@ static bool read_keys(struct mp_input *in)
 /* ------------------------------------------------------------------ */
 /* Lines -> commands */
 
-static void handle_line(struct mp_input *in, const char *text, size_t len)
+/* Report a rejected line of s's, the first few in a row only: a source of
+ * noise (-input file=/dev/urandom) must not write megabytes of messages. */
+static void report_bad_line(struct line_src *s, const char *msg)
+{
+    if (s->bad_lines < INPUT_BAD_LINES_SHOWN)
+        mp_msg(MSGT_INPUT, MSGL_ERR, "%s\n", msg);
+    else if (s->bad_lines == INPUT_BAD_LINES_SHOWN)
+        mp_msg(MSGT_INPUT, MSGL_ERR,
+               "More bad command lines from %s: not reported until a good one.\n", s->what);
+    if (s->bad_lines < UINT_MAX)
+        s->bad_lines++;
+}
+
+/* False when the line must wait in its buffer: the queue is full and its
+ * command would be dropped (back-pressure on the source). A control
+ * command makes room instead, and a query equal to a queued one merges
+ * with it. blocked: the player cannot run commands now (see
+ * mp_input_take_quit): a query that does not fit is dropped, so that a
+ * front-end's polling cannot hold a quit behind it. */
+static bool handle_line(struct mp_input *in, struct line_src *s, const char *text, size_t len,
+                        bool blocked)
 {
     if (memchr(text, '\0', len)) {
-        mp_msg(MSGT_INPUT, MSGL_ERR, "Command line contains binary data (byte 0x00), ignored.\n");
-        return;
+        report_bad_line(s, "Command line contains binary data (byte 0x00), ignored.");
+        return true;
     }
     char line[MP_CMD_MAX_LINE + 1];
     memcpy(line, text, len);
     line[len] = '\0';
     struct mp_cmd *cmd = NULL;
-    if (mp_cmd_parse(line, &cmd) == MP_CMD_OK)
-        mp_input_queue_cmd(in, cmd);
+    char err[256];
+    int r = mp_cmd_parse_msg(line, &cmd, err, sizeof(err));
+    if (r != MP_CMD_OK) {
+        if (err[0])
+            report_bad_line(s, err);
+        return true;
+    }
+    if (in->qlen == QUEUE_MAX && !queue_is_control(cmd) &&
+        !(queue_is_query(cmd) && (blocked || queue_has_equal(in, cmd)))) {
+        mp_cmd_free(cmd);
+        return false;
+    }
+    s->bad_lines = 0;
+    mp_input_queue_cmd(in, cmd);
+    return true;
 }
 
 static bool has_line(const struct line_src *s)
@@ -323,33 +463,37 @@ static bool has_line(const struct line_src *s)
     return memchr(s->buf, '\n', s->len) || memchr(s->buf, '\r', s->len);
 }
 
-/* Turn complete lines in the buffer into commands while the queue has
- * room; at EOF the unterminated rest is a line too. */
-static void drain_lines(struct mp_input *in, struct line_src *s)
+/* Turn complete lines in the buffer into commands until one must wait
+ * (handle_line); at EOF the unterminated rest is a line too. blocked: look
+ * on past lines that must wait (they stay, in order) for ones that need
+ * not. */
+static void drain_lines(struct mp_input *in, struct line_src *s, bool blocked)
 {
-    size_t pos = 0;
-    while (pos < s->len && in->qlen < QUEUE_MAX) {
+    size_t pos = 0, kept = 0;
+    while (pos < s->len) {
         char *b = s->buf + pos;
         size_t avail = s->len - pos;
         size_t n = 0;
         while (n < avail && b[n] != '\n' && b[n] != '\r')
             n++;
         if (n == avail) {
-            if (s->eof) {
-                if (!s->dropping)
-                    handle_line(in, b, n);
+            if (s->eof && (s->dropping || handle_line(in, s, b, n, blocked))) {
                 s->dropping = false;
                 pos = s->len;
             }
             break;
         }
-        if (!s->dropping)
-            handle_line(in, b, n);
+        if (!s->dropping && !handle_line(in, s, b, n, blocked)) {
+            if (!blocked)
+                break;
+            memmove(s->buf + kept, b, n + 1);
+            kept += n + 1;
+        }
         s->dropping = false;
         pos += n + 1;
     }
-    memmove(s->buf, s->buf + pos, s->len - pos);
-    s->len -= pos;
+    memmove(s->buf + kept, s->buf + pos, s->len - pos);
+    s->len = kept + (s->len - pos);
     if (s->len == sizeof(s->buf) && !has_line(s)) {
         /* Full and no newline: longer than any command may be. */
         if (!s->dropping)
@@ -388,9 +532,13 @@ static struct line_src *line_src_new(int fd, bool close_fd, const char *what)
     struct line_src *s = calloc(1, sizeof(*s));
     if (!s)
         return NULL;
+    s->what = strdup(what);
+    if (!s->what) {
+        free(s);
+        return NULL;
+    }
     s->fd = fd;
     s->close_fd = close_fd;
-    s->what = what;
     s->tty = mp_isatty(fd);
     return s;
 }
@@ -482,6 +630,7 @@ void mp_input_free(struct mp_input *in)
     for (int i = 0; i < in->nlines; i++) {
         if (in->lines[i]->close_fd)
             close(in->lines[i]->fd);
+        free(in->lines[i]->what);
         free(in->lines[i]);
     }
     struct mp_cmd *cmd;
@@ -505,12 +654,66 @@ bool mp_input_has_sources(const struct mp_input *in)
 
 /* Everything that needs no new bytes: buffered lines, a key sequence that
  * waited long enough. */
-static void process_buffered(struct mp_input *in)
+static void process_buffered(struct mp_input *in, bool blocked)
 {
     for (int i = 0; i < in->nlines; i++)
-        drain_lines(in, in->lines[i]);
+        drain_lines(in, in->lines[i], blocked);
     if (in->klen && (in->key_eof || mp_time_sec() - in->kbuf_since >= KEY_SEQ_WAIT))
         decode_keys(in, true);
+}
+
+/* Poll the sources for up to ms (-1: no limit) and read what is ready.
+ * Returns how many were polled (0: none could be), -1 on a poll error. */
+static int input_poll(struct mp_input *in, int ms, bool *progress)
+{
+    *progress = false;
+    struct pollfd fds[3];
+    struct line_src *srcs[3];
+    int nfds = 0;
+    for (int i = 0; i < in->nlines; i++) {
+        struct line_src *s = in->lines[i];
+        if (s->eof || has_line(s) || (s->tty && !term_foreground(s->fd)))
+            continue;
+        fds[nfds] = (struct pollfd){.fd = s->fd, .events = POLLIN};
+        srcs[nfds++] = s;
+    }
+    if (in->key_fd >= 0 && !in->key_eof) {
+        /* A background process reading its terminal would be stopped
+         * by SIGTTIN: leave the keys alone until it is in front. */
+        bool keys = !in->key_tty || term_foreground(in->key_fd);
+        if (keys && in->key_tty)
+            term_enable(in->key_fd);
+        if (keys) {
+            fds[nfds] = (struct pollfd){.fd = in->key_fd, .events = POLLIN};
+            srcs[nfds++] = NULL;
+        }
+    }
+    if (!nfds)
+        return 0;
+    int r = poll(fds, (nfds_t)nfds, ms);
+    if (r < 0) {
+        if (errno != EINTR)
+            mp_msg(MSGT_INPUT, MSGL_ERR, "poll error: %s\n", strerror(errno));
+        return -1;
+    }
+    for (int i = 0; i < nfds; i++) {
+        short re = fds[i].revents;
+        if (!re)
+            continue;
+        bool dead = re & POLLNVAL;
+        if (srcs[i]) {
+            if (dead)
+                srcs[i]->eof = true;
+            else if (read_lines(srcs[i]))
+                *progress = true;
+        } else {
+            if (dead)
+                in->key_eof = true;
+            else if (read_keys(in))
+                *progress = true;
+        }
+    }
+    return nfds;
 }
 
 struct mp_cmd *mp_input_read_cmd(struct mp_input *in, double timeout)
@@ -519,7 +722,7 @@ struct mp_cmd *mp_input_read_cmd(struct mp_input *in, double timeout)
     bool polled = false, progress = false;
     int late_rounds = 0;
     for (;;) {
-        process_buffered(in);
+        process_buffered(in, false);
         if (in->qlen)
             return queue_pop(in);
 
@@ -540,28 +743,8 @@ struct mp_cmd *mp_input_read_cmd(struct mp_input *in, double timeout)
                 wait = seq;
         }
 
-        struct pollfd fds[3];
-        struct line_src *srcs[3];
-        int nfds = 0;
-        for (int i = 0; i < in->nlines; i++) {
-            struct line_src *s = in->lines[i];
-            if (s->eof || has_line(s) || (s->tty && !term_foreground(s->fd)))
-                continue;
-            fds[nfds] = (struct pollfd){.fd = s->fd, .events = POLLIN};
-            srcs[nfds++] = s;
-        }
-        bool keys = false;
-        if (in->key_fd >= 0 && !in->key_eof) {
-            /* A background process reading its terminal would be stopped
-             * by SIGTTIN: leave the keys alone until it is in front. */
-            keys = !in->key_tty || term_foreground(in->key_fd);
-            if (keys && in->key_tty)
-                term_enable(in->key_fd);
-            if (keys) {
-                fds[nfds] = (struct pollfd){.fd = in->key_fd, .events = POLLIN};
-                srcs[nfds++] = NULL;
-            }
-        }
+        int ms = wait < 0 ? -1 : wait > 1e6 ? 1000000000 : (int)ceil(wait * 1000);
+        int nfds = input_poll(in, ms, &progress);
         if (!nfds) {
             if (in->klen) {
                 mp_sleep_sec(wait);
@@ -573,31 +756,27 @@ struct mp_cmd *mp_input_read_cmd(struct mp_input *in, double timeout)
                 mp_sleep_sec(wait);
             return NULL;
         }
-        int ms = wait < 0 ? -1 : wait > 1e6 ? 1000000000 : (int)ceil(wait * 1000);
-        int r = poll(fds, (nfds_t)nfds, ms);
         polled = true;
-        progress = false;
-        if (r < 0) {
-            if (errno != EINTR)
-                mp_msg(MSGT_INPUT, MSGL_ERR, "poll error: %s\n", strerror(errno));
+        if (nfds < 0)
             return NULL; /* let the caller look at whatever the signal was */
-        }
-        for (int i = 0; i < nfds; i++) {
-            short re = fds[i].revents;
-            if (!re)
-                continue;
-            bool dead = re & POLLNVAL;
-            if (srcs[i]) {
-                if (dead)
-                    srcs[i]->eof = true;
-                else if (read_lines(srcs[i]))
-                    progress = true;
-            } else {
-                if (dead)
-                    in->key_eof = true;
-                else if (read_keys(in))
-                    progress = true;
-            }
+    }
+}
+
+bool mp_input_take_quit(struct mp_input *in, int *code)
+{
+    /* Read what the sources hold now even with commands queued: a quit
+     * behind them would wait for the player to run them first. */
+    process_buffered(in, true);
+    bool progress;
+    if (input_poll(in, 0, &progress) > 0)
+        process_buffered(in, true);
+    for (int i = 0; i < in->qlen; i++) {
+        const struct mp_cmd *c = *queue_at(in, i);
+        if (c->id == MP_CMD_QUIT) {
+            *code = c->nargs > 0 ? c->args[0].v.i : 0;
+            queue_remove(in, i);
+            return true;
         }
     }
+    return false;
 }

@@ -415,6 +415,16 @@ void mp_input_term_resume(struct mp_input *in);
  */
 struct mp_cmd *mp_input_read_cmd(struct mp_input *in, double timeout);
 
+/*
+ * While the player cannot run commands (an open or a read it waits for):
+ * read what the sources hold now, without waiting, and take a queued quit
+ * out of the queue: true, with its exit code in *code. Other commands stay
+ * queued in order. Queries beyond the first of each kind are merged once
+ * the queue backs up, and quit, stop and loadfile take the place of older
+ * commands when it is full, so a quit always gets in.
+ */
+bool mp_input_take_quit(struct mp_input *in, int *code);
+
 /* Queue a command (ownership passes; it is freed if the queue is full).
  * Returns 0, or -1 when it was dropped. */
 int mp_input_queue_cmd(struct mp_input *in, struct mp_cmd *cmd);

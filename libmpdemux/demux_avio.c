@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <time.h>
 
 #include <libavutil/error.h>
 #include <libavutil/mem.h>
@@ -17,9 +18,46 @@
  * bytes one callback may ask for. */
 #define DEMUX_AVIO_BUFFER_SIZE (32 * 1024)
 
+/* How often the callbacks ask interrupt_cb: well inside the half second
+ * a quit may take, and rare enough to cost nothing per read. */
+#define DEMUX_AVIO_POLL 0.05
+
+static bool demux_avio_interrupted(struct demux_avio *io)
+{
+    if (io->interrupted)
+        return true;
+    if (!io->interrupt_cb)
+        return false;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    double now = (double)ts.tv_sec + ts.tv_nsec / 1e9;
+    if (now - io->interrupt_last < DEMUX_AVIO_POLL)
+        return false;
+    io->interrupt_last = now;
+    if (io->interrupt_cb(io->interrupt_ctx)) {
+        mp_msg(MSGT_DEMUX, MSGL_V, "demux: reading interrupted\n");
+        io->interrupted = true;
+    }
+    return io->interrupted;
+}
+
+int demux_avio_interrupt(void *opaque)
+{
+    return demux_avio_interrupted(opaque);
+}
+
 static int demux_avio_read(void *opaque, uint8_t *buf, int size)
 {
     struct demux_avio *io = opaque;
+    if (demux_avio_interrupted(io))
+        return AVERROR_EXIT;
+    if (io->limit >= 0) {
+        int64_t left = io->limit - stream_tell(io->stream);
+        if (left <= 0)
+            return AVERROR_EOF;
+        if (left < size)
+            size = (int)left;
+    }
     int r = stream_read(io->stream, buf, size);
     if (r < 0) {
         io->stream_error = r;
@@ -32,7 +70,11 @@ static int demux_avio_read(void *opaque, uint8_t *buf, int size)
 static int64_t demux_avio_seek(void *opaque, int64_t offset, int whence)
 {
     struct demux_avio *io = opaque;
+    if (demux_avio_interrupted(io))
+        return AVERROR_EXIT;
     int64_t size = stream_size(io->stream);
+    if (io->limit >= 0 && (size < 0 || size > io->limit))
+        size = io->limit;
     if (whence & AVSEEK_SIZE)
         return size >= 0 ? size : AVERROR(ENOSYS);
     int64_t pos;
@@ -72,6 +114,7 @@ struct demux_avio *demux_avio_create(stream_t *s)
     if (!io)
         return NULL;
     io->stream = s;
+    io->limit = -1;
     uint8_t *buf = av_malloc(DEMUX_AVIO_BUFFER_SIZE);
     if (!buf) {
         av_free(io);

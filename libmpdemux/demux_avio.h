@@ -24,10 +24,28 @@ struct demux_avio {
     /* The last negative stream_error a callback saw, or 0: lets the
      * demuxer tell an I/O failure from a clean end or corrupt data. */
     int stream_error;
+    /* Asked at most every DEMUX_AVIO_POLL seconds from the read and seek
+     * callbacks (NULL: never): libavformat's header parsers loop over
+     * the bytes without asking their own interrupt callback (a WAV's
+     * chunk walk through megabytes of zeros took minutes), so a quit has
+     * to end the reads themselves. Once it answered true every callback
+     * fails with AVERROR_EXIT. */
+    bool (*interrupt_cb)(void *ctx);
+    void *interrupt_ctx;
+    bool interrupted;
+    double interrupt_last;
+    /* The end libavformat is shown, or -1 for the stream's own: reads
+     * stop there and AVSEEK_SIZE answers it (demux_lavf.c sets it where
+     * only zeros follow the size a header declares). */
+    int64_t limit;
 };
 
 /* Returns NULL when out of memory. */
 struct demux_avio *demux_avio_create(stream_t *s);
+
+/* An AVIOInterruptCB callback for the AVFormatContext reading io (opaque
+ * is io): 1 once io->interrupt_cb said so (asked as the callbacks do). */
+int demux_avio_interrupt(void *opaque);
 
 /* Free the context and its buffer (NULL is a no-op). */
 void demux_avio_free(struct demux_avio *io);

@@ -3,6 +3,7 @@
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +24,13 @@ static _Thread_local bool demux_avlog_line_start = true;
 static _Thread_local bool demux_avlog_quieted;
 
 static _Thread_local bool demux_avlog_premature;
+/* A message from one call site many times in a row (1001 "partial file"
+ * lines from an MP4 read through a FIFO) is shown this often, then
+ * counted until another comes. */
+#define DEMUX_AVLOG_REPEATS_SHOWN 10
+static _Thread_local const char *demux_avlog_last_fmt;
+static _Thread_local unsigned demux_avlog_repeats;
+static _Thread_local int demux_avlog_last_mod, demux_avlog_last_lev;
 /* Errors a demuxer logged while reading packets (not while opening). */
 static _Thread_local int demux_avlog_damage;
 
@@ -95,7 +103,13 @@ static void demux_avlog_callback(void *avcl, int level, const char *fmt, va_list
     int lev = demux_avlog_level(level);
     if (demux_avlog_quieted && lev < MSGL_V)
         lev = MSGL_V;
-    if (mod == MSGT_DEMUX && strstr(fmt, "ended prematurely")) {
+    if (strstr(fmt, "Stream ends prematurely")) {
+        /* HTTP's end of a body (stream_lavf.c, lavf_read_end): a body
+         * delimited by the close ends so normally; one shorter than its
+         * length is said by the player, as a truncated file. */
+        if (lev < MSGL_V)
+            lev = MSGL_V;
+    } else if (mod == MSGT_DEMUX && strstr(fmt, "ended prematurely")) {
         demux_avlog_premature = true;
         if (lev < MSGL_V)
             lev = MSGL_V;
@@ -112,6 +126,26 @@ static void demux_avlog_callback(void *avcl, int level, const char *fmt, va_list
         size_t flen = strlen(fmt);
         demux_avlog_line_start = flen > 0 && fmt[flen - 1] == '\n';
         return;
+    }
+    if (demux_avlog_line_start) {
+        if (fmt == demux_avlog_last_fmt) {
+            if (demux_avlog_repeats < UINT_MAX)
+                demux_avlog_repeats++;
+            if (demux_avlog_repeats > DEMUX_AVLOG_REPEATS_SHOWN) {
+                size_t flen = strlen(fmt);
+                demux_avlog_line_start = flen > 0 && fmt[flen - 1] == '\n';
+                return;
+            }
+        } else {
+            if (demux_avlog_repeats > DEMUX_AVLOG_REPEATS_SHOWN)
+                mp_msg(demux_avlog_last_mod, demux_avlog_last_lev,
+                       "(the message before was repeated %u more times)\n",
+                       demux_avlog_repeats - DEMUX_AVLOG_REPEATS_SHOWN);
+            demux_avlog_last_fmt = fmt;
+            demux_avlog_repeats = 1;
+            demux_avlog_last_mod = mod;
+            demux_avlog_last_lev = lev;
+        }
     }
     char text[1024];
     vsnprintf(text, sizeof(text), fmt, vl);

@@ -22,8 +22,10 @@
 #include "common/mp_msg.h"
 #include "libmpdemux/demux_avio.h"
 #include "libmpdemux/demux_avlog.h"
+#include "libmpdemux/demux_discont.h"
 #include "libmpdemux/demux_queue.h"
 #include "libmpdemux/demuxer.h"
+#include "libmpdemux/mkvmap.h"
 
 /* av_read_frame may report "try again" or corrupt data without moving on;
  * after this many such answers in a row at one byte position the file is
@@ -45,6 +47,7 @@ struct demux_sh {
     double queue_end;   /* time of the last packet queued with a time */
     int64_t packets;    /* read since open, not counting discarded ones */
     bool from_start;    /* selected before the first packet was read */
+    struct demux_discont_track discont;
 };
 
 /* The reader thread (see demuxer.h). Between lock and unlock it and the
@@ -89,6 +92,7 @@ struct demux_priv {
     bool sought;            /* a seek happened since open */
     int64_t packets;        /* read since open, all streams */
     int64_t declared_size;  /* the file's size its header says, or -1 */
+    struct demux_discont discont;
 };
 
 static void demux_reader_stop(struct demux_reader *r);
@@ -529,6 +533,46 @@ static int64_t demux_peek_declared_size(AVIOContext *pb)
     return n > 0 ? demux_declared_size(b, n) : -1;
 }
 
+/* Bytes after the declared end that must be zeros to hide the rest. */
+#define DEMUX_ZERO_TAIL_CHECK 4096
+
+/* A file longer than its header declares (RIFF, Matroska segment) whose
+ * excess starts with zeros: a preallocated or sparse download, a disk
+ * image's slack. libavformat's WAV reader walks whatever follows the data
+ * as 8-byte chunks (1-2 s per MB of zeros, minutes for GBs), others
+ * resync through it byte by byte. The demuxer is shown the declared
+ * extent only; excess that is not zeros (a RIFF size that wrapped past
+ * 4 GiB, data a broken muxer did not count) stays visible. Returns 0 or
+ * -DEMUX_ERR_IO. */
+static int demux_limit_to_declared(demuxer_t *d)
+{
+    struct demux_priv *p = d->priv;
+    stream_t *s = d->stream;
+    int64_t size = stream_size(s);
+    int64_t decl = p->declared_size;
+    if (decl <= 0 || size < decl + DEMUX_ZERO_TAIL_CHECK || !stream_seekable(s))
+        return 0;
+    unsigned char tail[DEMUX_ZERO_TAIL_CHECK];
+    int64_t back = stream_tell(s);
+    int n = stream_seek(s, decl);
+    if (n >= 0)
+        n = stream_read(s, tail, sizeof(tail));
+    if (stream_seek(s, back) < 0 || n < 0) {
+        p->io->stream_error = n < 0 ? n : -STREAM_ERR_IO;
+        return -DEMUX_ERR_IO;
+    }
+    for (int i = 0; i < n; i++) {
+        if (tail[i])
+            return 0;
+    }
+    if (n < (int)sizeof(tail))
+        return 0;
+    p->io->limit = decl;
+    mp_msg(MSGT_DEMUX, MSGL_V, "%s: zeros after the %" PRId64 " bytes the header declares "
+           "(%" PRId64 " in all); reading those only.\n", stream_url(s), decl, size);
+    return 0;
+}
+
 static int demux_reader_init(struct demux_reader *r, const struct demux_opts *opts)
 {
     pthread_condattr_t ca;
@@ -579,6 +623,11 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     p->io = demux_avio_create(s);
     if (!p->io)
         goto fail;
+    /* Only while opening: libavformat's header parsers may loop through
+     * the whole file (a WAV's chunk walk). Later the reader's own waits
+     * ask it, on the main thread, which also reports the quit. */
+    p->io->interrupt_cb = opts ? opts->interrupt_cb : NULL;
+    p->io->interrupt_ctx = opts ? opts->interrupt_ctx : NULL;
 
     const char *fmt_opts;
     char fmt_opts_buf[128];
@@ -589,18 +638,27 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     p->declared_size = -1;
     demux_avlog_take_premature_end(); /* a closed file's, not this one's */
     demux_avlog_take_damage();
-    if (stream_size(s) > 0) {
-        p->declared_size = demux_peek_declared_size(p->io->pb);
+    /* Without a size (a pipe, a URL without a length) only from what the
+     * probe left buffered, where going back cannot fail. */
+    AVIOContext *pb = p->io->pb;
+    if (stream_size(s) > 0 || pb->buf_end - pb->buf_ptr >= 128) {
+        p->declared_size = demux_peek_declared_size(pb);
         if (p->declared_size == -2) {
             ret = p->io->stream_error ? -DEMUX_ERR_IO : -DEMUX_ERR_INVALID;
             goto fail;
         }
     }
 
+    ret = demux_limit_to_declared(d);
+    if (ret < 0)
+        goto fail;
+
     ret = -DEMUX_ERR_NOMEM;
     d->avfc = avformat_alloc_context();
     if (!d->avfc)
         goto fail;
+    d->avfc->interrupt_callback.callback = demux_avio_interrupt;
+    d->avfc->interrupt_callback.opaque = p->io;
     d->avfc->pb = p->io->pb;
     d->avfc->flags |= AVFMT_FLAG_CUSTOM_IO;
     /* pb is set, so libavformat opens nothing by the url: it serves as
@@ -611,7 +669,16 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
         av_dict_free(&fmt_dict);
         goto fail;
     }
+    /* The header is read buffered: a parser stepping through small
+     * pieces with a seek between each (a WAV's chunk walk) is served from
+     * libavformat's 32 KB buffer, where in direct mode every step went
+     * down to the stream and read a new buffer's worth (8 times slower).
+     * Direct mode is for playing, where jumps between tracks would
+     * re-read that buffer. */
+    int direct = pb->direct;
+    pb->direct = 0;
     int r = avformat_open_input(&d->avfc, stream_url(s), fmt, &fmt_dict);
+    pb->direct = direct;
     av_dict_free(&fmt_dict);
     if (r < 0) {
         demux_av_msg(MSGL_V, "opening failed", r);
@@ -638,11 +705,15 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
 
     AVFormatContext *avfc = d->avfc;
     d->format_name = avfc->iformat->name;
+    p->discont.enabled = (avfc->iformat->flags & AVFMT_TS_DISCONT) != 0;
     if (avfc->duration != AV_NOPTS_VALUE && avfc->duration > 0)
         d->duration = avfc->duration / (double)AV_TIME_BASE;
     if (avfc->start_time != AV_NOPTS_VALUE)
         d->start_time = avfc->start_time / (double)AV_TIME_BASE;
     d->seekable = (avfc->pb->seekable & AVIO_SEEKABLE_NORMAL) != 0;
+    if (!opts || !opts->matroska_plans)
+        d->mkvmap_error = -DEMUX_ERR_NO_INDEX;
+    p->io->interrupt_cb = NULL;
     mp_msg(MSGT_DEMUX, MSGL_V, "demux: %s, %d streams, duration %.3f, start %.3f, %sseekable\n",
            d->format_name, d->num_streams, d->duration, d->start_time,
            d->seekable ? "" : "not ");
@@ -679,6 +750,7 @@ void demux_close(demuxer_t *d)
     demux_avio_free(p->io);
     free(p->by_index);
     free(p);
+    mkvmap_free(d->mkvmap);
     free(d);
 }
 
@@ -850,21 +922,60 @@ static void demux_check_truncated(demuxer_t *d)
 {
     struct demux_priv *p = d->priv;
     int64_t size = stream_size(d->stream);
+    int64_t end = stream_end_pos(d->stream);
     bool premature = demux_avlog_take_premature_end();
     /* A truncated file also has index entries past its end or junk at
      * its end (corrupt data): "truncated" says why. */
-    if ((p->error < 0 && p->error != -DEMUX_ERR_INVALID) || size <= 0)
+    if (p->error < 0 && p->error != -DEMUX_ERR_INVALID)
+        return;
+    /* A source that declared its size (an HTTP Content-Length) and ended
+     * before it was cut on the way. */
+    bool short_source = size > 0 && end >= 0 && end < size;
+    if (size <= 0)
+        size = end;  /* a pipe, a URL without a length: what came */
+    if (size <= 0)
         return;
     bool ts = !strcmp(d->avfc->iformat->name, "mpegts");
     bool mp4 = !strncmp(d->avfc->iformat->name, "mov,", 4);
     if ((p->declared_size > 0 && size < p->declared_size) ||
-        (ts && !demux_ts_whole_packets(size)) || premature ||
+        (ts && !demux_ts_whole_packets(size)) || premature || short_source ||
         (mp4 && p->index_past_eof && d->seekable && demux_mp4_box_past_end(d->avfc->pb, size))) {
         if (p->declared_size > size)
             mp_msg(MSGT_DEMUX, MSGL_V, "%s: %" PRId64 " bytes, the header declares %" PRId64
                    "\n", stream_url(d->stream), size, p->declared_size);
         p->error = -DEMUX_ERR_TRUNCATED;
     }
+}
+
+/* Whether pkt's bytes reach the end of the source (its size, or where
+ * a pipe ended). */
+static bool demux_packet_at_end(demuxer_t *d, const AVPacket *pkt)
+{
+    int64_t end = stream_size(d->stream);
+    if (end <= 0)
+        end = stream_end_pos(d->stream);
+    return end > 0 && pkt->pos >= 0 && pkt->pos + pkt->size >= end;
+}
+
+/* PCM cut inside a sample frame (an odd length of s16 mono): the last
+ * packet ends in a piece of a frame, which the decoder refuses whole,
+ * with an error, while a cut on a frame boundary plays to its last frame.
+ * The piece is dropped here, so both cuts play the same frames and end
+ * the same way (truncated, by the size check at the end). Returns the
+ * packet's size after the trim. */
+static int demux_trim_partial_frame(demuxer_t *d, AVPacket *pkt)
+{
+    const AVCodecParameters *par = d->avfc->streams[pkt->stream_index]->codecpar;
+    /* PCM codec ids are 0x10000 up to the first ADPCM one. */
+    if (par->codec_type != AVMEDIA_TYPE_AUDIO || par->block_align <= 0 ||
+        par->codec_id < AV_CODEC_ID_FIRST_AUDIO || par->codec_id >= AV_CODEC_ID_ADPCM_IMA_QT ||
+        pkt->size % par->block_align == 0)
+        return pkt->size;
+    int keep = pkt->size - pkt->size % par->block_align;
+    mp_msg(MSGT_DEMUX, MSGL_V, "%s: %d bytes of a partial sample frame dropped at byte %"
+           PRId64 "\n", stream_url(d->stream), pkt->size - keep, pkt->pos + keep);
+    pkt->size = keep;  /* the bytes stay; the decoder needs no padding for PCM */
+    return keep;
 }
 
 /*
@@ -896,8 +1007,18 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
                 av_packet_unref(pkt);
                 continue;
             }
-            if (pkt->flags & AV_PKT_FLAG_CORRUPT)
+            /* A packet cut short by the end of the source is marked
+             * corrupt by libavformat: that is the truncation, which the
+             * end of the file reports, not damage to warn of. */
+            bool cut = demux_packet_at_end(d, pkt);
+            if (demux_trim_partial_frame(d, pkt) == 0) {
+                av_packet_unref(pkt);
+                continue;
+            }
+            if ((pkt->flags & AV_PKT_FLAG_CORRUPT) && !cut)
                 demux_warn_corrupt(p, pkt->pos);
+            demux_discont_follow(&p->discont, &ds->discont, avfc->streams[idx]->time_base,
+                                 ds->sh.type != MP_STREAM_SUB, pkt);
             /* Packets libavformat marks to be dropped (outside the edit
              * list) are not something the track plays. */
             if (!(pkt->flags & AV_PKT_FLAG_DISCARD)) {
@@ -1309,6 +1430,9 @@ static int demux_seek_once(demuxer_t *d, int64_t ts)
         return p->io->stream_error ? -DEMUX_ERR_IO : -DEMUX_ERR_SEEK;
     }
     demux_drop_all_queues(d);
+    demux_discont_reset(&p->discont);
+    for (int i = 0; i < d->num_streams; i++)
+        demux_discont_track_reset(&demux_sh_of(d->streams[i])->discont);
     p->sought = true;
     p->eof = false;
     p->error = 0;

@@ -92,6 +92,11 @@ struct demux_opts {
      * quit). May be NULL. */
     bool (*interrupt_cb)(void *ctx);
     void *interrupt_ctx;
+    /* Read plans for Matroska/WebM from a map of its clusters (mkvmap.h,
+     * DOCS/tech/readplan.md); without it they have no index. Off by
+     * default: the map's reads ahead cost a jump each, which a well-muxed
+     * file read in order does not pay (-mkv-plan). */
+    bool matroska_plans;
 };
 
 /* The reader thread reads ahead until one selected track has this much
@@ -117,6 +122,10 @@ typedef struct demuxer {
     double start_time;             /* seconds of the first timestamp */
     bool seekable;
     struct demux_priv *priv;       /* internal */
+    /* readplan.c's map of a Matroska file's clusters (mkvmap.h), made at
+     * the first plan and kept while the demuxer lives; internal. */
+    struct mkvmap *mkvmap;
+    int mkvmap_error;              /* why there is none (-DEMUX_ERR_x), or 0 */
 } demuxer_t;
 
 /* Print the demuxer names -demuxer takes (-demuxer help): MPlayer's, with
@@ -209,7 +218,8 @@ void demux_route_av_log(void);
  * Times are play time in seconds, as for demux_seek (file clock minus
  * d->start_time); a packet belongs to a window by the time of its index
  * entry (its dts). The plan is computed afresh on every call, from the
- * index only (no I/O): call again as playback advances, and at once after
+ * index only (no I/O; Matroska: its cluster map, see demux_has_index):
+ * call again as playback advances, and at once after
  * demux_seek or demux_select_stream. Call from the thread that reads
  * packets; libavformat may grow the index while reading.
  */
@@ -228,10 +238,14 @@ struct demux_read_range {
  * Whether every selected stream (cover art aside) has a per-packet index
  * (position and size of each packet) that reaches the end of the stream,
  * in a container whose index layout this code knows: MP4/MOV (from the
- * moov atom, at open) and AVI (idx1 or OpenDML index). False for Matroska
- * (its Cues and libavformat's entries give keyframe cluster positions
- * without sizes), MPEG-TS/PS (no index), fragmented MP4 whose later
- * fragments are not yet indexed, and when no stream is selected.
+ * moov atom, at open) and AVI (idx1 or OpenDML index). For Matroska, with
+ * demux_opts.matroska_plans, whether a map of its clusters can be made
+ * (mkvmap.h: plain files whose track entries match libavformat's streams);
+ * the plan functions then grow the map with a few bounded reads per call.
+ * False for Matroska otherwise (its Cues and libavformat's entries give
+ * keyframe cluster positions without sizes), MPEG-TS/PS (no index),
+ * fragmented MP4 whose later fragments are not yet indexed, and when no
+ * stream is selected.
  */
 bool demux_has_index(demuxer_t *d);
 

@@ -1,6 +1,7 @@
 /*
  * readplan: the byte ranges the selected streams' next packets occupy,
- * computed from libavformat's per-packet index, for the stream layer's
+ * computed from libavformat's per-packet index (MP4, AVI) or from the map
+ * of a Matroska file's clusters (mkvmap.c), for the stream layer's
  * readahead (see DOCS/tech/readplan.md).
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
@@ -11,6 +12,7 @@
 
 #include "common/mp_msg.h"
 #include "libmpdemux/demuxer.h"
+#include "libmpdemux/mkvmap.h"
 
 /* A plan stops after this many packets: far more than any sane window
  * needs (10 s of 60 fps video and 8 audio tracks are under 5000), and it
@@ -185,8 +187,13 @@ static int rp_ctx_init(struct rp_ctx *c, demuxer_t *d, bool for_reading)
     return 0;
 }
 
+static bool rp_mkv_has_index(demuxer_t *d);
+static bool rp_is_matroska(const demuxer_t *d);
+
 static bool rp_has_index(demuxer_t *d)
 {
+    if (rp_is_matroska(d))
+        return rp_mkv_has_index(d);
     struct rp_ctx c;
     int r = rp_ctx_init(&c, d, true);
     bool ok = r == 0 && c.ns > 0;
@@ -377,6 +384,324 @@ static void rp_merge(struct rp_items *it, int64_t max_gap, int64_t max_len)
     it->n = out + 1;
 }
 
+/* ---- Matroska: plans from the cluster map (mkvmap.h) ---- */
+
+/* A plan call grows the map by at most this many elements and reads: it
+ * grows with playback, a little per renewal, so a plan never holds the
+ * player up long on a device that charges for every jump (16 reads at
+ * 20 ms a jump: 0.3 s, about eight clusters). The element bound is for
+ * hostile files of tiny clusters, hundreds to one read. */
+#define RP_MKV_STEPS_PER_CALL 16384
+#define RP_MKV_READS_PER_CALL 16
+
+/* One cluster of a Matroska plan: its bytes, the time the demuxer needs
+ * it from and the time the next planned cluster is needed from (pieces of
+ * a long cluster are dated between the two). */
+struct rp_mkv_item {
+    int64_t pos, end;
+    double t0, t1;
+};
+
+struct rp_mkv {
+    struct mkvmap *m;
+    int nt;
+    int *tracks;    /* Matroska track numbers of the selected streams */
+    bool *reached;  /* per track: a cluster at or after the window's end */
+    struct rp_mkv_item *v;
+    size_t n;
+};
+
+static bool rp_is_matroska(const demuxer_t *d)
+{
+    return d->format_name && !strncmp(d->format_name, "matroska", 8);
+}
+
+static void rp_mkv_free(struct rp_mkv *k)
+{
+    free(k->tracks);
+    free(k->reached);
+    free(k->v);
+}
+
+/* The selected tracks and the map (made at the first call, kept in d).
+ * 0 with k->nt == 0 when nothing is selected. */
+static int rp_mkv_init(struct rp_mkv *k, demuxer_t *d)
+{
+    memset(k, 0, sizeof(*k));
+    size_t ns = d->num_streams > 0 ? (size_t)d->num_streams : 1;
+    k->tracks = calloc(ns, sizeof(*k->tracks));
+    k->reached = calloc(ns, sizeof(*k->reached));
+    if (!k->tracks || !k->reached)
+        return -DEMUX_ERR_NOMEM;
+    for (int i = 0; i < d->num_streams; i++) {
+        struct sh_stream *sh = d->streams[i];
+        if (!sh->selected || sh->attached_pic)
+            continue;
+        if (sh->ff_index < 0 || sh->ff_index >= (int)d->avfc->nb_streams)
+            return -DEMUX_ERR_INVALID;
+        k->tracks[k->nt++] = sh->ff_index;
+    }
+    if (k->nt == 0)
+        return 0;
+    if (!d->mkvmap) {
+        if (d->mkvmap_error)
+            return d->mkvmap_error;
+        int r = mkvmap_open(&d->mkvmap, d->stream, d->avfc);
+        if (r < 0) {
+            if (r == -DEMUX_ERR_NOMEM)
+                return r;  /* may work next time */
+            d->mkvmap_error = -DEMUX_ERR_NO_INDEX;
+            return d->mkvmap_error;
+        }
+    }
+    k->m = d->mkvmap;
+    /* Stream indexes to track numbers. */
+    for (int j = 0; j < k->nt; j++) {
+        int num = mkvmap_track_of(k->m, k->tracks[j]);
+        if (num < 1 || num > MKVMAP_MAX_TRACK)
+            return -DEMUX_ERR_NO_INDEX;
+        k->tracks[j] = num;
+    }
+    return 0;
+}
+
+/* Note for each selected track whether cluster c may hold its blocks at
+ * or after `to`. */
+static void rp_mkv_note_reach(struct rp_mkv *k, const struct mkvmap_cluster *c, double to)
+{
+    if (!(c->time >= to))
+        return;
+    for (int j = 0; j < k->nt; j++) {
+        if (!k->reached[j] && mkvmap_may_carry(k->m, c, k->tracks[j]))
+            k->reached[j] = true;
+    }
+}
+
+/* Grow the map until every selected track has a cluster at or after `to`
+ * (all its blocks before `to` then lie in known clusters), the map ends,
+ * or, when bounded, this call's steps or reads are spent. */
+static int rp_mkv_walk(struct rp_mkv *k, double to, bool bounded)
+{
+    size_t n = mkvmap_count(k->m);
+    for (size_t i = 0; i < n; i++)
+        rp_mkv_note_reach(k, mkvmap_cluster(k->m, i), to);
+    struct mkvmap_stats st0, st;
+    mkvmap_get_stats(k->m, &st0);
+    for (int steps = 0;; steps++) {
+        bool all = true;
+        for (int j = 0; j < k->nt; j++)
+            all = all && k->reached[j];
+        if (all || mkvmap_done(k->m))
+            return 0;
+        mkvmap_get_stats(k->m, &st);
+        if (bounded && (steps >= RP_MKV_STEPS_PER_CALL ||
+                        st.reads - st0.reads >= RP_MKV_READS_PER_CALL))
+            return 0;
+        int r = mkvmap_step(k->m);
+        if (r <= 0)
+            return r;
+        size_t now = mkvmap_count(k->m);
+        for (size_t i = n; i < now; i++)
+            rp_mkv_note_reach(k, mkvmap_cluster(k->m, i), to);
+        n = now;
+    }
+}
+
+/* Whether cluster p (time tp, the track's next cluster from tnext on)
+ * holds blocks of [from, to) of its track. */
+static bool rp_mkv_overlaps(double tp, double tnext, double from, double to)
+{
+    double tend = tnext > tp ? tnext : tp;
+    return tp < to && (tend > from || tp >= from);
+}
+
+static bool rp_mkv_any(const struct rp_mkv *k, const struct mkvmap_cluster *c)
+{
+    for (int j = 0; j < k->nt; j++) {
+        if (mkvmap_may_carry(k->m, c, k->tracks[j]))
+            return true;
+    }
+    return false;
+}
+
+static int rp_mkv_cmp_span(const void *a, const void *b)
+{
+    const size_t *x = a, *y = b;
+    return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/*
+ * The clusters the demuxer reads for the selected tracks' blocks of
+ * [from, to): for each track, its clusters in the window and every
+ * cluster between its first and last one (libavformat's reader parses
+ * every cluster it passes), in file order, into k->v. *stop: the time
+ * before which every selected block is in them (to, unless the map does
+ * not reach that far yet).
+ */
+static int rp_mkv_collect(struct rp_mkv *k, double from, double to, double *stop)
+{
+    struct mkvmap *m = k->m;
+    size_t n = mkvmap_count(m);
+    bool done = mkvmap_complete(m);
+    *stop = to;
+    size_t (*spans)[2] = calloc((size_t)k->nt, sizeof(*spans));
+    if (!spans)
+        return -DEMUX_ERR_NOMEM;
+    int nspans = 0;
+    for (int j = 0; j < k->nt; j++) {
+        size_t lo = SIZE_MAX, hi = 0;
+        double cover = -INFINITY;
+        size_t prev = SIZE_MAX;
+        for (size_t i = 0; i <= n; i++) {
+            const struct mkvmap_cluster *c = i < n ? mkvmap_cluster(m, i) : NULL;
+            if (c && !mkvmap_may_carry(m, c, k->tracks[j]))
+                continue;
+            if (prev != SIZE_MAX) {
+                /* The track's last known cluster may run on to any time. */
+                double tnext = c ? c->time : INFINITY;
+                if (rp_mkv_overlaps(mkvmap_cluster(m, prev)->time, tnext, from, to)) {
+                    lo = prev < lo ? prev : lo;
+                    hi = prev > hi ? prev : hi;
+                }
+            }
+            if (c && c->time > cover)
+                cover = c->time;
+            prev = i;
+        }
+        /* A track no known cluster showed may hide in the parts of
+         * clusters not walked (Matroska allows blocks up to 32767 ticks
+         * before their cluster's time): nothing is promised for it. */
+        if (!mkvmap_track_seen(m, k->tracks[j]))
+            *stop = from;
+        else if (!done && cover < *stop)
+            *stop = cover > from ? cover : from;
+        if (lo != SIZE_MAX) {
+            spans[nspans][0] = lo;
+            spans[nspans][1] = hi;
+            nspans++;
+        }
+    }
+    qsort(spans, (size_t)nspans, sizeof(*spans), rp_mkv_cmp_span);
+    /* The union of the spans: each cluster at most once. */
+    size_t total = 0;
+    for (int s = 0; s < nspans && total < n; s++)
+        total += spans[s][1] - spans[s][0] + 1;
+    total = total < n ? total : n;
+    k->v = calloc(total > 0 ? total : 1, sizeof(*k->v));
+    if (!k->v) {
+        free(spans);
+        return -DEMUX_ERR_NOMEM;
+    }
+    size_t next = 0; /* clusters before this one are taken */
+    double date = from;
+    for (int s = 0; s < nspans; s++) {
+        size_t i = spans[s][0] > next ? spans[s][0] : next;
+        for (; i <= spans[s][1]; i++) {
+            const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
+            /* A cluster without a selected track is needed when the
+             * demuxer passes it: right after the one before. */
+            if (rp_mkv_any(k, c) || k->n == 0)
+                date = c->time > from ? c->time : from;
+            if (k->n > 0 && k->v[k->n - 1].t1 < date && k->v[k->n - 1].end == c->pos)
+                k->v[k->n - 1].t1 = date;
+            k->v[k->n++] = (struct rp_mkv_item){ c->pos, c->end, date, date };
+        }
+        next = i;
+    }
+    free(spans);
+    return 0;
+}
+
+static int rp_mkv_cmp_time(const void *a, const void *b)
+{
+    const struct rp_mkv_item *x = a, *y = b;
+    if (x->t0 != y->t0)
+        return x->t0 < y->t0 ? -1 : 1;
+    return (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+/* The plan's items from the map: clusters in time order, cut by
+ * max_bytes (0: none), split into pieces of at most DEMUX_PLAN_MAX_RANGE
+ * dated between a cluster's time and the next one's. */
+static int rp_mkv_plan_items(demuxer_t *d, double from, double to, int64_t max_bytes,
+                             struct rp_items *it, double *stop)
+{
+    struct rp_mkv k;
+    int r = rp_mkv_init(&k, d);
+    if (r < 0 || k.nt == 0)
+        goto done;
+    if ((r = rp_mkv_walk(&k, to, true)) < 0 || (r = rp_mkv_collect(&k, from, to, stop)) < 0)
+        goto done;
+    qsort(k.v, k.n, sizeof(*k.v), rp_mkv_cmp_time);
+    int64_t bytes = 0;
+    for (size_t i = 0; i < k.n; i++) {
+        struct rp_mkv_item *c = &k.v[i];
+        int64_t len = c->end - c->pos;
+        if (i > 0 && max_bytes > 0 && bytes + len > max_bytes) {
+            *stop = c->t0 < *stop ? c->t0 : *stop;
+            break;
+        }
+        int64_t pieces = (len + DEMUX_PLAN_MAX_RANGE - 1) / DEMUX_PLAN_MAX_RANGE;
+        if (it->n + (size_t)pieces > RP_MAX_PLAN_PACKETS) {
+            *stop = c->t0 < *stop ? c->t0 : *stop;
+            if (i > 0)
+                break;
+            /* A first cluster of more than 16 GB: its start, and no
+             * promise past its time. */
+            pieces = RP_MAX_PLAN_PACKETS;
+            len = pieces * DEMUX_PLAN_MAX_RANGE;
+            c->end = c->pos + len;
+        }
+        for (int64_t p = 0; p < pieces; p++) {
+            int64_t pos = c->pos + p * DEMUX_PLAN_MAX_RANGE;
+            int64_t end = pos + DEMUX_PLAN_MAX_RANGE < c->end ? pos + DEMUX_PLAN_MAX_RANGE
+                                                              : c->end;
+            double t = c->t0 + (c->t1 - c->t0) * (double)p / (double)pieces;
+            if (!isfinite(t) || t < c->t0)
+                t = c->t0;
+            if ((r = rp_push(it, (struct rp_item){ pos, end, t })) < 0)
+                goto done;
+        }
+        bytes += len;
+        it->bytes += len;
+    }
+    if (*stop < from)
+        *stop = from;
+    r = 0;
+done:
+    rp_mkv_free(&k);
+    return r;
+}
+
+/* Measurements: the clusters of [from, to), whole, the map grown as far
+ * as needed. */
+static int rp_mkv_measure_items(demuxer_t *d, double from, double to, struct rp_items *it)
+{
+    struct rp_mkv k;
+    double stop;
+    int r = rp_mkv_init(&k, d);
+    if (r < 0 || k.nt == 0)
+        goto done;
+    if ((r = rp_mkv_walk(&k, to, false)) < 0 || (r = rp_mkv_collect(&k, from, to, &stop)) < 0)
+        goto done;
+    for (size_t i = 0; i < k.n && r == 0; i++) {
+        r = rp_push(it, (struct rp_item){ k.v[i].pos, k.v[i].end, k.v[i].t0 });
+        it->bytes += k.v[i].end - k.v[i].pos;
+    }
+done:
+    rp_mkv_free(&k);
+    return r;
+}
+
+static bool rp_mkv_has_index(demuxer_t *d)
+{
+    struct rp_mkv k;
+    int r = rp_mkv_init(&k, d);
+    bool ok = r == 0 && k.nt > 0;
+    rp_mkv_free(&k);
+    return ok;
+}
+
 static int rp_plan(demuxer_t *d, const struct demux_plan_params *pp,
                    struct demux_read_range *out, int max_out, double *until)
 {
@@ -386,13 +711,21 @@ static int rp_plan(demuxer_t *d, const struct demux_plan_params *pp,
     double to = pp->from + pp->secs_ahead;
     if (until)
         *until = pp->from;
-    struct rp_ctx c;
+    struct rp_ctx c = {0};
     struct rp_items it = {0};
-    int r = rp_ctx_init(&c, d, true);
+    double stop = to;
+    int r;
+    if (rp_is_matroska(d)) {
+        /* Clusters are the unit: there are no runs of packets to finish. */
+        r = rp_mkv_plan_items(d, pp->from, to, pp->max_bytes, &it, &stop);
+        if (r < 0)
+            goto done;
+        goto merge;
+    }
+    r = rp_ctx_init(&c, d, true);
     if (r < 0 || c.ns == 0)
         goto done;
     c.visits_left = RP_MAX_PLAN_VISITS;
-    double stop = to;
     r = rp_collect(&c, pp->from, to, pp->max_bytes, RP_MAX_PLAN_PACKETS, &it, &stop);
     if (r < 0)
         goto done;
@@ -402,6 +735,7 @@ static int rp_plan(demuxer_t *d, const struct demux_plan_params *pp,
         if (r < 0)
             goto done;
     }
+merge:;
     int64_t bytes = it.bytes;
     size_t packets = it.n;
     /* A range is needed from its earliest packet's time and the stream
@@ -452,13 +786,18 @@ static int rp_measure(demuxer_t *d, double from, double to, int64_t max_gap,
     if (!d || !out || isnan(from) || isnan(to) || !(to > from))
         return -DEMUX_ERR_INVALID;
     memset(out, 0, sizeof(*out));
-    struct rp_ctx c;
+    struct rp_ctx c = {0};
     struct rp_items it = {0};
-    int r = rp_ctx_init(&c, d, false);
-    if (r < 0 || c.ns == 0)
-        goto done;
-    double stop;
-    r = rp_collect(&c, from, to, 0, SIZE_MAX, &it, &stop);
+    int r;
+    if (rp_is_matroska(d)) {
+        r = rp_mkv_measure_items(d, from, to, &it);
+    } else {
+        r = rp_ctx_init(&c, d, false);
+        if (r < 0 || c.ns == 0)
+            goto done;
+        double stop;
+        r = rp_collect(&c, from, to, 0, SIZE_MAX, &it, &stop);
+    }
     if (r < 0)
         goto done;
     out->bytes = it.bytes;

@@ -255,6 +255,8 @@ static const struct opt_def opt_table[] = {
     OPT("stream-stats", OPT_FLAG, stream_stats, 0, 0, 0, "print stream counters at exit"),
     OPT("demuxer-thread", OPT_FLAG, demuxer_thread, 0, 0, 0,
         "read packets ahead in a thread (-no: when the player asks)"),
+    OPT("mkv-plan", OPT_FLAG, mkv_plan, 0, 0, 0,
+        "read plans for Matroska from a map of its clusters"),
     OPT("slave", OPT_FLAG, slave, 0, 0, 0, "read commands from stdin (slave mode)"),
     OPT("idle", OPT_FLAG, idle, 0, 0, 0, "wait for commands when nothing is left to play"),
     OPT("consolecontrols", OPT_FLAG, consolecontrols, 0, 0, 0, "read keys from the terminal"),
@@ -918,7 +920,8 @@ static int func_include(struct opt_ctx *c, const struct opt_def *d, const char *
     size_t size;
     /* "-" is a file here, not stdin (as in MPlayer). */
     const char *path = strcmp(value, "-") ? value : "./-";
-    int rerr = mp_read_text_file(path, OPT_CONFIG_MAX_SIZE, OPT_CONFIG_MAX_LINE, &text, &size);
+    int rerr = mp_read_text_file(path, OPT_CONFIG_MAX_SIZE, OPT_CONFIG_MAX_LINE, &text, &size,
+                                 NULL, NULL);
     if (rerr == MP_TEXT_INTERRUPTED)
         return R_PRINTED; /* the player takes the signal and says so */
     if (rerr < 0) {
@@ -1892,7 +1895,8 @@ static int parse_config_file(struct opt_ctx *c, const char *path, bool must_exis
 {
     char *text;
     size_t size;
-    int rerr = mp_read_text_file(path, OPT_CONFIG_MAX_SIZE, OPT_CONFIG_MAX_LINE, &text, &size);
+    int rerr = mp_read_text_file(path, OPT_CONFIG_MAX_SIZE, OPT_CONFIG_MAX_LINE, &text, &size,
+                                 NULL, NULL);
     if (rerr == MP_TEXT_INTERRUPTED)
         return R_PRINTED; /* the player takes the signal and says so */
     if (rerr < 0) {

@@ -64,6 +64,7 @@ struct MPOpts {
     bool cache_drop_behind;     /* -cache-drop-behind */
     bool stream_stats;          /* -stream-stats */
     bool demuxer_thread;        /* -nodemuxer-thread: read packets when asked */
+    bool mkv_plan;              /* -mkv-plan: Matroska read plans from its map */
     /* input: keys and slave mode */
     bool slave;                 /* -slave: commands on stdin */
     bool idle;                  /* -idle: wait for commands when nothing plays */

@@ -1,6 +1,6 @@
 /*
- * Small OS shims: clocks and sleeping, terminal state, reading a small text
- * file.
+ * Small OS shims: clocks and sleeping, terminal state, the standard
+ * descriptors, reading a small text file.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
@@ -26,6 +26,11 @@ void mp_deadline_after(struct timespec *ts, double s);
 /* Whether fd is a terminal. */
 bool mp_isatty(int fd);
 
+/* Open /dev/null on each of fds 0-2 that is closed, so that no file opened
+ * later takes their place. Call first thing in main. Returns a mask of the
+ * fds reopened (bit n: fd n), or -errno. */
+int mp_reopen_std_fds(void);
+
 /* mp_read_text_file errors besides -errno (below -4095, so never an errno). */
 enum {
     MP_TEXT_TOO_BIG = -5001,       /* more than max_size bytes */
@@ -39,10 +44,11 @@ enum {
  * /dev/zero or an endless pipe cost at most max_size. A FIFO is opened
  * without blocking and waited on in steps that look at the pending quit
  * signals (blocked by the player), so one without a writer ends on SIGTERM
- * with MP_TEXT_INTERRUPTED, the signal left pending for the player to take.
+ * with MP_TEXT_INTERRUPTED, the signal left pending for the player to take;
+ * also when interrupted(ctx) (NULL: none) returns true (a slave "quit").
  * Returns 0, -errno or an MP_TEXT_ error. */
 int mp_read_text_file(const char *path, size_t max_size, size_t max_line, char **data,
-                      size_t *size);
+                      size_t *size, bool (*interrupted)(void *ctx), void *ctx);
 
 /* The line at *next in text ending at end, NUL-terminated in place (its
  * '\n' replaced), *next moved past it; NULL when *next reached end. */

@@ -58,10 +58,10 @@ static int text_open(const char *path, int *fd_out)
 
 /* Wait until fd has data or its end (a FIFO that never had a writer has
  * neither: poll waits for one), looking at the quit signals meanwhile. */
-static int text_wait(int fd)
+static int text_wait(int fd, bool (*interrupted)(void *ctx), void *ctx)
 {
     for (;;) {
-        if (text_quit_pending())
+        if (text_quit_pending() || (interrupted && interrupted(ctx)))
             return MP_TEXT_INTERRUPTED;
         struct pollfd pfd = {.fd = fd, .events = POLLIN};
         int r = poll(&pfd, 1, TEXT_POLL_MS);
@@ -88,7 +88,8 @@ static int text_check(const char *buf, size_t from, size_t to, size_t *line_len,
     return 0;
 }
 
-static int text_read_fd(int fd, size_t max_size, size_t max_line, char **data, size_t *size)
+static int text_read_fd(int fd, size_t max_size, size_t max_line, char **data, size_t *size,
+                        bool (*interrupted)(void *ctx), void *ctx)
 {
     char *buf = NULL;
     size_t len = 0, cap = 0, line_len = 0;
@@ -106,7 +107,7 @@ static int text_read_fd(int fd, size_t max_size, size_t max_line, char **data, s
             buf = nb;
             cap = ncap;
         }
-        err = text_wait(fd);
+        err = text_wait(fd, interrupted, ctx);
         if (err < 0)
             break;
         ssize_t n = read(fd, buf + len, TEXT_CHUNK);
@@ -140,13 +141,13 @@ static int text_read_fd(int fd, size_t max_size, size_t max_line, char **data, s
 }
 
 int mp_read_text_file(const char *path, size_t max_size, size_t max_line, char **data,
-                      size_t *size)
+                      size_t *size, bool (*interrupted)(void *ctx), void *ctx)
 {
     int fd = -1;
     int err = text_open(path, &fd);
     if (err < 0)
         return err;
-    err = text_read_fd(fd, max_size, max_line, data, size);
+    err = text_read_fd(fd, max_size, max_line, data, size, interrupted, ctx);
     if (fd != STDIN_FILENO)
         close(fd);
     return err;

@@ -1345,7 +1345,10 @@ static enum mp_stop_reason cmd_loadfile(struct play_state *ps, const struct mp_c
     struct MPContext *mpctx = ps->mpctx;
     const char *file = cmd->args[0].v.s;
     bool append = cmd->nargs > 1 && cmd->args[1].v.i != 0;
-    struct playlist add = { 0 };
+    struct playlist add = {
+        .interrupted = mpctx->playlist.interrupted,
+        .interrupt_ctx = mpctx->playlist.interrupt_ctx,
+    };
     int r = cmd->id == MP_CMD_LOADLIST ? playlist_add_file_entries(&add, file, 0)
                                        : playlist_add(&add, file);
     if (r < 0 || add.num == 0) {

@@ -6,7 +6,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "common/mp_msg.h"
 #include "input/input.h"
@@ -18,6 +20,23 @@
 #include "player/player.h"
 #include "sub/sub.h"
 
+/* A seed that differs between runs started in the same second (a script
+ * starting the player in a loop got the same order each time). */
+static unsigned core_shuffle_seed(void)
+{
+    unsigned seed;
+    if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) == (ssize_t)sizeof(seed))
+        return seed;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (unsigned)ts.tv_sec * 2654435761u ^ (unsigned)ts.tv_nsec ^ (unsigned)getpid() << 16;
+}
+
+static bool core_playlist_interrupted(void *ctx)
+{
+    return mp_check_interrupt(ctx);
+}
+
 struct MPContext *mp_create(void)
 {
     struct MPContext *mpctx = calloc(1, sizeof(*mpctx));
@@ -26,6 +45,8 @@ struct MPContext *mp_create(void)
     mp_opts_init(&mpctx->opts);
     mpctx->sub_visibility = true;
     mpctx->main_thread = pthread_self();
+    mpctx->playlist.interrupted = core_playlist_interrupted;
+    mpctx->playlist.interrupt_ctx = mpctx;
     /* Quit signals are blocked and polled by the loop, so no handler and
      * no global flag are needed, and every thread started later inherits
      * the mask. */
@@ -77,40 +98,18 @@ bool mp_check_quit(struct MPContext *mpctx)
     return mpctx->quit;
 }
 
-/* Commands read while looking for a quit, put back in order after (the
- * input's own queue holds 100). */
-#define CORE_INTERRUPT_SCAN 100
-
 bool mp_check_interrupt(struct MPContext *mpctx)
 {
     if (mp_check_quit(mpctx))
         return true;
     if (!mpctx->input || !pthread_equal(pthread_self(), mpctx->main_thread))
         return false;
-    struct mp_cmd *held[CORE_INTERRUPT_SCAN];
-    int n = 0;
-    bool quit = false;
-    while (n < CORE_INTERRUPT_SCAN) {
-        struct mp_cmd *cmd = mp_input_read_cmd(mpctx->input, 0);
-        if (!cmd)
-            break;
-        if (cmd->id == MP_CMD_QUIT && !quit) {
-            quit = true;
-            mpctx->exit_code = cmd->nargs > 0 ? cmd->args[0].v.i : 0;
-            mp_cmd_free(cmd);
-            continue;
-        }
-        held[n++] = cmd;
-    }
-    /* The queue is empty now (everything ready was read), so queueing
-     * keeps the order. */
-    int dropped = 0;
-    for (int i = 0; i < n; i++)
-        dropped += mp_input_queue_cmd(mpctx->input, held[i]) < 0;  /* freed, said */
-    if (dropped)
-        mp_msg(MSGT_CPLAYER, MSGL_V, "%d commands lost while checking for quit.\n", dropped);
-    if (quit)
+    int code;
+    bool quit = mp_input_take_quit(mpctx->input, &code);
+    if (quit) {
+        mpctx->exit_code = code;
         mpctx->quit = true;
+    }
     return mpctx->quit;
 }
 
@@ -301,7 +300,7 @@ int mp_run(struct MPContext *mpctx)
     demux_route_av_log();
     mpctx->bench_start = mp_time_sec();
     if (o->shuffle)
-        playlist_shuffle(&mpctx->playlist, (unsigned)time(NULL));
+        playlist_shuffle(&mpctx->playlist, core_shuffle_seed());
 
     int passes = o->loop < 0 ? 1 : o->loop;  /* 0: forever */
     const char *exit_reason = "End of file";

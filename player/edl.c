@@ -63,7 +63,7 @@ int mp_edl_load(const char *path, struct mp_edl **out)
     *out = NULL;
     char *text;
     size_t size;
-    int r = mp_read_text_file(path, EDL_MAX_SIZE, EDL_MAX_LINE, &text, &size);
+    int r = mp_read_text_file(path, EDL_MAX_SIZE, EDL_MAX_LINE, &text, &size, NULL, NULL);
     if (r == MP_TEXT_INTERRUPTED)
         return -1;
     if (r < 0) {

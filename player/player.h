@@ -42,6 +42,10 @@ enum mp_stop_reason {
 struct playlist {
     char **entries;     /* owned strings */
     int num;
+    /* Looked at while a list file is waited for (a FIFO with no writer):
+     * true stops the read. NULL: only the quit signals are. */
+    bool (*interrupted)(void *ctx);
+    void *interrupt_ctx;
 };
 
 struct vo;

@@ -68,6 +68,7 @@ static enum mp_stop_reason play_open(struct play_state *ps)
         .raw_channels = o->rawaudio_channels,
         .raw_samplesize = o->rawaudio_samplesize,
         .reader_thread = o->demuxer_thread,
+        .matroska_plans = o->mkv_plan,
         .interrupt_cb = play_abort_cb,
         .interrupt_ctx = mpctx,
     };

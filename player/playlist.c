@@ -107,7 +107,8 @@ int playlist_add_file_entries(struct playlist *pl, const char *path, int depth)
     }
     char *text;
     size_t size;
-    int err = mp_read_text_file(path, PLAYLIST_MAX_SIZE, PLAYLIST_MAX_LINE, &text, &size);
+    int err = mp_read_text_file(path, PLAYLIST_MAX_SIZE, PLAYLIST_MAX_LINE, &text, &size,
+                                pl->interrupted, pl->interrupt_ctx);
     if (err == MP_TEXT_INTERRUPTED)
         return -1; /* the player takes the signal and says so */
     if (err < 0) {

@@ -650,7 +650,13 @@ void play_set_pause(struct play_state *ps, bool pause)
         ps->pause_pos = play_position(ps);
         ps->paused = true;
         loop_ao_pause_update(ps);
-        if (!ps->mpctx->opts.quiet)
+        /* Paused before the first frame (a front-end that starts paused):
+         * show it, as MPlayer does, rather than a black window; the loop
+         * shows it as after a seek while paused. */
+        if (ps->sh_video && ps->frames_shown == 0)
+            ps->redraw_pending = true;
+        /* With a frame to show, loop_redraw says PAUSE after its status. */
+        if (!ps->mpctx->opts.quiet && !ps->redraw_pending)
             mp_msg(MSGT_CPLAYER, MSGL_STATUS, "\n  =====  PAUSE  =====\r");
         mp_msg(MSGT_IDENTIFY, MSGL_INFO, "ID_PAUSED\n");
     } else {

@@ -346,7 +346,8 @@ static void rc_fetch(struct rcache *rc, struct rc_extent *e)
                                     &rc->opts);
         what = "opening a second connection to";
     } else {
-        err = stream_lavf_avio_seek(rc->fio, e->pos);  /* no I/O when there */
+        AVIOInterruptCB cb = {.callback = rc_interrupt, .opaque = rc};
+        err = stream_lavf_avio_seek(rc->fio, e->pos, &cb);  /* no I/O when there */
         what = "seeking the second connection to";
     }
     pthread_mutex_lock(&rc->lock);
@@ -751,7 +752,13 @@ int stream_range_from_ring(stream_t *s)
     rc->inner_used_at = mp_time_sec();
     s->be = &stream_backend_range;
     s->priv = rc;
-    if (pthread_create(&rc->thread, NULL, rc_thread, rc) != 0) {
+    /* The fetch connection asks for ranges: from a server that answers
+     * them with other bytes it would cache wrong data. */
+    if (stream_lavf_check_ranges(rc->inner) < 0) {
+        mp_msg(MSGT_CACHE, MSGL_V, "Range cache: no second connection to %s; reading "
+               "through.\n", s->url);
+        rc->failed = true;
+    } else if (pthread_create(&rc->thread, NULL, rc_thread, rc) != 0) {
         /* Still a working stream: every read goes through. */
         mp_msg(MSGT_CACHE, MSGL_V, "Range cache: no fetch thread; reading through.\n");
         rc->failed = true;

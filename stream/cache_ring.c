@@ -45,6 +45,8 @@
 /* Most bytes per fill step: small enough that the reader gets data while
  * a big ring is still filling, large enough for few lock round trips. */
 #define RING_MAX_CHUNK (256 * 1024)
+/* A failed fill step is retried in halves down to this (a page). */
+#define RING_RETRY_MIN 4096
 /* How often a waiting reader wakes up: to ask the abort callback, and to
  * see how long it has waited. */
 #define RING_ABORT_POLL_NS (50 * 1000 * 1000)
@@ -171,6 +173,21 @@ static bool ring_poll(struct ring *r)
 
 static void ring_release(struct ring *r);
 
+/* One fill step from the source. A failed step may hold readable bytes
+ * before the bad ones (a direct-I/O mount fails the whole request where a
+ * page-cache one reads up to the bad page): try the first half again, down
+ * to a page, so that what can be read is played. */
+static int ring_read_source(struct ring *r, unsigned char *dst, int64_t len)
+{
+    for (;;) {
+        int n = stream_read_some(r->inner, dst, (int)len);
+        if (n >= 0 || len <= RING_RETRY_MIN || n == -STREAM_ERR_ABORTED ||
+            atomic_load(&r->quit_now))
+            return n;
+        len /= 2;
+    }
+}
+
 static void *ring_thread(void *arg)
 {
     struct ring *r = arg;
@@ -220,7 +237,7 @@ static void *ring_thread(void *arg)
                 break;
         }
         pthread_mutex_unlock(&r->lock);
-        int n = stream_read_some(r->inner, r->buf + pos % r->size, (int)len);
+        int n = ring_read_source(r, r->buf + pos % r->size, len);
         ring_copy_stats(r);
         pthread_mutex_lock(&r->lock);
         if (g != r->gen)
@@ -291,6 +308,19 @@ static int ring_copy_out(struct ring *r, unsigned char *dst, int len)
     return (int)n;
 }
 
+/* Drop the ring and have the thread go on from pos. Called locked. */
+static void ring_restart_at(struct ring *r, int64_t pos)
+{
+    r->gen++;
+    r->min_pos = r->max_pos = r->read_pos = pos;
+    r->eof = false;
+    r->err = 0;
+    r->seek_req = true;
+    r->seek_pos = pos;
+    r->seeking = true;
+    pthread_cond_signal(&r->work);
+}
+
 static int ring_fill(stream_t *s, void *buf, int len)
 {
     struct ring *r = s->priv;
@@ -301,11 +331,21 @@ static int ring_fill(stream_t *s, void *buf, int len)
     for (;;) {
         int64_t ahead = ring_ahead(r);
         bool at_end = (r->eof || r->err) && r->read_pos >= r->max_pos;
+        if (at_end && r->err && r->read_pos > r->max_pos && r->seekable) {
+            /* A read-on seek went past the bytes that failed, before the
+             * fill reached them: nobody wants those, go on from here. */
+            ring_restart_at(r, r->read_pos);
+            continue;
+        }
         if (at_end) {
             rc = r->err ? r->err : 0;
             break;
         }
         if (ahead > 0) {
+            /* The source went past its size at open: a file that grows
+             * while it plays (stream_file.c follows it). */
+            if (s->size >= 0 && r->max_pos > s->size)
+                s->size = r->max_pos;
             rc = ring_copy_out(r, buf, len);
             r->seeking = false;
             ring_wake_thread(r);
@@ -345,21 +385,16 @@ static int ring_seek(stream_t *s, int64_t pos)
     pthread_mutex_lock(&r->lock);
     if (pos >= r->min_pos && pos <= r->max_pos) {
         r->read_pos = pos;
-    } else if (pos > r->max_pos && (!r->seekable || pos - r->read_pos <= r->seek_min)) {
-        /* Near enough ahead (or no other way): read on up to it. */
+    } else if (pos > r->max_pos && !r->err &&
+               (!r->seekable || pos - r->read_pos <= r->seek_min)) {
+        /* Near enough ahead (or no other way): read on up to it. Not
+         * through a recorded error, which lies behind pos: start there. */
         r->read_pos = pos;
         r->seeking = true;
     } else if (!r->seekable) {
         rc = -STREAM_ERR_UNSUPPORTED;
     } else {
-        r->gen++;
-        r->min_pos = r->max_pos = r->read_pos = pos;
-        r->eof = false;
-        r->err = 0;
-        r->seek_req = true;
-        r->seek_pos = pos;
-        r->seeking = true;
-        pthread_cond_signal(&r->work);
+        ring_restart_at(r, pos);
     }
     ring_wake_thread(r);
     pthread_mutex_unlock(&r->lock);

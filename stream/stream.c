@@ -486,6 +486,31 @@ int stream_seek(stream_t *s, int64_t pos)
     return 0;
 }
 
+int stream_read_at(stream_t *s, int64_t pos, void *buf, int len)
+{
+    if (pos < 0 || len < 0 || (len > 0 && !buf))
+        return -STREAM_ERR_UNSUPPORTED;
+    if (len == 0)
+        return 0;
+    /* The bytes the reader has buffered cost nothing. */
+    if (pos >= s->buf_start && pos <= INT64_MAX - len && pos + len <= s->buf_start + s->buf_len) {
+        memcpy(buf, s->buf + (pos - s->buf_start), (size_t)len);
+        return len;
+    }
+    if (!s->be->read_at)
+        return -STREAM_ERR_UNSUPPORTED;
+    if (s->size >= 0 && pos >= s->size)
+        return 0;
+    int n = s->be->read_at(s, pos, buf, len);
+    s->stats.read_calls++;
+    s->stats.side_read_calls++;
+    if (n > 0) {
+        s->stats.bytes_read += n;
+        s->stats.side_bytes_read += n;
+    }
+    return n;
+}
+
 int stream_skip(stream_t *s, int64_t n)
 {
     if (n < 0)
@@ -511,6 +536,11 @@ bool stream_seekable(const stream_t *s)
 bool stream_eof(const stream_t *s)
 {
     return s->eof && s->buf_pos >= s->buf_len;
+}
+
+int64_t stream_end_pos(const stream_t *s)
+{
+    return s->eof ? s->src_pos : -1;
 }
 
 enum stream_kind stream_get_kind(const stream_t *s)
@@ -578,6 +608,10 @@ void stream_print_stats(const stream_t *s, int lev)
                "(%.3f s)\n", (unsigned long long)st->cache_bytes_fetched,
                (unsigned long long)st->cache_bytes_served,
                (unsigned long long)st->cache_stalls, st->cache_stall_seconds);
+    if (st->side_read_calls)
+        mp_msg(MSGT_STREAM, lev, "Side reads (file layout): %llu reads, %llu bytes\n",
+               (unsigned long long)st->side_read_calls,
+               (unsigned long long)st->side_bytes_read);
     if (st->plan_ranges)
         mp_msg(MSGT_STREAM, lev, "Read plan: %llu ranges, %llu bytes advised\n",
                (unsigned long long)st->plan_ranges, (unsigned long long)st->plan_bytes_advised);

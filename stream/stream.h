@@ -141,6 +141,10 @@ struct stream_stats {
                                    * to wait inside a plan range not yet advised */
     int64_t plan_bytes_ahead;     /* now, not a sum: planned bytes advised and
                                    * not yet read (what the plan holds ahead) */
+    /* stream_read_at: reads elsewhere in the file that leave the position
+     * alone (also counted in read_calls/bytes_read when they hit the source) */
+    uint64_t side_read_calls;     /* calls that read the source */
+    uint64_t side_bytes_read;
 };
 
 typedef struct stream stream_t;
@@ -165,6 +169,18 @@ int stream_read(stream_t *s, void *buf, int len);
  * seeked forward (by reading) and backward within its buffer. */
 int stream_seek(stream_t *s, int64_t pos);
 
+/*
+ * Read up to len bytes at pos without moving the stream: its position,
+ * buffer and readahead cursors stay as they are, so a reader can look
+ * elsewhere in the file (the Matroska map reads cluster headers) while
+ * another one (libavformat) owns the position. Served from the stream's
+ * buffer when it holds all of them, else with one read of the source.
+ * Returns bytes (fewer than len at the end of the file), 0 at or past the
+ * end, -STREAM_ERR_UNSUPPORTED for sources that cannot read at a position
+ * (everything but plain files), or -STREAM_ERR_x.
+ */
+int stream_read_at(stream_t *s, int64_t pos, void *buf, int len);
+
 /* Skip n bytes forward. */
 int stream_skip(stream_t *s, int64_t n);
 
@@ -175,6 +191,12 @@ int64_t stream_size(const stream_t *s);
 
 bool stream_seekable(const stream_t *s);
 bool stream_eof(const stream_t *s);
+
+/* Where the source ended, once a read hit its end (since the last seek):
+ * for a pipe or a URL of unknown size its length, for a source that
+ * declared a size (an HTTP Content-Length) and ended before it, less
+ * than stream_size(). -1 while the end was not reached. */
+int64_t stream_end_pos(const stream_t *s);
 enum stream_kind stream_get_kind(const stream_t *s);
 
 /* The url as given to stream_open. */

@@ -36,9 +36,10 @@ struct file_priv {
     bool try_nowait;                   /* preadv2(RWF_NOWAIT) works here */
     struct stream_ra *ra;              /* NULL = no advice */
     dev_t dev;                         /* for the chunk size of a late start */
-    int64_t size;                      /* at open */
+    int64_t size;                      /* at open, or as it grew since */
     bool ra_failed;                    /* could not start: do not retry */
     bool shrink_reported;              /* said once that the file shrank */
+    bool grew;                         /* it grew while we read it */
 };
 
 /* A number from a sysfs file, or -1. */
@@ -279,6 +280,61 @@ static int file_fill_raw(stream_t *s, void *buf, int len)
     return (int)n;
 }
 
+/* A file someone is writing (a download) may grow on: at its end wait
+ * this long for more before taking the end for the end. */
+#define FILE_GROW_WAIT 10.0
+#define FILE_GROW_POLL 0.05
+
+/* Whether another process has the file open for writing: a read lease
+ * cannot be taken then (Linux; EAGAIN). Where leases are not to be had
+ * (another owner without CAP_LEASE, NFS, FUSE) the answer is no, and an
+ * end is the end as before. */
+static bool file_being_written(int fd)
+{
+#ifdef F_SETLEASE
+    if (fcntl(fd, F_SETLEASE, F_RDLCK) == 0) {
+        fcntl(fd, F_SETLEASE, F_UNLCK);
+        return false;
+    }
+    return errno == EAGAIN;
+#else
+    (void)fd;
+    return false;
+#endif
+}
+
+/* At the end of the file as known: true when it has grown (the new size
+ * is taken over). While someone has it open for writing, wait up to
+ * FILE_GROW_WAIT for more, asking abort_cb; otherwise the end is final. */
+static bool file_grown(stream_t *s)
+{
+    struct file_priv *p = s->priv;
+    double until = -1;
+    for (;;) {
+        struct stat st;
+        if (fstat(p->fd, &st) < 0)
+            return false;
+        if (st.st_size > p->size) {
+            if (!p->grew)
+                mp_msg(MSGT_STREAM, MSGL_V, "%s: the file grows while it plays (%" PRId64
+                       " -> %" PRId64 " bytes); reading on as it grows.\n", s->url, p->size,
+                       (int64_t)st.st_size);
+            p->grew = true;
+            p->size = st.st_size;
+            s->size = st.st_size;
+            return true;
+        }
+        if (!file_being_written(p->fd))
+            return false;
+        double now = mp_time_sec();
+        if (until < 0)
+            until = now + FILE_GROW_WAIT;
+        if (now >= until || (s->opts.abort_cb && s->opts.abort_cb(s->opts.abort_ctx)))
+            return false;
+        mp_sleep_sec(FILE_GROW_POLL);
+    }
+}
+
 /*
  * The end of the file before the size it had at open: someone truncated
  * it while we play. That is a failing read, not the end of the media:
@@ -300,6 +356,18 @@ static int file_fill(stream_t *s, void *buf, int len)
         }
         n += (int)m;
     }
+    /* At the end as known: a download may have added to it since. */
+    while (n >= 0 && n < len && !s->fill_partial && s->src_pos + n >= p->size &&
+           file_grown(s)) {
+        ssize_t m = read_full(p, (char *)buf + n, (size_t)(len - n), (off_t)(s->src_pos + n));
+        if (m < 0) {
+            if (n == 0)
+                return -stream_errno_to_err(errno);
+            s->fill_partial = true;
+            break;
+        }
+        n += (int)m;
+    }
     struct stat st;
     if (n != 0 || len <= 0 || s->src_pos >= p->size || fstat(p->fd, &st) < 0 ||
         st.st_size >= p->size)
@@ -309,6 +377,17 @@ static int file_fill(stream_t *s, void *buf, int len)
                " bytes while being read.\n", s->url, p->size, (int64_t)st.st_size);
     p->shrink_reported = true;
     return -STREAM_ERR_IO;
+}
+
+/* A look elsewhere (stream_read_at): a plain pread, told to neither the
+ * readahead windows nor the plan's bookkeeping, which follow the reader. */
+static int file_read_at(stream_t *s, int64_t pos, void *buf, int len)
+{
+    struct file_priv *p = s->priv;
+    ssize_t n = read_full(p, buf, (size_t)len, (off_t)pos);
+    if (n < 0)
+        return -stream_errno_to_err(errno);
+    return (int)n;
 }
 
 static int file_seek(stream_t *s, int64_t pos)
@@ -388,6 +467,7 @@ const struct stream_backend stream_backend_file = {
     .kind = STREAM_KIND_FILE,
     .open = file_open,
     .fill = file_fill,
+    .read_at = file_read_at,
     .seek = file_seek,
     .close = file_close,
     .add_stats = file_add_stats,

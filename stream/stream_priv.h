@@ -28,6 +28,9 @@ struct stream_backend {
      * than len (but at least that many) before the end of the source,
      * because the rest would mean waiting, sets s->fill_partial. */
     int (*fill)(stream_t *s, void *buf, int len);
+    /* Read up to len bytes at pos, leaving s->src_pos and any readahead
+     * state alone (stream_read_at). NULL when the source cannot. */
+    int (*read_at)(stream_t *s, int64_t pos, void *buf, int len);
     /* Move the source to pos. NULL for sources that cannot seek. */
     int (*seek)(stream_t *s, int64_t pos);
     /* Free s->priv and close the source. */
@@ -248,8 +251,16 @@ struct AVIOInterruptCB;
 int stream_lavf_avio_open(struct AVIOContext **pb, const char *url, int64_t pos, int flags,
                           const struct AVIOInterruptCB *cb, const struct stream_opts *o);
 /* Move a direct-mode (AVIO_FLAG_DIRECT) context to pos: a short way
- * ahead by reading on, otherwise by avio_seek (for HTTP a new request).
+ * ahead by reading on, otherwise by avio_seek (for HTTP a new request;
+ * requests and opens are rate-limited process-wide, the wait asking cb).
  * Returns 0 or a negative AVERROR. */
-int stream_lavf_avio_seek(struct AVIOContext *pb, int64_t pos);
+int stream_lavf_avio_seek(struct AVIOContext *pb, int64_t pos,
+                          const struct AVIOInterruptCB *cb);
+/* Whether s's server answers a request at an offset with the right bytes
+ * (asked once, with one request, and remembered; the first seek of s
+ * checks it too). 0 when they are right or s is no libavformat stream;
+ * -STREAM_ERR_UNSUPPORTED when not (s then seeks by reading from 0, and
+ * no other connection may use ranges); -STREAM_ERR_ABORTED. */
+int stream_lavf_check_ranges(stream_t *s);
 
 #endif

@@ -51,3 +51,23 @@ test_avsync_late_data_keeps_sync() {
     hostile_slowfs_umount
     return $ok
 }
+
+# Five copies of one 4 s MPEG-TS joined with cat (a looped feed): the
+# timestamps restart four times. Each restart is followed, so the clocks
+# go on rising to 20 s in step (before, the audio clock froze at the first
+# reset and A-V reached the segment's length, 4 s; MPlayer 1.5 plays it).
+test_avsync_mpegts_timestamp_resets_followed() {
+    ff -f lavfi -i testsrc2=size=160x120:rate=25 -f lavfi -i sine -t 4 -c:v mpeg4 -q:v 8 \
+        -c:a mp2 -f mpegts one.ts || return 1
+    cat one.ts one.ts one.ts one.ts one.ts > five.ts
+    mp -v -vo null -ao pcm:fast:file=out.wav five.ts
+    expect_rc 0 || return 1
+    [ "$(grep -c 'timestamps jump by' "$OUT")" = 4 ] ||
+        { fail "not 4 resets followed: $(grep 'timestamps jump' "$OUT")"; return 1; }
+    local worst last
+    worst=$(tr '\r' '\n' < "$OUT" | awk '/^A:/ { d = $6 < 0 ? -$6 : $6; if (d > w) w = d }
+        END { print w + 0 }')
+    last=$(tr '\r' '\n' < "$OUT" | grep '^A:' | tail -n 1 | awk '{ print $2 }')
+    awk -v w="$worst" 'BEGIN { exit !(w < 1.0) }' || { fail "A-V reached $worst s"; return 1; }
+    in_range "$last" 19 22.5 || fail "the audio clock ended at $last s"
+}

@@ -273,3 +273,21 @@ test_utf8_option_overrides_subcp() {
     mp -frames 0 -nosound -vo null -utf8 -subcp nosuchcharset -sub clip.srt "$MEDIA/v.avi"
     expect_err "nosuchcharset"
 }
+
+# -shuffle: every file once, and two runs started in the same second play
+# in different orders (the seed was the time in seconds: a script starting
+# the player in a loop got the same order each time).
+test_shuffle_differs_within_a_second() {
+    local i files=() a b
+    for i in 1 2 3 4 5 6 7 8 9 10; do
+        cp "$MEDIA/a.wav" "f$i.wav"
+        files+=("f$i.wav")
+    done
+    a=$("$MPLAYER" -shuffle -frames 0 -endpos 0.01 -vo null -ao null "${files[@]}" 2>/dev/null |
+        sed -n 's/^Playing \(.*\)\.$/\1/p' | tr '\n' ' ')
+    b=$("$MPLAYER" -shuffle -frames 0 -endpos 0.01 -vo null -ao null "${files[@]}" 2>/dev/null |
+        sed -n 's/^Playing \(.*\)\.$/\1/p' | tr '\n' ' ')
+    [ "$(echo "$a" | tr ' ' '\n' | grep -c .)" = 10 ] || { fail "played: $a"; return 1; }
+    [ "$(echo "$a" | tr ' ' '\n' | sort -u | grep -c .)" = 10 ] || { fail "not each once: $a"; return 1; }
+    [ "$a" != "$b" ] || fail "the same order twice: $a"
+}

@@ -247,3 +247,28 @@ test_window_wid_missing_on_x() {
         fail "no warning: $(head -c 400 win.err)" || return 1
     expect_out "Exiting... (End of file)"
 }
+
+# A front-end that starts paused: "pause" before the first frame is shown
+# shows that frame, then holds (MPlayer shows the first frames, then
+# pauses); before, nothing was shown and a screenshot had no frame.
+test_screenshot_paused_before_first_frame() {
+    mkfifo cmd.fifo
+    timeout -k 5 60 "$MPLAYER" -slave -ao null -vo png "$MEDIA/av.mkv" \
+        <cmd.fifo >"$T/last.out" 2>"$T/last.err" &
+    local pid=$!
+    {
+        printf 'pause\n'
+        sleep 1.5
+        printf 'pausing_keep_force screenshot 0\n'
+        sleep 0.5
+        printf 'quit\n'
+    } >cmd.fifo
+    wait $pid
+    RC=$?
+    OUT=$T/last.out
+    ERR=$T/last.err
+    expect_rc 0 || return 1
+    [ -f shot0001.png ] || fail "no screenshot: $(head -c 300 "$ERR")" || return 1
+    # Held on the first frame: one frame written by -vo png, no more.
+    [ "$(ls 0*.png 2>/dev/null | wc -l)" = 1 ] || fail "frames shown: $(ls 0*.png | tr '\n' ' ')"
+}

@@ -211,3 +211,151 @@ test_slave_idle_queries_after_stop() {
     [ "$got" = "$IDLE_ANSWERS" ] || fail "answers: $(diff <(echo "$IDLE_ANSWERS") \
         <(echo "$got"))"
 }
+
+# A front-end polls while the open waits on a server that never answers:
+# 300 queries (more than the input queue holds), then "quit 4". The quit
+# must end the player at once with its code (issue 20: after 150 queued
+# queries it was never read). hostile_http_start is t_hostile.sh's.
+test_slave_quit_after_polling_a_blocked_open() {
+    hostile_need_python || { skip "python3 not installed"; return; }
+    hostile_http_start silent av.mkv || return 1
+    local i start end rc feeder
+    mkfifo cmds.fifo
+    {
+        for i in $(seq 100); do
+            printf 'get_time_pos\nget_percent_pos\nget_property volume\n'
+        done
+        sleep 1
+        date +%s%N > quit.sent
+        echo "quit 4"
+        sleep 30
+    } > cmds.fifo &
+    feeder=$!
+    timeout -k 5 20 "$MPLAYER" -slave -quiet -ao null -vo null "$HOSTILE_URL" \
+        < cmds.fifo > out.txt 2> err.txt
+    rc=$?
+    end=$(date +%s%N)
+    kill "$feeder" 2>/dev/null
+    wait "$feeder" 2>/dev/null
+    hostile_http_stop
+    hostile_clean err.txt || return 1
+    [ "$rc" = 4 ] || { fail "exit status $rc after 'quit 4' (124: hung)"; return 1; }
+    start=$(cat quit.sent)
+    [ $(((end - start) / 1000000)) -lt 1500 ] ||
+        fail "the quit took $(((end - start) / 1000000)) ms"
+}
+
+# Started with stdin closed (as some daemons and cron wrappers do), the
+# media file must not become fd 0 and be read as commands: lines appended
+# to a valid file would load another file and write a screenshot here.
+test_slave_closed_stdin_is_not_the_media_file() {
+    cp "$MEDIA/av.mkv" cmds.mkv
+    printf '\nloadfile %s\nscreenshot 0\nquit 7\n' "$MEDIA/a.wav" >> cmds.mkv
+    local mode
+    for mode in -slave -noslave; do
+        "$MPLAYER" $mode -endpos 1 -vo null -ao pcm:fast:file=out.wav cmds.mkv \
+            <&- > out.txt 2> err.txt
+        local rc=$?
+        [ "$rc" = 0 ] || { fail "$mode: exit status $rc: $(tail -3 err.txt)"; return 1; }
+        [ "$(grep -c '^Playing ' out.txt)" = 1 ] ||
+            { fail "$mode: played $(grep '^Playing ' out.txt | tr '\n' ' ')"; return 1; }
+        ! ls shot* >/dev/null 2>&1 || { fail "$mode: a screenshot was taken"; return 1; }
+        [ "$(wav_samples out.wav)" -gt 40000 ] || { fail "$mode: nothing played"; return 1; }
+    done
+    # Output and errors closed: the WAV must not become fd 1 and get the
+    # status lines written into it.
+    "$MPLAYER" -endpos 1 -vo null -ao pcm:fast:file=out.wav "$MEDIA/av.mkv" <&- >&- 2>&-
+    [ $? = 0 ] || { fail "exit status with fds 0-2 closed"; return 1; }
+    ! grep -q "Playing" out.wav || { fail "messages were written into the WAV"; return 1; }
+    [ "$(wav_samples out.wav)" -gt 40000 ] || fail "nothing played with fds 0-2 closed"
+}
+
+# Noise as a command source: a few messages, then one line saying the
+# rest is not reported (it wrote 86 MB in 5 s from /dev/urandom).
+test_slave_noise_input_reports_a_few_lines() {
+    python3 -c 'import random, sys
+sys.stdout.buffer.write(random.Random(5).randbytes(2 << 20))' > noise.bin
+    mp -input file=noise.bin -endpos 1 -vo null -ao null "$MEDIA/a.wav"
+    expect_rc 0 || return 1
+    local n
+    n=$(cat "$OUT" "$ERR" | wc -c)
+    [ "$n" -lt 8000 ] || { fail "$n bytes of messages"; return 1; }
+    expect_err "More bad command lines from noise.bin: not reported until a good one." ||
+        return 1
+    [ "$(grep -c 'Command line\|Unknown command' "$ERR")" -le 10 ] ||
+        fail "more than 10 bad lines reported"
+}
+
+# loadlist of a FIFO nobody writes to waits for it, and a quit meanwhile
+# ends the player with its code (it was ignored: only signals were seen).
+test_slave_loadlist_silent_fifo_then_quit() {
+    mkfifo list.fifo
+    local when
+    for when in idle playing; do
+        {
+            [ $when = playing ] && echo "loadfile $MEDIA/a.wav" && sleep 0.5
+            echo "loadlist list.fifo"
+            sleep 1
+            echo "quit 5"
+            sleep 3
+        } | timeout -k 5 10 "$MPLAYER" -slave -idle -vo null -ao null >out.txt 2>err.txt
+        local rc=${PIPESTATUS[1]}
+        [ "$rc" = 5 ] || { fail "$when: exit status $rc after 'quit 5' (124: hung)"; return 1; }
+    done
+}
+
+# One -idle session: 200 loadfiles and 1000 seeks. Open descriptors and
+# memory must stay flat between the first 40 files and the last (a leak
+# per file or per seek shows as growth; RSS only without ASan, whose
+# quarantine grows by design).
+test_slave_resources_flat_over_many_files() {
+    mkfifo cmds.fifo
+    "$MPLAYER" -slave -idle -quiet -vo null -ao null < cmds.fifo > out.txt 2> err.txt &
+    local pid=$! i k answered=0 fds0 fds1 rss0 rss1
+    exec 7> cmds.fifo
+    res_batch() {
+        for ((i = 0; i < $1; i++)); do
+            echo "loadfile $MEDIA/av.mkv" >&7
+            for k in 1 2 3 4 5; do
+                echo "seek $(((i * 7 + k * 3) % 4)).$k 2" >&7
+            done
+        done
+        echo "get_property volume" >&7
+        answered=$((answered + 1))
+        local w=0
+        while [ "$(grep -c '^ANS_volume=' out.txt)" -lt $answered ] && [ $w -lt 1200 ]; do
+            sleep 0.1
+            w=$((w + 1))
+        done
+        [ "$(grep -c '^ANS_volume=' out.txt)" -ge $answered ]
+    }
+    res_sample() {
+        ls /proc/$pid/fd | wc -l
+        awk '/^VmRSS:/ { print $2 }' /proc/$pid/status
+    }
+    local ok=0
+    if res_batch 40; then
+        read -r fds0 rss0 <<< "$(res_sample | tr '\n' ' ')"
+        if res_batch 160; then
+            read -r fds1 rss1 <<< "$(res_sample | tr '\n' ' ')"
+        else
+            fail "no answer after 200 files"; ok=1
+        fi
+    else
+        fail "no answer after 40 files"; ok=1
+    fi
+    echo quit >&7
+    exec 7>&-
+    wait $pid
+    local rc=$?
+    [ $ok = 0 ] || return 1
+    hostile_clean err.txt || return 1
+    [ "$rc" = 0 ] || { fail "exit status $rc"; return 1; }
+    [ "$(grep -c '^Playing ' out.txt)" = 200 ] ||
+        { fail "$(grep -c '^Playing ' out.txt) files played, not 200"; return 1; }
+    [ "$fds1" = "$fds0" ] || { fail "open descriptors $fds0 -> $fds1"; return 1; }
+    if ! grep -aq __asan_init "$MPLAYER"; then
+        [ "$rss1" -le $((rss0 + rss0 / 5 + 4096)) ] ||
+            fail "RSS $rss0 kB after 40 files, $rss1 kB after 200"
+    fi
+}

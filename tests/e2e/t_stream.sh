@@ -99,3 +99,55 @@ test_stream_stats_summary() {
     grep -E 'WILLNEED calls' "$OUT" | grep -qvE ' 0 WILLNEED' ||
         fail "summary lacks advice counts: $(grep -i stream "$OUT")"
 }
+
+# An MP4 with its index at the end cannot be read from a FIFO; libavformat
+# says so once per sample it tries (1001 "partial file" lines): the same
+# message is shown ten times, then counted.
+test_stream_fifo_repeated_demuxer_message_limited() {
+    mkfifo in.fifo
+    cat "$MEDIA/av.mp4" > in.fifo &
+    MP_TIMEOUT=30 mp -vo null -ao null in.fifo
+    wait
+    local n
+    n=$(grep -c "partial file" "$OUT" "$ERR" | awk -F: '{s += $2} END {print s}')
+    [ "$n" -ge 1 ] && [ "$n" -le 10 ] || fail "$n 'partial file' lines"
+}
+
+# A file that grows while it plays (a download in progress): its first
+# third is there at the start, the rest comes in ten pieces over 4 s. The
+# player reads on as it grows, the same with and without a cache, and
+# plays all of it (it ended at the size seen at open: "truncated file",
+# exit 2). The writer keeps the file open, as a downloader does: that is
+# how the end is told from a pause.
+test_stream_growing_file_played_to_its_end() {
+    cat > grow.py <<'PY'
+import sys, time
+src, dst = sys.argv[1], sys.argv[2]
+data = open(src, 'rb').read()
+n0 = len(data) // 3
+with open(dst, 'wb') as f:
+    f.write(data[:n0])
+    f.flush()
+    open(dst + '.started', 'w').close()
+    for i in range(10):
+        time.sleep(0.4)
+        f.write(data[n0 + (len(data) - n0) * i // 10:n0 + (len(data) - n0) * (i + 1) // 10])
+        f.flush()
+PY
+    local c want got ok=0
+    mp -ao pcm:fast:file=full.wav -vo null "$MEDIA/av.mkv"
+    want=$(wav_samples full.wav)
+    for c in -nocache "-cache 8192 -cache-mode ring"; do
+        rm -f g.mkv g.mkv.started
+        python3 grow.py "$MEDIA/av.mkv" g.mkv &
+        local w=$! i=0
+        while [ ! -e g.mkv.started ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+        # shellcheck disable=SC2086
+        mp $c -ao pcm:file=out.wav -vo null g.mkv
+        wait $w
+        expect_rc 0 || { fail "($c)"; ok=1; break; }
+        got=$(wav_samples out.wav)
+        [ "$got" -ge $((want - 2000)) ] || { fail "($c) $got samples of $want"; ok=1; break; }
+    done
+    return $ok
+}

@@ -1,10 +1,11 @@
 /*
- * fuzz_readplan: the input is a media file (MP4 and AVI reach the planner,
- * other containers its refusal). Open it, select tracks, and plan and
- * measure several windows before and after reading and seeking, checking
- * every promise of demux_plan / demux_plan_measure in libmpdemux/demuxer.h:
- * ranges inside the file, non-empty, disjoint, in time order, no more than
- * asked for, and *until inside the window.
+ * fuzz_readplan: the input is a media file (MP4, AVI and, through its
+ * cluster map, Matroska reach the planner, other containers its
+ * refusal). Open it, select tracks, and plan and measure several windows
+ * before and after reading and seeking, checking every promise of
+ * demux_plan / demux_plan_measure in libmpdemux/demuxer.h: ranges inside
+ * the file, non-empty, disjoint, in time order, no more than asked for,
+ * and *until inside the window.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
@@ -103,9 +104,15 @@ static void fr_plan(demuxer_t *d, bool indexed, const struct fr_window *w)
         /* An AVI plan also holds the unselected tracks' chunk headers,
          * so it may have ranges where no selected packet lies. */
         bool headers_too = d->format_name && !strcmp(d->format_name, "avi");
-        if (w->max_out > 0 && cost.packets > 0)
+        /* A Matroska plan grows its cluster map a few reads per call;
+         * a measurement grows it as far as the window needs. What a plan
+         * found the measurement finds too, not the other way round. */
+        bool map_grows = d->format_name && !strncmp(d->format_name, "matroska", 8);
+        if (map_grows)
+            FUZZ_CHECK(m == 0 || cost.packets > 0);
+        if (w->max_out > 0 && cost.packets > 0 && !map_grows)
             FUZZ_CHECK(m > 0);
-        if (w->max_out > 0 && !headers_too)
+        if (w->max_out > 0 && !headers_too && !map_grows)
             FUZZ_CHECK((cost.packets == 0) == (m == 0));
         int64_t b = demux_plan_bytes_needed(d, w->from, to);
         FUZZ_CHECK(b == cost.bytes);
@@ -205,6 +212,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const struct demux_opts dopts = {
             .max_queue_packets = 512,
             .max_queue_bytes = 32 << 20,
+            .matroska_plans = true,
         };
         if (demux_open(&d, s, &dopts) == 0) {
             fr_run(d, size ? data[size - 1] : 0);

@@ -71,7 +71,7 @@ if command -v ffmpeg >/dev/null 2>&1; then
         esac
         cp "$f" "$out/fuzz_demux/"
         case $f in
-        *.mp4 | *.m4a | *.mov | *.avi) cp "$f" "$out/fuzz_readplan/" ;;
+        *.mp4 | *.m4a | *.mov | *.avi | *.mkv | *.webm) cp "$f" "$out/fuzz_readplan/" ;;
         esac
     done
 else

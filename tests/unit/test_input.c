@@ -683,6 +683,24 @@ static struct mp_input *slave_on_pipe(int p[2])
     return in;
 }
 
+/* Queue 100 lines (the queue's size): line i is even_prefix or odd_prefix
+ * followed by i. */
+static void queue_fill(struct mp_input *in, const char *even_prefix, const char *odd_prefix)
+{
+    for (int i = 0; i < 100; i++) {
+        char line[64];
+        snprintf(line, sizeof(line), "%s%d", i % 2 ? odd_prefix : even_prefix, i);
+        assert_int_equal(mp_input_queue_line(in, line), MP_CMD_OK);
+    }
+}
+
+static void slave_pipe_free(struct mp_input *in, int p[2])
+{
+    close(p[1]);
+    mp_input_free(in);
+    close(p[0]);
+}
+
 static void test_pipe_partial_lines(void **state)
 {
     (void)state;
@@ -939,6 +957,137 @@ static void test_queue_full(void **state)
     mp_input_free(in);
 }
 
+/* A backed-up queue keeps one of each query; below that every query is
+ * kept (a front-end asking twice gets two answers). */
+static void test_queue_coalesces_queries(void **state)
+{
+    (void)state;
+    struct mp_input_opts o;
+    mp_input_opts_init(&o);
+    o.console_controls = false;
+    struct mp_input *in = mp_input_create(&o);
+    assert_non_null(in);
+    assert_int_equal(mp_input_queue_line(in, "get_time_pos"), MP_CMD_OK);
+    assert_int_equal(mp_input_queue_line(in, "get_time_pos"), MP_CMD_OK);
+    expect(in, MP_CMD_GET_TIME_POS);
+    expect(in, MP_CMD_GET_TIME_POS);
+    for (int i = 0; i < 20; i++) {
+        char line[32];
+        snprintf(line, sizeof(line), "seek %d", i);
+        assert_int_equal(mp_input_queue_line(in, line), MP_CMD_OK);
+    }
+    for (int i = 0; i < 200; i++) {
+        assert_int_equal(mp_input_queue_line(in, "get_time_pos"), MP_CMD_OK);
+        assert_int_equal(mp_input_queue_line(in, "get_property volume"), MP_CMD_OK);
+        assert_int_equal(mp_input_queue_line(in, "get_property pause"), MP_CMD_OK);
+    }
+    /* Commands that do something are never merged. */
+    assert_int_equal(mp_input_queue_line(in, "seek 5"), MP_CMD_OK);
+    assert_int_equal(mp_input_queue_line(in, "seek 5"), MP_CMD_OK);
+    for (int i = 0; i < 20; i++)
+        expect(in, MP_CMD_SEEK);
+    expect(in, MP_CMD_GET_TIME_POS);
+    struct mp_cmd *c = next_cmd(in);
+    assert_int_equal(c->id, MP_CMD_GET_PROPERTY);
+    assert_string_equal(c->args[0].v.s, "volume");
+    mp_cmd_free(c);
+    c = next_cmd(in);
+    assert_int_equal(c->id, MP_CMD_GET_PROPERTY);
+    assert_string_equal(c->args[0].v.s, "pause");
+    mp_cmd_free(c);
+    expect(in, MP_CMD_SEEK);
+    expect(in, MP_CMD_SEEK);
+    assert_null(mp_input_read_cmd(in, 0));
+    mp_input_free(in);
+}
+
+/* A full queue takes a quit, stop or loadfile in place of the oldest
+ * query, else of the oldest other command; other commands wait. */
+static void test_queue_full_takes_control_commands(void **state)
+{
+    (void)state;
+    int p[2];
+    struct mp_input *in = slave_on_pipe(p);
+    queue_fill(in, "get_property p", "seek ");
+    assert_int_equal(mp_input_queue_line(in, "seek 1"), MP_CMD_ERR_QUEUE_FULL);
+    assert_int_equal(mp_input_queue_line(in, "get_property other"), MP_CMD_ERR_QUEUE_FULL);
+    assert_int_equal(mp_input_queue_line(in, "stop"), MP_CMD_OK);
+    /* From the slave pipe too: polling and the quit behind it get in. */
+    for (int i = 0; i < 150; i++)
+        put(p[1], "get_property p99\n");
+    put(p[1], "quit 3\n");
+    int seeks = 0, queries = 0, stops = 0, quits = 0;
+    struct mp_cmd *c;
+    while ((c = mp_input_read_cmd(in, 0.05))) {
+        seeks += c->id == MP_CMD_SEEK;
+        queries += c->id == MP_CMD_GET_PROPERTY;
+        stops += c->id == MP_CMD_STOP;
+        if (c->id == MP_CMD_QUIT) {
+            quits++;
+            assert_int_equal(c->args[0].v.i, 3);
+        }
+        mp_cmd_free(c);
+    }
+    assert_int_equal(seeks, 50);
+    assert_int_equal(stops, 1);
+    assert_int_equal(quits, 1);
+    /* 49 of the 50 queued queries are left (one made room for the stop);
+     * the pipe is read once the queue is empty, and its 150 equal polls
+     * are kept until the queue backs up (16), then merged. */
+    assert_int_equal(queries, 49 + 16);
+    slave_pipe_free(in, p);
+}
+
+/* While the player runs, a query behind a full queue waits for room like
+ * any command (a front-end sending a burst then asking gets its answer). */
+static void test_queue_full_query_waits(void **state)
+{
+    (void)state;
+    int p[2];
+    struct mp_input *in = slave_on_pipe(p);
+    queue_fill(in, "seek ", "seek ");
+    put(p[1], "get_time_pos\nget_property volume\n");
+    for (int i = 0; i < 100; i++)
+        expect(in, MP_CMD_SEEK);
+    expect(in, MP_CMD_GET_TIME_POS);
+    expect(in, MP_CMD_GET_PROPERTY);
+    assert_null(mp_input_read_cmd(in, 0));
+    slave_pipe_free(in, p);
+}
+
+/* What the player does while an open blocks: a front-end has filled the
+ * queue with polling, and its quit is still taken at once. */
+static void test_take_quit_past_a_full_queue(void **state)
+{
+    (void)state;
+    int p[2];
+    struct mp_input *in = slave_on_pipe(p);
+    queue_fill(in, "get_property p", "seek ");
+    int code = -1;
+    assert_false(mp_input_take_quit(in, &code));
+    for (int i = 0; i < 150; i++)
+        put(p[1], i % 2 ? "get_time_pos\n" : "get_percent_pos\n");
+    assert_false(mp_input_take_quit(in, &code));
+    put(p[1], "quit 3\n");
+    assert_true(mp_input_take_quit(in, &code));
+    assert_int_equal(code, 3);
+    /* The rest is still there, in order, less the oldest query, which
+     * made room for the quit; the polls found the queue full. */
+    expect(in, MP_CMD_SEEK);
+    struct mp_cmd *c = next_cmd(in);
+    assert_int_equal(c->id, MP_CMD_GET_PROPERTY);
+    assert_string_equal(c->args[0].v.s, "p2");
+    mp_cmd_free(c);
+    int left = 2;
+    while ((c = mp_input_read_cmd(in, 0))) {
+        assert_int_not_equal(c->id, MP_CMD_GET_TIME_POS);
+        left++;
+        mp_cmd_free(c);
+    }
+    assert_int_equal(left, 99);
+    slave_pipe_free(in, p);
+}
+
 static void test_input_file_fifo(void **state)
 {
     struct fixture *f = *state;
@@ -1080,6 +1229,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_keys_from_pipe, setup, teardown),
         cmocka_unit_test_setup_teardown(test_window_keys_and_conf, setup, teardown),
         cmocka_unit_test_setup_teardown(test_queue_full, setup, teardown),
+        cmocka_unit_test(test_queue_coalesces_queries),
+        cmocka_unit_test(test_queue_full_takes_control_commands),
+        cmocka_unit_test(test_take_quit_past_a_full_queue),
+        cmocka_unit_test(test_queue_full_query_waits),
         cmocka_unit_test_setup_teardown(test_input_file_fifo, setup, teardown),
         cmocka_unit_test_setup_teardown(test_terminal_mode, setup, teardown),
     };

@@ -649,9 +649,13 @@ static void test_switch_and_seek(void **state)
     close_media(&o);
 }
 
+static void check_inside(struct opened *o, int64_t size);
+
 /* Matroska and MPEG-TS: no per-packet index, before and after reading
  * and seeking (matroska's index entries are keyframe clusters without
- * sizes, and its cues are read on the first seek). */
+ * sizes, and its cues are read on the first seek). Matroska plans from a
+ * map of its clusters only with demux_opts.matroska_plans (below, and
+ * tests/unit/test_mkvplan.c). */
 static void check_no_index(const char *path)
 {
     struct opened o = open_media(path);
@@ -686,6 +690,20 @@ static void test_no_index_mkv(void **state)
 static void test_no_index_ts(void **state)
 {
     check_no_index(((struct media *)*state)->ts);
+}
+
+/* Matroska plans from its cluster map (covered in test_mkvplan.c): here
+ * only that ffmpeg's own 4-track file is planned inside the file. */
+static void test_mkv_planned(void **state)
+{
+    struct opened o = {0};
+    const struct demux_opts dopts = { .matroska_plans = true };
+    assert_int_equal(stream_open(&o.s, ((struct media *)*state)->mkv, NULL), 0);
+    assert_int_equal(demux_open(&o.d, o.s, &dopts), 0);
+    select_tracks(o.d, true, 2);
+    assert_true(demux_has_index(o.d));
+    check_inside(&o, stream_size(o.s));
+    close_media(&o);
 }
 
 /* An AVI cut before its idx1: an index that does not cover the file. */
@@ -919,6 +937,7 @@ int main(void)
         cmocka_unit_test(test_switch_and_seek),
         cmocka_unit_test(test_no_index_mkv),
         cmocka_unit_test(test_no_index_ts),
+        cmocka_unit_test(test_mkv_planned),
         cmocka_unit_test(test_no_index_truncated_avi),
         cmocka_unit_test(test_hostile_truncated_mp4),
         cmocka_unit_test(test_hostile_offsets),

@@ -1,0 +1,100 @@
+/*
+ * mkvmap: where each track's data lies in a Matroska/WebM file, learned by
+ * walking cluster headers (see DOCS/tech/readplan.md, "The Matroska map").
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * Matroska has no per-packet index: its Cues list keyframe clusters of
+ * one track. The map lists the clusters in file order with their byte
+ * span, timestamp and the tracks whose blocks were seen in them. It is
+ * learned lazily, one cluster per mkvmap_step(), from a few small reads
+ * per cluster made with stream_read_at(), which leaves the stream's
+ * position (libavformat's) alone. What was learned is kept for the life
+ * of the map, so a seek back or forth reuses it. Every size and position
+ * in the file is bounded against the file and the segment.
+ *
+ * Threads: the map reads the demuxer's stream, so call it only where the
+ * stream may be used (the demuxer's reader thread parked).
+ */
+#ifndef MP_LIBMPDEMUX_MKVMAP_H
+#define MP_LIBMPDEMUX_MKVMAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <libavformat/avformat.h>
+
+#include "stream/stream.h"
+
+/* Track numbers the map tells apart; larger ones share slot 0. */
+#define MKVMAP_MAX_TRACK 63
+/* The map stops growing at this many clusters (a 3-hour film cut into
+ * 1 s clusters has 10800). */
+#define MKVMAP_MAX_CLUSTERS (1 << 18)
+
+struct mkvmap_cluster {
+    int64_t pos;      /* the Cluster element's first byte (its ID) */
+    int64_t end;      /* one past its last byte, never past the file */
+    double time;      /* its Timestamp in seconds, on the file's clock */
+    uint64_t tracks;  /* bit n: a block of track n was seen in it */
+    uint8_t first;    /* the track of its first block, 0 when none seen */
+    bool complete;    /* every block header in it was seen */
+};
+
+/* What the map did, for tests and -v. */
+struct mkvmap_stats {
+    int64_t reads;     /* stream_read_at calls that read the file */
+    int64_t bytes;     /* bytes they returned */
+    int64_t elements;  /* top-level elements walked, clusters included */
+};
+
+struct mkvmap;
+
+/* Read the EBML header, the segment's head (TimestampScale, the track
+ * entries, matched to avfc's streams) and find the first cluster.
+ * Returns 0 with *out set; -DEMUX_ERR_NO_INDEX when s cannot read at a
+ * position or has no size, or the tracks do not match avfc's streams;
+ * -DEMUX_ERR_INVALID when the head is not a Matroska file this map can
+ * walk; -DEMUX_ERR_IO, -DEMUX_ERR_NOMEM. */
+int mkvmap_open(struct mkvmap **out, stream_t *s, const AVFormatContext *avfc);
+
+void mkvmap_free(struct mkvmap *m);
+
+/* The Matroska track number of libavformat's stream index, 0 when not
+ * known (attachments, out of range). */
+int mkvmap_track_of(const struct mkvmap *m, int index);
+
+/* Learn the next top-level element after the last one known (a cluster
+ * or something skipped by its size). Returns 1, or 0 when the map ends
+ * (end of segment or file), or stops at a damaged or unmappable element
+ * (a warning is printed once, the clusters before it stay; it goes on
+ * after the damage once libavformat's index knows of a cluster there,
+ * as after its first seek, which reads the Cues), or -DEMUX_ERR_NOMEM. */
+int mkvmap_step(struct mkvmap *m);
+
+/* Whether mkvmap_step can learn nothing more (for now, after damage). */
+bool mkvmap_done(const struct mkvmap *m);
+
+/* Whether the map reached the end of the segment or the file: every
+ * cluster is known (unless damage was skipped on the way). */
+bool mkvmap_complete(const struct mkvmap *m);
+
+size_t mkvmap_count(const struct mkvmap *m);
+
+/* Cluster i (< mkvmap_count) in file order. */
+const struct mkvmap_cluster *mkvmap_cluster(const struct mkvmap *m, size_t i);
+
+/*
+ * Whether c may hold blocks of track: seen there, or c was not walked to
+ * its end and track was seen inside clusters started by another track
+ * (an interleaved track). A track seen only as the first block of its own
+ * clusters (non-interleaved files) is taken to be only where it was seen.
+ */
+bool mkvmap_may_carry(const struct mkvmap *m, const struct mkvmap_cluster *c, int track);
+
+/* Whether any cluster known so far showed a block of track. */
+bool mkvmap_track_seen(const struct mkvmap *m, int track);
+
+void mkvmap_get_stats(const struct mkvmap *m, struct mkvmap_stats *out);
+
+#endif
