@@ -1,5 +1,6 @@
-# MPlayer 1.5's everyday options (issue 17 item 3): demuxer names, driver
-# lists, -fps, -srate, -x/-y, -chapter. GPLv2 or later.
+# MPlayer 1.5's everyday options (issue 17 item 3): demuxer names and
+# -rawaudio, driver lists, -vc/-ac, -fps, -srate, -x/-y, -chapter, -edl, the
+# dump options, -vo md5sum/yuv4mpeg, -nolirc & co. GPLv2 or later.
 
 # -demuxer with MPlayer's names plays the file as the named libavformat
 # format; MPlayer 1.5 plays all of these (this player said "not a media file").
