@@ -10,8 +10,10 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
+#include <libavutil/channel_layout.h>
 #include <libavutil/dict.h>
 #include <libavutil/error.h>
 #include <libavutil/intreadwrite.h>
@@ -233,42 +235,224 @@ static int demux_add_streams(demuxer_t *d)
     return d->num_streams > 0 ? 0 : -DEMUX_ERR_NO_STREAMS;
 }
 
-/* Find the format: forced by name, or probed from the first bytes with
- * the url as a name hint only. */
-static int demux_find_format(struct demux_priv *p, stream_t *s, const char *forced,
-                             const AVInputFormat **fmt)
+/* MPlayer 1.5's demuxer names (its "-demuxer help") and the libavformat
+ * format that reads the same files. lavf NULL: libavformat probes (lavf,
+ * lavfpref; audio, which then checks what was found). rawaudio's format
+ * follows -rawaudio (demux_raw_audio_format). */
+struct demux_mp_name {
+    const char *mp;
+    const char *lavf;
+};
+
+static const struct demux_mp_name demux_mp_names[] = {
+    {"lavf", NULL},
+    {"lavfpref", NULL},
+    {"audio", NULL},
+    {"mkv", "matroska"},
+    {"avi", "avi"},
+    {"mov", "mov"},
+    {"mpegts", "mpegts"},
+    {"ts", "mpegts"},
+    {"mpegps", "mpeg"},
+    {"ps", "mpeg"},
+    {"mpegpes", "mpeg"},
+    {"mpeges", "mpegvideo"},
+    {"mpeg4es", "m4v"},
+    {"h264es", "h264"},
+    {"ogg", "ogg"},
+    {"y4m", "yuv4mpegpipe"},
+    {"asf", "asf"},
+    {"real", "rm"},
+    {"realaudio", "rm"},
+    {"gif", "gif"},
+    {"aac", "aac"},
+    {"rawdv", "dv"},
+    {"nsv", "nsv"},
+    {"fli", "flic"},
+    {"roq", "roq"},
+    {"film", "film_cpk"},
+    {"smjpeg", "smjpeg"},
+    {"vivo", "vivo"},
+    {"vqf", "vqf"},
+    {"pva", "pva"},
+    {"rawaudio", "s16le"},
+};
+
+void demux_list_demuxers(void)
 {
-    if (forced && forced[0]) {
-        *fmt = av_find_input_format(forced);
-        if (!*fmt) {
-            mp_msg(MSGT_DEMUX, MSGL_V, "demux: libavformat has no format '%s'\n", forced);
+    mp_msg(MSGT_DEMUX, MSGL_INFO, "Available demuxers (MPlayer's names; '+name' forces):\n");
+    for (size_t i = 0; i < sizeof(demux_mp_names) / sizeof(demux_mp_names[0]); i++) {
+        const struct demux_mp_name *m = &demux_mp_names[i];
+        /* Names this libavformat lacks are not offered. */
+        if (m->lavf && !av_find_input_format(m->lavf))
+            continue;
+        mp_msg(MSGT_DEMUX, MSGL_INFO, "  %10s  %s\n", m->mp,
+               m->lavf ? m->lavf : !strcmp(m->mp, "audio") ? "(probed: mp3, wav, flac)"
+                                                           : "(probed by libavformat)");
+    }
+    mp_msg(MSGT_DEMUX, MSGL_INFO, "Any libavformat format name (ffmpeg -formats) works too.\n");
+}
+
+/* The formats MPlayer's "audio" demuxer reads. */
+static bool demux_is_audio_format(const AVInputFormat *f)
+{
+    static const char *const names[] = {"mp3", "wav", "flac"};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        if (!strcmp(f->name, names[i]))
+            return true;
+    }
+    return false;
+}
+
+/* Probe from the first bytes, the url a name hint only. accept_guess:
+ * take what libavformat finds however weak (a "+" forced -demuxer). */
+static int demux_probe(struct demux_priv *p, stream_t *s, bool accept_guess,
+                       const AVInputFormat **fmt)
+{
+    int r = av_probe_input_buffer2(p->io->pb, fmt, stream_url(s), NULL, 0, 0);
+    if (r < 0) {
+        demux_av_msg(MSGL_V, "probing found no format", r);
+        return demux_map_averror(p, r, -DEMUX_ERR_UNKNOWN_FORMAT);
+    }
+    mp_msg(MSGT_DEMUX, MSGL_V, "demux: probed format '%s', score %d\n", (*fmt)->name, r);
+    if (accept_guess)
+        return 0;
+    /* At most AVPROBE_SCORE_RETRY after the whole probe buffer is what
+     * libavformat calls a possible misdetection: noise that looks like
+     * one raw H.263 frame would otherwise be "played" for as long as a
+     * device yields bytes. MPlayer 1.5 and mpv refuse such a guess too;
+     * -demuxer NAME still opens the file as NAME. */
+    if (r <= AVPROBE_SCORE_RETRY) {
+        mp_msg(MSGT_DEMUX, MSGL_V, "demux: score %d is a guess, not a detection "
+               "(-demuxer %s forces it)\n", r, (*fmt)->name);
+        return -DEMUX_ERR_UNKNOWN_FORMAT;
+    }
+    /* libavformat's tty format claims every .txt/.nfo/.asc file as ANSI
+     * art; a player asked to play one wants "not a media file". It
+     * stays available with -demuxer tty. */
+    if (!strcmp((*fmt)->name, "tty")) {
+        mp_msg(MSGT_DEMUX, MSGL_V, "demux: not probing text as ANSI art (-demuxer tty)\n");
+        return -DEMUX_ERR_UNKNOWN_FORMAT;
+    }
+    return 0;
+}
+
+/* -demuxer with one of MPlayer's names. As MPlayer does, the name is
+ * tried first and, when the file is not of that format, the file is
+ * probed as without -demuxer; "+name" forces the format, no fallback. */
+static int demux_find_mp_format(struct demux_priv *p, stream_t *s,
+                                const struct demux_mp_name *m, bool force,
+                                const AVInputFormat **fmt)
+{
+    if (!m->lavf) {
+        int r = demux_probe(p, s, force, fmt);
+        if (r < 0 || strcmp(m->mp, "audio") || demux_is_audio_format(*fmt))
+            return r;
+        if (force) {
+            mp_msg(MSGT_DEMUX, MSGL_ERR, "-demuxer +audio: '%s' is %s, not an audio "
+                   "only file (MP3, WAV, FLAC)\n", stream_url(s), (*fmt)->name);
             return -DEMUX_ERR_UNKNOWN_FORMAT;
+        }
+        mp_msg(MSGT_DEMUX, MSGL_INFO, "-demuxer audio: not an audio only file; "
+               "playing it as %s\n", (*fmt)->name);
+        return 0;
+    }
+    const AVInputFormat *want = av_find_input_format(m->lavf);
+    if (!want) {
+        mp_msg(MSGT_DEMUX, MSGL_ERR, "-demuxer %s: this libavformat has no '%s' format\n",
+               m->mp, m->lavf);
+        return -DEMUX_ERR_UNKNOWN_FORMAT;
+    }
+    if (force || (want->flags & AVFMT_NOFILE)) {
+        *fmt = want;
+        return 0;
+    }
+    const AVInputFormat *found = NULL;
+    int r = demux_probe(p, s, false, &found);
+    /* A read that failed is the stream's error, not a format question. */
+    if (r < 0 && r != -DEMUX_ERR_UNKNOWN_FORMAT)
+        return r;
+    if (r < 0 || found == want) {
+        /* Nothing recognised: the named format may still read it. */
+        *fmt = want;
+        return 0;
+    }
+    mp_msg(MSGT_DEMUX, MSGL_INFO, "-demuxer %s: the file is %s, not %s; playing it as "
+           "%s (+%s forces %s)\n", m->mp, found->name, m->lavf, found->name, m->mp, m->mp);
+    *fmt = found;
+    return 0;
+}
+
+/* -demuxer rawaudio: headerless PCM cannot be told by its bytes, so it is
+ * read as -rawaudio says, by default as MPlayer's: 44100 Hz, stereo,
+ * 16-bit (signed little-endian; 8-bit samples are unsigned, as in WAV).
+ * The format's settings go to buf. */
+static int demux_raw_audio_format(const struct demux_opts *o, const AVInputFormat **fmt,
+                                  char *buf, size_t size)
+{
+    static const char *const by_size[] = {"u8", "s16le", "s24le", "s32le"};
+    int bytes = o && o->raw_samplesize > 0 ? o->raw_samplesize : 2;
+    int rate = o && o->raw_rate > 0 ? o->raw_rate : 44100;
+    int channels = o && o->raw_channels > 0 ? o->raw_channels : 2;
+    if (bytes > 4) {
+        mp_msg(MSGT_DEMUX, MSGL_ERR, "-rawaudio: no raw PCM format of %d-byte samples\n",
+               bytes);
+        return -DEMUX_ERR_UNKNOWN_FORMAT;
+    }
+    *fmt = av_find_input_format(by_size[bytes - 1]);
+    if (!*fmt) {
+        mp_msg(MSGT_DEMUX, MSGL_ERR, "-demuxer rawaudio: this libavformat has no '%s' "
+               "format\n", by_size[bytes - 1]);
+        return -DEMUX_ERR_UNKNOWN_FORMAT;
+    }
+    AVChannelLayout layout;
+    av_channel_layout_default(&layout, channels);
+    char desc[64];
+    if (av_channel_layout_describe(&layout, desc, sizeof(desc)) < 0)
+        return -DEMUX_ERR_UNKNOWN_FORMAT;
+    snprintf(buf, size, "sample_rate=%d:ch_layout=%s", rate, desc);
+    mp_msg(MSGT_DEMUX, MSGL_V, "demux: raw audio as %s, %s\n", (*fmt)->name, buf);
+    return 0;
+}
+
+/* Find the format: forced by name (MPlayer's, see demux_mp_names, or
+ * libavformat's own), or probed. *fmt_opts: settings for the format (in
+ * opts_buf), or NULL. */
+static int demux_find_format(struct demux_priv *p, stream_t *s, const struct demux_opts *o,
+                             const AVInputFormat **fmt, const char **fmt_opts,
+                             char *opts_buf, size_t opts_size)
+{
+    *fmt_opts = NULL;
+    const char *forced = o ? o->format : NULL;
+    bool force = forced && forced[0] == '+';
+    const char *name = force ? forced + 1 : forced;
+    const struct demux_mp_name *m = NULL;
+    for (size_t i = 0; name && i < sizeof(demux_mp_names) / sizeof(demux_mp_names[0]); i++) {
+        if (!strcasecmp(name, demux_mp_names[i].mp))
+            m = &demux_mp_names[i];
+    }
+    int r;
+    if (m && !strcmp(m->mp, "rawaudio")) {
+        r = demux_raw_audio_format(o, fmt, opts_buf, opts_size);
+        *fmt_opts = opts_buf;
+    } else if (m) {
+        r = demux_find_mp_format(p, s, m, force, fmt);
+    } else if (name && name[0]) {
+        /* libavformat's names (ffmpeg -formats) are forced, "+" or not:
+         * that is how a file libavformat only guesses at is played. */
+        *fmt = av_find_input_format(name);
+        if (!*fmt) {
+            mp_msg(MSGT_DEMUX, MSGL_WARN, "-demuxer %s does not exist (neither an MPlayer "
+                   "demuxer nor a libavformat format); probing the file\n", name);
+            r = demux_probe(p, s, false, fmt);
+        } else {
+            r = 0;
         }
     } else {
-        int r = av_probe_input_buffer2(p->io->pb, fmt, stream_url(s), NULL, 0, 0);
-        if (r < 0) {
-            demux_av_msg(MSGL_V, "probing found no format", r);
-            return demux_map_averror(p, r, -DEMUX_ERR_UNKNOWN_FORMAT);
-        }
-        mp_msg(MSGT_DEMUX, MSGL_V, "demux: probed format '%s', score %d\n", (*fmt)->name, r);
-        /* At most AVPROBE_SCORE_RETRY after the whole probe buffer is what
-         * libavformat calls a possible misdetection: noise that looks like
-         * one raw H.263 frame would otherwise be "played" for as long as a
-         * device yields bytes. MPlayer 1.5 and mpv refuse such a guess too;
-         * -demuxer NAME still opens the file as NAME. */
-        if (r <= AVPROBE_SCORE_RETRY) {
-            mp_msg(MSGT_DEMUX, MSGL_V, "demux: score %d is a guess, not a detection "
-                   "(-demuxer %s forces it)\n", r, (*fmt)->name);
-            return -DEMUX_ERR_UNKNOWN_FORMAT;
-        }
-        /* libavformat's tty format claims every .txt/.nfo/.asc file as ANSI
-         * art; a player asked to play one wants "not a media file". It
-         * stays available with -demuxer tty. */
-        if (!strcmp((*fmt)->name, "tty")) {
-            mp_msg(MSGT_DEMUX, MSGL_V, "demux: not probing text as ANSI art (-demuxer tty)\n");
-            return -DEMUX_ERR_UNKNOWN_FORMAT;
-        }
+        r = demux_probe(p, s, false, fmt);
     }
+    if (r < 0)
+        return r;
     /* libavformat's Ogg reader checks each page's CRC over the bytes it
      * took from AVIO's buffer; in direct mode (demux_avio.c) every page of
      * a file on disk failed that check ("CRC mismatch", nothing played)
@@ -445,7 +629,9 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     p->io->interrupt_cb = opts ? opts->interrupt_cb : NULL;
     p->io->interrupt_ctx = opts ? opts->interrupt_ctx : NULL;
 
-    ret = demux_find_format(p, s, opts ? opts->format : NULL, &fmt);
+    const char *fmt_opts;
+    char fmt_opts_buf[128];
+    ret = demux_find_format(p, s, opts, &fmt, &fmt_opts, fmt_opts_buf, sizeof(fmt_opts_buf));
     if (ret < 0)
         goto fail;
 
@@ -478,6 +664,11 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     /* pb is set, so libavformat opens nothing by the url: it serves as
      * the file's name (messages, relative references). On failure
      * avformat_open_input frees the context (not pb), NULLs d->avfc. */
+    AVDictionary *fmt_dict = NULL;
+    if (fmt_opts && av_dict_parse_string(&fmt_dict, fmt_opts, "=", ":", 0) < 0) {
+        av_dict_free(&fmt_dict);
+        goto fail;
+    }
     /* The header is read buffered: a parser stepping through small
      * pieces with a seek between each (a WAV's chunk walk) is served from
      * libavformat's 32 KB buffer, where in direct mode every step went
@@ -486,8 +677,9 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
      * re-read that buffer. */
     int direct = pb->direct;
     pb->direct = 0;
-    int r = avformat_open_input(&d->avfc, stream_url(s), fmt, NULL);
+    int r = avformat_open_input(&d->avfc, stream_url(s), fmt, &fmt_dict);
     pb->direct = direct;
+    av_dict_free(&fmt_dict);
     if (r < 0) {
         demux_av_msg(MSGL_V, "opening failed", r);
         ret = demux_map_averror(p, r, -DEMUX_ERR_INVALID);

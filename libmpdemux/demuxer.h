@@ -79,8 +79,11 @@ struct demux_opts {
      * or bytes (MPlayer's "Too many packets in the buffer"). 0 = default. */
     int max_queue_packets;
     int64_t max_queue_bytes;
-    /* Forced format name (libavformat's short name, -demuxer), or NULL. */
+    /* -demuxer: MPlayer's name or libavformat's, "+" forcing it; or NULL. */
     const char *format;
+    /* -rawaudio, for -demuxer rawaudio: Hz, channels, bytes per sample;
+     * 0 = MPlayer's default (44100, 2, 2). */
+    int raw_rate, raw_channels, raw_samplesize;
     /* Read packets from a thread of the demuxer's, started at the first
      * demux_read_packet(). */
     bool reader_thread;
@@ -124,6 +127,10 @@ typedef struct demuxer {
     struct mkvmap *mkvmap;
     int mkvmap_error;              /* why there is none (-DEMUX_ERR_x), or 0 */
 } demuxer_t;
+
+/* Print the demuxer names -demuxer takes (-demuxer help): MPlayer's, with
+ * the libavformat format each reads as. */
+void demux_list_demuxers(void);
 
 /* Probe and open. opts may be NULL. Returns 0 with *out set, or
  * -DEMUX_ERR_x with *out NULL; the stream position is then undefined. */

@@ -1,5 +1,6 @@
 /*
- * Video outputs: sdl (a window), null, png (frames to image files).
+ * Video outputs: sdl (a window), null, png (frames to image files),
+ * md5sum (a sum per frame), yuv4mpeg (a .y4m stream).
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  *
@@ -50,6 +51,10 @@ enum AVPixelFormat vo_query_format(struct vo *vo, enum AVPixelFormat src_fmt);
 /* (Re)configure for frames of w x h in fmt, shown at d_w x d_h (aspect
  * corrected). Returns 0 or -VO_ERR_x. */
 int vo_config(struct vo *vo, int w, int h, int d_w, int d_h, enum AVPixelFormat fmt);
+
+/* The video's frame rate, for outputs that record it (yuv4mpeg's header);
+ * takes effect at the next vo_config. 0: not known. */
+void vo_set_frame_rate(struct vo *vo, double fps);
 
 /* Draw a frame (of the configured format and size) and show it. Returns 0
  * or -VO_ERR_x. */

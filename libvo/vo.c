@@ -24,6 +24,8 @@ static const struct vo_driver *const vo_drivers[] = {
 #endif
     &vo_driver_null,
     &vo_driver_png,
+    &vo_driver_md5sum,
+    &vo_driver_yuv4mpeg,
 };
 
 #define VO_NUM_DRIVERS ((int)(sizeof(vo_drivers) / sizeof(vo_drivers[0])))
@@ -173,6 +175,11 @@ int vo_config(struct vo *vo, int w, int h, int d_w, int d_h, enum AVPixelFormat 
     vo->fmt = fmt;
     vo->configured = true;
     return 0;
+}
+
+void vo_set_frame_rate(struct vo *vo, double fps)
+{
+    vo->fps = fps > 0 ? fps : 0;
 }
 
 int vo_draw(struct vo *vo, const AVFrame *frame)

@@ -51,6 +51,7 @@ struct vo {
     int w, h, d_w, d_h;
     enum AVPixelFormat fmt;
     int64_t frames; /* frames drawn successfully */
+    double fps;     /* vo_set_frame_rate's; 0 = not known */
 };
 
 /* Level for a driver's "could not start" message. */
@@ -59,8 +60,10 @@ static inline int vo_init_msgl(const struct vo *vo)
     return vo->probing ? MSGL_V : MSGL_ERR;
 }
 
+extern const struct vo_driver vo_driver_md5sum;
 extern const struct vo_driver vo_driver_null;
 extern const struct vo_driver vo_driver_png;
 extern const struct vo_driver vo_driver_sdl;
+extern const struct vo_driver vo_driver_yuv4mpeg;
 
 #endif

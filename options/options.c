@@ -143,6 +143,12 @@ static int func_lavdopts(struct opt_ctx *c, const struct opt_def *d, const char 
                          char *err, size_t errsize);
 static int func_endpos(struct opt_ctx *c, const struct opt_def *d, const char *value,
                        char *err, size_t errsize);
+static int func_srate(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                      char *err, size_t errsize);
+static int func_chapter(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize);
+static int func_rawaudio(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize);
 static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const char *value,
                            char *err, size_t errsize);
 static int func_filters(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -151,6 +157,8 @@ static int func_utf8(struct opt_ctx *c, const struct opt_def *d, const char *val
                      char *err, size_t errsize);
 static void apply_quiet(const struct MPOpts *o);
 static void apply_identify(const struct MPOpts *o);
+static void apply_lirc(const struct MPOpts *o);
+static void apply_fixed_vo(const struct MPOpts *o);
 /* window options (-geometry, -aspect, -wid) */
 static int func_geometry(struct opt_ctx *c, const struct opt_def *d, const char *value,
                          char *err, size_t errsize);
@@ -193,6 +201,9 @@ static const struct opt_def opt_table[] = {
     /* player */
     OPT("ss", OPT_TIME, seek_start, 0, 0, 0, "seek to this time first"),
     OPT_FN("endpos", func_endpos, OPTF_ARG, "stop after this much time"),
+    OPT_FN("chapter", func_chapter, OPTF_ARG, "play chapters N[-M] (from 1)"),
+    {.name = "edl", .type = OPT_STRING, .offset = OFF(edl),
+     .help = "edit decision list: 'start end 0|1' lines (skip|mute)", .defstr = "none"},
     OPT("frames", OPT_INT64, play_frames, -1, 0, OPTF_MIN, "play this many video frames"),
     OPT("loop", OPT_INT, loop, -1, 0, OPTF_MIN, "play n times, 0 = forever"),
     OPT("speed", OPT_DOUBLE, speed, 0.01, 100, OPTF_RANGE, "playback speed factor"),
@@ -215,9 +226,24 @@ static const struct opt_def opt_table[] = {
      .help = "print ID_ lines for front-ends", .apply = apply_identify},
     OPT("vo", OPT_STRING, vo, 0, 0, 0, "video output driver list"),
     OPT("ao", OPT_STRING, ao, 0, 0, 0, "audio output driver list"),
+    OPT_FN("srate", func_srate, OPTF_ARG,
+           "output sample rate in Hz, 1000..384000 (0: the file's)"),
+    OPT("fps", OPT_DOUBLE, fps, 0, 1000, OPTF_RANGE,
+        "show video frames at this rate, not the file's (0: the file's)"),
     OPT_FN("lavdopts", func_lavdopts, OPTF_ARG, "decoder options: threads=<n>"),
     /* demuxer / stream */
-    OPT("demuxer", OPT_STRING, demuxer, 0, 0, 0, "force a libavformat demuxer"),
+    {.name = "dumpstream", .type = OPT_STORE, .offset = OFF(dump_mode),
+     .store = MP_DUMP_STREAM, .help = "copy the raw stream to -dumpfile, play nothing"},
+    {.name = "dumpaudio", .type = OPT_STORE, .offset = OFF(dump_mode),
+     .store = MP_DUMP_AUDIO, .help = "write the audio track to -dumpfile, play nothing"},
+    {.name = "dumpvideo", .type = OPT_STORE, .offset = OFF(dump_mode),
+     .store = MP_DUMP_VIDEO, .help = "write the video track to -dumpfile, play nothing"},
+    {.name = "dumpfile", .type = OPT_STRING, .offset = OFF(dumpfile),
+     .help = "file the dump options write", .defstr = "stream.dump"},
+    OPT("demuxer", OPT_STRING, demuxer, 0, 0, 0,
+        "demuxer: MPlayer's name (mkv, avi, ...; +name forces) or libavformat's"),
+    OPT_FN("rawaudio", func_rawaudio, OPTF_ARG,
+           "-demuxer rawaudio's format: channels=2:rate=44100:samplesize=2"),
     /* 0 in the struct = the stream layer's default, 4096 bytes. */
     {.name = "stream-buffer-size", .type = OPT_SIZE, .offset = OFF(stream_buffer_size),
      .min = 1, .max = 16 * MIB, .flags = OPTF_RANGE, .help = "bytes per read()",
@@ -289,6 +315,11 @@ static const struct opt_def opt_table[] = {
     OPT("flip-hebrew", OPT_FLAG, flip_hebrew, 0, 0, 0, "accepted; no effect"),
     OPT("ass-styles", OPT_STRING, ass_styles, 0, 0, 0, "accepted; no effect"),
     OPT("slices", OPT_FLAG, slices, 0, 0, 0, "accepted; no effect"),
+    {.name = "lirc", .type = OPT_FLAG, .offset = OFF(lirc),
+     .help = "LIRC remote control: not built (-nolirc is always in effect)",
+     .apply = apply_lirc},
+    {.name = "fixed-vo", .type = OPT_FLAG, .offset = OFF(fixed_vo),
+     .help = "one video output for all files (always so here)", .apply = apply_fixed_vo},
     {.name = "ontop", .type = OPT_FLAG, .offset = OFF(ontop),
      .help = "accepted; the window is not kept on top", .warn = "the window is not kept on top"},
     OPT("brightness", OPT_INT, brightness, -100, 100, OPTF_RANGE, "start brightness"),
@@ -307,7 +338,8 @@ static const struct opt_def opt_table[] = {
     OPT_IGN("idx", 0, "libavformat reads or builds the index"),
     OPT_IGN("forceidx", 0, "libavformat reads or builds the index"),
     OPT_IGN("prefer-ipv4", 0, "the address order is the resolver's"),
-    OPT_IGN("vc", OPTF_ARG, "libavcodec picks the video decoder"),
+    OPT("vc", OPT_STRING, vc, 0, 0, 0, "video codecs to use: [-|+]name,...[,] (null: none)"),
+    OPT("ac", OPT_STRING, ac, 0, 0, 0, "audio codecs to use: [-|+]name,...[,]"),
     OPT_IGN("vfm", OPTF_ARG, "libavcodec picks the video decoder"),
     OPT_IGN("afm", OPTF_ARG, "libavcodec picks the audio decoder"),
     OPT_IGN("ass-force-style", OPTF_ARG, "scripts keep their own styles"),
@@ -316,6 +348,7 @@ static const struct opt_def opt_table[] = {
     OPT_IGN("ass-use-margins", 0, "subtitles are drawn on the picture"),
     OPT_IGN("mixer-channel", OPTF_ARG, "the volume is software volume"),
     OPT_IGN("hr-mp3-seek", 0, "seeking is libavformat's"),
+    OPT_IGN("pp", OPTF_ARG, "postprocessing levels were for Win32 DLL codecs (-vf pp filters)"),
     OPT_IGN("priority", OPTF_ARG, "the process priority is left alone"),
     OPT_FN("utf8", func_utf8, 0, "subtitle files are UTF-8 (-subcp UTF-8)"),
     OPT_FN("vf", func_filters, OPTF_ARG, "video filters: name=a:b,name2 ('-vf help')"),
@@ -338,6 +371,8 @@ static const struct opt_def opt_table[] = {
     OPT("xy", OPT_DOUBLE, xy, 0, 65536, OPTF_RANGE,
         "window width, or a scale factor when <= 8 (0 = the video's size)"),
     OPT_FN("aspect", func_aspect, OPTF_ARG, "display aspect: 1.78, 16:9 or 16/9"),
+    OPT("x", OPT_INT, size_x, 0, 65536, OPTF_RANGE, "display width (0: the video's)"),
+    OPT("y", OPT_INT, size_y, 0, 65536, OPTF_RANGE, "display height (0: the video's)"),
     OPT_FN("geometry", func_geometry, OPTF_ARG, "window place and size: x:y or WxH+x+y"),
     OPT_FN("wid", func_wid, OPTF_ARG, "X window id to draw into"),
     /* ---- end of the window block ---- */
@@ -397,6 +432,7 @@ void mp_opts_init(struct MPOpts *o)
     o->monitorpixelaspect = 1;
     o->flip_hebrew = true;
     o->slices = true;
+    o->fixed_vo = true;
     o->consolecontrols = true;
     o->audio_id = -1;
     o->video_id = -1;
@@ -835,6 +871,22 @@ static void apply_identify(const struct MPOpts *o)
         mp_msg_parse_levels("identify=4");
 }
 
+/* -nolirc and -fixed-vo ask for what this player always does: silent.
+ * Only their opposites, which it cannot do, are warned about. */
+static void apply_lirc(const struct MPOpts *o)
+{
+    if (o->lirc)
+        mp_msg(MSGT_OPTIONS, MSGL_WARN, "Option -lirc is accepted but has no effect here: "
+               "LIRC remote controls are not supported.\n");
+}
+
+static void apply_fixed_vo(const struct MPOpts *o)
+{
+    if (!o->fixed_vo)
+        mp_msg(MSGT_OPTIONS, MSGL_WARN, "Option -nofixed-vo is accepted but has no effect "
+               "here: the video output is kept across files.\n");
+}
+
 static int func_verbose(struct opt_ctx *c, const struct opt_def *d, const char *value,
                         char *err, size_t errsize)
 {
@@ -1045,6 +1097,123 @@ static int func_endpos(struct opt_ctx *c, const struct opt_def *d, const char *v
         return R_BADVAL;
     }
     c->o->end_pos = v;
+    return R_OK;
+}
+
+/* One chapter number of -chapter: 1 or more, no sign, no trailing text. */
+static bool parse_chapter_number(const char *s, size_t len, int *out)
+{
+    if (!len || len > 6 || strspn(s, "0123456789") < len)
+        return false;
+    int v = 0;
+    for (size_t i = 0; i < len; i++)
+        v = v * 10 + (s[i] - '0');
+    *out = v;
+    return v >= 1;
+}
+
+/* -chapter N, N-M or N-: MPlayer's chapter range, counted from 1. */
+static int func_chapter(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize)
+{
+    size_t len = strcspn(value, "-");
+    int first = 0, last = 0;
+    bool ok = parse_chapter_number(value, len, &first);
+    if (ok && value[len] == '-' && value[len + 1])
+        ok = parse_chapter_number(value + len + 1, strlen(value + len + 1), &last);
+    if (!ok) {
+        opt_err(err, errsize, "invalid chapter range '%s' (N, N-M or N-, from 1)", value);
+        return R_BADVAL;
+    }
+    if (last && last < first) {
+        opt_err(err, errsize, "chapter range '%s' ends before it starts", value);
+        return R_BADVAL;
+    }
+    c->o->chapter_first = first;
+    c->o->chapter_last = last;
+    return R_OK;
+}
+
+/* -rawaudio channels=<n>:rate=<Hz>:samplesize=<bytes>[:format=0x1], as
+ * MPlayer's; a value left out keeps what it was. Only PCM (format 0x1, the
+ * default) exists here: libavformat has no headerless compressed audio
+ * reader that takes a format tag. */
+static int func_rawaudio(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize)
+{
+    static const struct {
+        const char *name;
+        size_t offset;
+        int min, max;
+    } subs[] = {
+        {"channels", offsetof(struct MPOpts, rawaudio_channels), 1, 8},
+        {"rate", offsetof(struct MPOpts, rawaudio_rate), 1000, 384000},
+        {"samplesize", offsetof(struct MPOpts, rawaudio_samplesize), 1, 4},
+    };
+    int vals[3];
+    for (int i = 0; i < 3; i++)
+        vals[i] = *(int *)((char *)c->o + subs[i].offset);
+    for (const char *p = value; *p; ) {
+        size_t len = strcspn(p, ":");
+        size_t klen = strcspn(p, "=:");
+        char v[32] = "";
+        if (klen < len) {
+            size_t vlen = len - klen - 1;
+            if (vlen >= sizeof(v))
+                vlen = sizeof(v) - 1;
+            memcpy(v, p + klen + 1, vlen);
+            v[vlen] = '\0';
+        }
+        int k = -1;
+        for (int i = 0; i < 3; i++) {
+            if (strlen(subs[i].name) == klen && !strncmp(p, subs[i].name, klen))
+                k = i;
+        }
+        int64_t n;
+        if (k >= 0) {
+            if (parse_int64(v, &n) < 0 || n < subs[k].min || n > subs[k].max) {
+                opt_err(err, errsize, "%s needs a number %d..%d, not '%s'", subs[k].name,
+                        subs[k].min, subs[k].max, v);
+                return R_BADVAL;
+            }
+            vals[k] = (int)n;
+        } else if (klen == 7 && !strncmp(p, "bitrate", 7)) {
+            /* For MPlayer's compressed formats; PCM's follows from the rest. */
+            if (parse_int64(v, &n) < 0 || n < 0) {
+                opt_err(err, errsize, "bitrate needs a number, not '%s'", v);
+                return R_BADVAL;
+            }
+        } else if (klen == 6 && !strncmp(p, "format", 6)) {
+            char *end;
+            long tag = strtol(v, &end, 0);
+            if (!v[0] || *end || tag != 1) {
+                opt_err(err, errsize, "format '%s': only PCM (0x1) is read here", v);
+                return R_BADVAL;
+            }
+        } else if (len) {
+            opt_err(err, errsize, "unknown suboption '%.*s' (channels, rate, samplesize, "
+                    "bitrate, format)", (int)klen, p);
+            return R_BADVAL;
+        }
+        p += len;
+        if (*p == ':')
+            p++;
+    }
+    for (int i = 0; i < 3; i++)
+        *(int *)((char *)c->o + subs[i].offset) = vals[i];
+    return R_OK;
+}
+
+/* MPlayer's bounds: 1000 Hz to eight times 48 kHz; 0 keeps the file's. */
+static int func_srate(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                      char *err, size_t errsize)
+{
+    int64_t v;
+    if (parse_int64(value, &v) < 0 || (v != 0 && (v < 1000 || v > 384000))) {
+        opt_err(err, errsize, "'%s' is not a sample rate (1000..384000 Hz, or 0)", value);
+        return R_BADVAL;
+    }
+    c->o->srate = (int)v;
     return R_OK;
 }
 

@@ -23,6 +23,9 @@ struct MPOpts {
     /* playback */
     double seek_start;          /* -ss seconds; < 0: none */
     double end_pos;             /* -endpos seconds after the start; < 0: none */
+    int chapter_first;          /* -chapter N[-M]: first chapter (1-based); 0 = none */
+    int chapter_last;           /* M: the last chapter played; 0 = to the end */
+    char *edl;                  /* -edl file: skip and mute ranges (player/edl.c) */
     int64_t play_frames;        /* -frames; < 0: all */
     int loop;                   /* -loop: < 0 play once, 0 forever, n times */
     double speed;               /* -speed, 0.01 .. 100 */
@@ -42,6 +45,15 @@ struct MPOpts {
     char *ao;                   /* -ao driver list */
     char *user_agent;           /* -user-agent: HTTP's User-Agent header */
     char *demuxer;              /* -demuxer lavf format name */
+    int rawaudio_rate;          /* -rawaudio rate=; 0 = 44100 */
+    int rawaudio_channels;      /* channels=; 0 = 2 */
+    int rawaudio_samplesize;    /* samplesize= (bytes); 0 = 2 */
+    int dump_mode;              /* -dumpstream/-dumpaudio/-dumpvideo: enum mp_dump_mode */
+    char *dumpfile;             /* -dumpfile; NULL: ./stream.dump */
+    int srate;                  /* -srate: output sample rate; 0 = the file's */
+    double fps;                 /* -fps: video frame rate to time frames by; 0 = the file's */
+    char *vc;                   /* -vc codec list (player/codecs.c) */
+    char *ac;                   /* -ac codec list */
     int lavdopts_threads;       /* -lavdopts threads=n; 0 = automatic */
     /* messages */
     bool quiet;                 /* -quiet */
@@ -95,6 +107,8 @@ struct MPOpts {
     bool flip_hebrew;           /* -noflip-hebrew */
     char *ass_styles;           /* -ass-styles */
     bool slices;                /* -noslices */
+    bool lirc;                  /* -lirc: not built here; -nolirc is always in effect */
+    bool fixed_vo;              /* -fixed-vo: the VO is kept across files, always here */
     bool ontop;                 /* -ontop: answered by the ontop property only */
     /* picture controls to start with (-brightness ...), -100..100, 0 = off */
     int brightness, contrast, gamma, hue, saturation;
@@ -109,6 +123,7 @@ struct MPOpts {
     bool zoom;                  /* -zoom: accepted; the window always scales */
     double xy;                  /* -xy: window width, or a scale factor when <= 8; 0 = off */
     double aspect;              /* -aspect: display aspect to use; 0 = the file's */
+    int size_x, size_y;         /* -x/-y: display width/height; 0 = from the video */
     int64_t wid;                /* -wid: X window to draw into; -1 = a window of our own */
     struct {                    /* -geometry, MPlayer's syntax, parsed */
         bool has_size;          /* WxH given */
@@ -119,6 +134,15 @@ struct MPOpts {
         int x, y;
     } geometry;
     /* ---- end of the window block ---- */
+};
+
+/* What -dumpstream, -dumpaudio and -dumpvideo write to -dumpfile instead of
+ * playing (the last of them given wins, as in MPlayer). */
+enum mp_dump_mode {
+    MP_DUMP_NONE = 0,
+    MP_DUMP_STREAM,     /* the stream's raw bytes */
+    MP_DUMP_AUDIO,      /* the audio track's packets */
+    MP_DUMP_VIDEO,      /* the video track's packets */
 };
 
 /* Set every field to its default. */

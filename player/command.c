@@ -131,6 +131,8 @@ static int cmd_audio_open(struct play_state *ps, struct sh_stream *sh)
 {
     struct MPContext *mpctx = ps->mpctx;
     struct mp_decoder *dec = NULL;
+    if (play_codec_allowed(ps, false, sh->codecpar->codec_id) < 0)
+        return -CODEC_ERR_NO_DECODER;
     int err = mp_decoder_open(&dec, sh->codecpar, sh->time_base, mpctx->opts.lavdopts_threads);
     if (err < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Cannot decode audio track %d of '%s' (%s: %s).\n",
@@ -144,7 +146,9 @@ static int cmd_audio_open(struct play_state *ps, struct sh_stream *sh)
         enum AVSampleFormat fmt = av_get_packed_sample_fmt((enum AVSampleFormat)par->format);
         afmt = (struct ao_format){
             .fmt = fmt == AV_SAMPLE_FMT_NONE ? AV_SAMPLE_FMT_S16 : fmt,
-            .rate = par->sample_rate > 0 ? par->sample_rate : 44100,
+            .rate = mpctx->opts.srate > 0     ? mpctx->opts.srate
+                    : par->sample_rate > 0 ? par->sample_rate
+                                           : 44100,
             .channels = par->ch_layout.nb_channels > 0 ? par->ch_layout.nb_channels : 2,
         };
         const char *spec = mpctx->opts.ao ? mpctx->opts.ao : PLAY_DEFAULT_AO;

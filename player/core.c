@@ -66,6 +66,7 @@ void mp_destroy(struct MPContext *mpctx)
         return;
     mp_input_free(mpctx->input);
     mp_sub_free(mpctx->sub);
+    mp_edl_free(mpctx->edl);
     playlist_clear(&mpctx->playlist);
     mp_opts_free(&mpctx->opts);
     free(mpctx);
@@ -262,7 +263,8 @@ static bool core_input_flag(const char *spec, const char *flag)
 
 bool mp_help_requested(const struct MPOpts *o)
 {
-    return core_is_help(o->vo) || core_is_help(o->ao) || core_is_help(o->vf) ||
+    return core_is_help(o->vo) || core_is_help(o->ao) || core_is_help(o->demuxer) ||
+           core_is_help(o->vf) ||
            core_is_help(o->af) || core_input_flag(o->input, "cmdlist") ||
            core_input_flag(o->input, "keylist");
 }
@@ -275,6 +277,8 @@ int mp_run(struct MPContext *mpctx)
             vo_list_drivers();
         if (core_is_help(o->ao))
             ao_list_drivers();
+        if (core_is_help(o->demuxer))
+            demux_list_demuxers();
         if (core_is_help(o->vf))
             mp_vf_list_filters();
         if (core_is_help(o->af))
@@ -287,6 +291,8 @@ int mp_run(struct MPContext *mpctx)
     }
     if (mp_filters_check(mpctx) < 0)
         return MP_EXIT_OPTIONS;
+    if (o->edl && mp_edl_load(o->edl, &mpctx->edl) < 0)
+        return mp_check_quit(mpctx) ? MP_EXIT_SIGNAL : MP_EXIT_OPTIONS;
     mp_volume_init(mpctx);
     int irc = core_create_input(mpctx);
     if (irc != 0)
@@ -338,6 +344,9 @@ int mp_run(struct MPContext *mpctx)
             continue;
         }
         played_any = true;
+        /* MPlayer exits after the first stream dumped. */
+        if (o->dump_mode != MP_DUMP_NONE && r == MP_STOP_EOF)
+            break;
         if (r == MP_STOP_QUIT && mpctx->stopped && !mpctx->quit) {
             /* stop: the list ends here; -idle then waits for loadfile. */
             mpctx->playlist_pos = mpctx->playlist.num;

@@ -125,6 +125,17 @@ double play_chapter_start(const struct play_state *ps, int n)
     return c->start * av_q2d(c->time_base);
 }
 
+double play_chapter_end(const struct play_state *ps, int n)
+{
+    const AVChapter *c = ps->demuxer->avfc->chapters[n];
+    if (c->end > c->start)
+        return c->end * av_q2d(c->time_base);
+    /* No end written: the next chapter's start, or the end of the file. */
+    if (n + 1 < play_num_chapters(ps))
+        return play_chapter_start(ps, n + 1);
+    return INFINITY;
+}
+
 /* Chapters: times in milliseconds, as MPlayer's demuxer printed them. */
 static void id_chapters(const demuxer_t *d)
 {

@@ -51,12 +51,17 @@ struct play_state {
     struct ao_format afmt;
     int frame_bytes;            /* bytes per audio sample frame */
     bool output_failed;
+    bool vo_open_failed;        /* no driver of -vo opened: no video */
+    bool edl_active;            /* -edl acts on this file (it has video) */
+    bool edl_skips_off;         /* the file cannot seek: its skips are played */
 
     /* video */
     struct AVFrame *next_frame; /* decoded, waiting for its time */
     double next_pts;            /* its pts in seconds */
     double last_pts;            /* pts of the last frame decoded */
     double frame_duration;
+    double fps_base;            /* -fps: time of the first frame since the start or a seek */
+    int64_t fps_count;          /* -fps: frames decoded since fps_base */
     bool video_sent_eof;        /* the decoder was told the stream ended */
     bool video_done;            /* and it has given every frame */
     int vo_w, vo_h, vo_fmt;     /* what the vo is configured for */
@@ -245,10 +250,34 @@ void play_screenshot_cmd(struct play_state *ps, int mode);
 void play_screenshot_release(struct play_state *ps);
 
 /* player/window.c: hand the window options to ps->vo (after opening it,
- * before each vo_config); -aspect: the display size for w x h frames
- * (d_w/d_h left alone without -aspect). */
+ * before each vo_config); -x/-y or else -aspect: the display size for
+ * w x h frames (d_w/d_h left alone without them). */
 void play_window_setup(struct play_state *ps);
 void play_window_aspect(const struct play_state *ps, int w, int h, int *d_w, int *d_h);
+
+/* player/dump.c: -dumpstream: copy ps->filename's stream (opened here with
+ * sopts, closed by the caller) to -dumpfile. MP_STOP_EOF when all was
+ * copied; MP_STOP_OUTPUT when the file could not be written. */
+struct stream_opts;
+enum mp_stop_reason play_dump_stream(struct play_state *ps, const struct stream_opts *sopts);
+/* -dumpaudio/-dumpvideo: write the selected audio (or video) track's
+ * packets to -dumpfile, as an elementary stream where libavformat has a
+ * muxer for one, else the packets as they are (MPlayer's dump). */
+enum mp_stop_reason play_dump_track(struct play_state *ps, bool video);
+
+/* player/codecs.c: whether the -vc (video) or -ac list lets codec id be
+ * decoded: 1 yes, 0 not decoded by choice (-vc null), -1 no (said why). */
+int play_codec_allowed(struct play_state *ps, bool video, enum AVCodecID id);
+
+/* player/edl.c, for files where ps->edl_active; times from the file's
+ * start. Where a skip range holding t ends (after any ranges it runs
+ * into), or NAN; *from (may be NULL): the earliest start of the ranges
+ * holding t; *next_start (may be NULL): where the next skip range after t
+ * starts (INFINITY: none). Whether t is in a mute range; *until: when that
+ * changes (INFINITY: never). */
+double play_edl_skip_to(const struct play_state *ps, double t, double *from,
+                        double *next_start);
+bool play_edl_muted(const struct play_state *ps, double t, double *until);
 
 /* player/identify.c: -identify ID_ lines for the opened file. */
 void play_identify(struct play_state *ps);
@@ -267,5 +296,7 @@ double play_video_aspect(const struct sh_stream *sh);
  * clock seconds, 0 <= n < count). */
 int play_num_chapters(const struct play_state *ps);
 double play_chapter_start(const struct play_state *ps, int n);
+/* Where chapter n ends (INFINITY: with the file). */
+double play_chapter_end(const struct play_state *ps, int n);
 
 #endif

@@ -51,6 +51,7 @@ struct playlist {
 struct vo;
 struct mp_input;
 struct mp_sub;
+struct mp_edl;
 
 struct MPContext {
     struct MPOpts opts;
@@ -59,6 +60,7 @@ struct MPContext {
     struct vo *vo;
     bool vo_failed;
     struct mp_sub *sub;      /* subtitles and OSD, made at the first video */
+    struct mp_edl *edl;      /* -edl's list (player/edl.c), read once per run */
     double volume;           /* software volume 0..100 (player/volume.c) */
     bool mute;
     struct playlist playlist;
@@ -121,6 +123,12 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename);
  * it and sets mpctx->quit. On other threads than the main one: true when
  * mpctx->quit is set or such a signal is pending, which stays pending. */
 bool mp_check_quit(struct MPContext *mpctx);
+
+/* player/edl.c: read -edl's file (malformed lines are warned about and
+ * skipped, as in MPlayer). Returns 0 with *out set, or -1 after a message
+ * (or on a quit signal). */
+int mp_edl_load(const char *path, struct mp_edl **out);
+void mp_edl_free(struct mp_edl *edl);
 
 /* player/command.c: a command read while -idle waits with no file (before
  * loadfile, after stop). get_property, set_property and step_property

@@ -51,6 +51,8 @@ static enum mp_stop_reason play_open(struct play_state *ps)
         .abort_ctx = mpctx,
         .user_agent = o->user_agent,
     };
+    if (o->dump_mode == MP_DUMP_STREAM)
+        return play_dump_stream(ps, &sopts);
     int err = stream_open(&ps->stream, ps->filename, &sopts);
     if (err < 0) {
         if (err == -STREAM_ERR_ABORTED)
@@ -62,6 +64,9 @@ static enum mp_stop_reason play_open(struct play_state *ps)
 
     struct demux_opts dopts = {
         .format = o->demuxer,
+        .raw_rate = o->rawaudio_rate,
+        .raw_channels = o->rawaudio_channels,
+        .raw_samplesize = o->rawaudio_samplesize,
         .reader_thread = o->demuxer_thread,
         .matroska_plans = o->mkv_plan,
         .interrupt_cb = play_abort_cb,
@@ -153,6 +158,8 @@ static void play_start_eq(struct play_state *ps)
 static int play_open_video(struct play_state *ps)
 {
     struct sh_stream *sh = ps->sh_video;
+    if (play_codec_allowed(ps, true, sh->codecpar->codec_id) <= 0)
+        return -1;
     int threads = ps->mpctx->opts.lavdopts_threads;
     int err = mp_decoder_open(&ps->vdec, sh->codecpar, sh->time_base, threads);
     if (err < 0) {
@@ -164,7 +171,28 @@ static int play_open_video(struct play_state *ps)
         ps->filter_refused = true;
         return -1;
     }
+    double forced_fps = ps->mpctx->opts.fps;
+    if (forced_fps > 0) {
+        /* The rate the file's header gave is replaced everywhere it is
+         * reported (ID_VIDEO_FPS, the fps property), as in MPlayer. */
+        sh->fps = forced_fps;
+        mp_msg(MSGT_CPLAYER, MSGL_INFO, "FPS forced to be %5.3f  (ftime: %5.3f).\n",
+               forced_fps, 1.0 / forced_fps);
+    }
     ps->frame_duration = sh->fps > 0 ? 1.0 / sh->fps : 1.0 / 25;
+    /* The output is opened here, not at the first frame, so that a -vo
+     * list none of which opens leaves the file playing without video, as
+     * in MPlayer (whose drivers start before decoding too). */
+    struct MPContext *mpctx = ps->mpctx;
+    if (!mpctx->vo) {
+        const char *spec = mpctx->opts.vo ? mpctx->opts.vo : PLAY_DEFAULT_VO;
+        err = vo_open(&mpctx->vo, spec);
+        if (err < 0) {
+            mp_msg(MSGT_CPLAYER, MSGL_ERR, "Could not open video output '%s'.\n", spec);
+            ps->vo_open_failed = true;
+            return err;
+        }
+    }
     mp_msg(MSGT_CPLAYER, MSGL_INFO, "VIDEO:  [%s]  %dx%d  %.3f fps\n",
            avcodec_get_name(sh->codecpar->codec_id), sh->codecpar->width,
            sh->codecpar->height, sh->fps);
@@ -175,6 +203,10 @@ static int play_open_video(struct play_state *ps)
 static int play_open_audio(struct play_state *ps)
 {
     struct sh_stream *sh = ps->sh_audio;
+    if (play_codec_allowed(ps, false, sh->codecpar->codec_id) < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_INFO, "Audio: no sound\n");
+        return -1;
+    }
     int threads = ps->mpctx->opts.lavdopts_threads;
     int err = mp_decoder_open(&ps->adec, sh->codecpar, sh->time_base, threads);
     if (err < 0) {
@@ -197,6 +229,9 @@ static int play_open_audio(struct play_state *ps)
     av_frame_free(&outf);
     if (ps->afmt.rate <= 0)
         ps->afmt.rate = 44100;
+    /* -srate: the converter after the chain resamples to it. */
+    if (ps->mpctx->opts.srate > 0)
+        ps->afmt.rate = ps->mpctx->opts.srate;
 
     const char *spec = ps->mpctx->opts.ao ? ps->mpctx->opts.ao : PLAY_DEFAULT_AO;
     err = ao_open(&ps->ao, spec, &ps->afmt);
@@ -292,12 +327,20 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
         goto done;
 
     play_select_tracks(&ps);
-    if (ps.sh_video && play_open_video(&ps) < 0)
+    if (mpctx->opts.dump_mode == MP_DUMP_AUDIO || mpctx->opts.dump_mode == MP_DUMP_VIDEO) {
+        reason = play_dump_track(&ps, mpctx->opts.dump_mode == MP_DUMP_VIDEO);
+        goto done;
+    }
+    if (ps.sh_video && play_open_video(&ps) < 0) {
+        /* Its packets would pile up in the queue unread. */
+        demux_select_stream(ps.demuxer, ps.sh_video, false);
         ps.sh_video = NULL;
+    }
     if (ps.filter_refused) {
         reason = MP_STOP_ERROR;
         goto done;
     }
+    bool ao_open_failed = false;
     if (ps.sh_audio && play_open_audio(&ps) < 0) {
         if (ps.filter_refused) {
             reason = MP_STOP_ERROR;
@@ -306,10 +349,16 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
         if (!ps.ao && ps.adec) {
             /* The output failed, not the file: MPlayer plays on without sound. */
             mp_msg(MSGT_CPLAYER, MSGL_ERR, "Audio: no sound\n");
-            ps.output_failed = true;
+            ao_open_failed = true;
         }
+        demux_select_stream(ps.demuxer, ps.sh_audio, false);
         ps.sh_audio = NULL;
     }
+    /* As in MPlayer, a -vo or -ao list of which no driver opens only
+     * disables its stream; when that leaves nothing to play, the output
+     * is what failed (exit status 3, where MPlayer says 0). */
+    if (!ps.sh_video && !ps.sh_audio && (ps.vo_open_failed || ao_open_failed))
+        ps.output_failed = true;
     if (ps.output_failed) {
         reason = MP_STOP_OUTPUT;
         goto done;
@@ -326,6 +375,9 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
     }
     if (!ps.sh_video)
         mp_msg(MSGT_CPLAYER, MSGL_INFO, "Video: no video\n");
+    ps.edl_active = mpctx->edl && ps.sh_video;
+    if (mpctx->edl && !ps.sh_video)
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "Cannot use EDL without video, disabling.\n");
 
     play_subs_open(&ps);
     play_start_eq(&ps);

@@ -25,6 +25,9 @@
 
 /* Longest sleep between looks at the clock, the audio buffer and signals. */
 #define LOOP_MAX_SLEEP 0.01
+/* A skip range counts as reached this close to its start (the clock runs
+ * on whole audio samples). */
+#define LOOP_EDL_SLACK 0.001
 /* A decoded timestamp this far from the running audio time is a jump. */
 #define LOOP_AUDIO_RESYNC 0.5
 /* How long a paused loop waits for a command before looking at signals. */
@@ -252,6 +255,22 @@ static void loop_audio_refill(struct play_state *ps)
     ps->mpctx->bench_audio += mp_time_sec() - start;
 }
 
+/* Silence for n samples of the output's format (-edl's mute ranges). */
+static const void *loop_silence(struct play_state *ps, int n)
+{
+    size_t bytes = (size_t)n * (size_t)ps->frame_bytes;
+    if (bytes > ps->vol_buf_size) {
+        uint8_t *b = realloc(ps->vol_buf, bytes);
+        if (!b)
+            return NULL;
+        ps->vol_buf = b;
+        ps->vol_buf_size = bytes;
+    }
+    /* Unsigned 8-bit samples are silent at their midpoint. */
+    memset(ps->vol_buf, ps->afmt.fmt == AV_SAMPLE_FMT_U8 ? 0x80 : 0, bytes);
+    return ps->vol_buf;
+}
+
 /* Take k samples off abuf (written or skipped). */
 static void loop_audio_consume(struct play_state *ps, int k)
 {
@@ -307,8 +326,39 @@ static int loop_audio_fill(struct play_state *ps)
             return 0;
         if (n > space)
             n = space;
+        bool muted = false;
+        if (ps->edl_active) {
+            double t = ps->abuf_pts - play_av_delay(ps) - ps->demuxer->start_time;
+            double next_skip = INFINITY, until;
+            if (!ps->edl_skips_off) {
+                double to = play_edl_skip_to(ps, t, NULL, &next_skip);
+                if (!isnan(to)) {
+                    /* The sound stops at a skip range until the picture
+                     * reaches it and seeks past it; with no picture left
+                     * the range is dropped here. */
+                    if (!ps->video_done)
+                        return 0;
+                    double skip = ceil((to - t) / per_sample - 0.5);
+                    loop_audio_consume(ps, skip < ps->abuf_samples ? (int)skip
+                                                                   : ps->abuf_samples);
+                    continue;
+                }
+            }
+            /* Up to the next boundary only, so a chunk is all in or all out
+             * of a range. */
+            muted = play_edl_muted(ps, t, &until);
+            if (next_skip < until)
+                until = next_skip;
+            if (isfinite(until)) {
+                double k = ceil((until - t) / per_sample - 0.5);
+                if (k < 1)
+                    k = 1;
+                if (k < n)
+                    n = (int)k;
+            }
+        }
         double start = mp_time_sec();
-        const void *out = play_volume_apply(ps, ps->abuf, n);
+        const void *out = muted ? loop_silence(ps, n) : play_volume_apply(ps, ps->abuf, n);
         if (!out) {
             mp_msg(MSGT_CPLAYER, MSGL_FATAL, "Out of memory scaling audio.\n");
             ps->output_failed = true;
@@ -388,6 +438,17 @@ static void loop_video_decode(struct play_state *ps)
                                                            ? f->pts : f->best_effort_timestamp);
         if (isnan(pts))
             pts = isnan(ps->last_pts) ? ps->demuxer->start_time : ps->last_pts + ps->frame_duration;
+        if (ps->mpctx->opts.fps > 0) {
+            /* -fps: as in MPlayer, frames follow each other at the given
+             * rate whatever their timestamps say (a file with a wrong or
+             * no rate), counted from the first frame after the start or
+             * a seek. */
+            if (isnan(ps->fps_base)) {
+                ps->fps_base = pts;
+                ps->fps_count = 0;
+            }
+            pts = ps->fps_base + (double)ps->fps_count++ / ps->mpctx->opts.fps;
+        }
         if (!isnan(ps->last_pts) && pts > ps->last_pts && pts - ps->last_pts < 1.0)
             ps->frame_duration = pts - ps->last_pts;
         ps->last_pts = pts;
@@ -424,6 +485,7 @@ static int loop_vo_config(struct play_state *ps, const AVFrame *f)
     if (sar.num > 0 && sar.den > 0 && sar.num != sar.den)
         d_w = (int)lrint((double)f->width * sar.num / sar.den);
     play_window_aspect(ps, f->width, f->height, &d_w, &d_h);
+    vo_set_frame_rate(ps->vo, ps->sh_video->fps);
     if (vo_config(ps->vo, f->width, f->height, d_w, d_h, fmt) < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_ERR, "Could not configure video output '%s'.\n",
                vo_name(ps->vo));
@@ -608,13 +670,14 @@ void play_set_pause(struct play_state *ps, bool pause)
     }
 }
 
-void play_seek(struct play_state *ps, double target)
+/* Seek without the OSD bar; false when the file could not be seeked. */
+static bool loop_seek_to(struct play_state *ps, double target)
 {
     double start = ps->demuxer->start_time;
     double len = ps->demuxer->duration;
     if (!ps->demuxer->seekable) {
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Cannot seek in '%s': not seekable.\n", ps->filename);
-        return;
+        return false;
     }
     if (target < start)
         target = start;
@@ -629,7 +692,7 @@ void play_seek(struct play_state *ps, double target)
     if (demux_seek(ps->demuxer, read_from - start) < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Seek to %.1f s in '%s' failed.\n", target - start,
                ps->filename);
-        return;
+        return false;
     }
     if (ps->vdec)
         mp_decoder_flush(ps->vdec);
@@ -651,6 +714,7 @@ void play_seek(struct play_state *ps, double target)
     ps->video_sent_eof = false;
     ps->video_done = !ps->sh_video;
     ps->last_pts = NAN;
+    ps->fps_base = NAN;
     ps->sys_clock_running = false;
     loop_stall_end(ps);
     loop_hold_audio(ps);
@@ -665,7 +729,26 @@ void play_seek(struct play_state *ps, double target)
         demux_planner_invalidate(ps->planner);
     /* Paused, the loop shows the frame at the target (and stays paused). */
     ps->redraw_pending = true;
-    play_osd_bar_seek(ps);
+    return true;
+}
+
+void play_seek(struct play_state *ps, double target)
+{
+    if (loop_seek_to(ps, target))
+        play_osd_bar_seek(ps);
+}
+
+/* -edl: the next frame is in a skip range: on from its end. A file that
+ * cannot seek plays the range (one warning), as MPlayer's seek would fail. */
+static void loop_edl_skip(struct play_state *ps, double to)
+{
+    mp_msg(MSGT_CPLAYER, MSGL_V, "EDL: skipping %.3f s to %.3f s.\n",
+           ps->next_pts - ps->demuxer->start_time, to);
+    if (!loop_seek_to(ps, ps->demuxer->start_time + to)) {
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "EDL: cannot skip in '%s'; skips disabled.\n",
+               ps->filename);
+        ps->edl_skips_off = true;
+    }
 }
 
 /* Run every command that is waiting. Returns MP_STOP_NONE to go on. */
@@ -769,13 +852,38 @@ static void loop_cache_text(struct play_state *ps, double clock, char *buf, size
 
 /* ---- the loop ---- */
 
+/* -chapter N[-M]: *ss becomes chapter N's start (seconds from the file's
+ * start), *end M's end. A file without that chapter plays from its start,
+ * as in MPlayer. */
+static void loop_chapter_range(struct play_state *ps, double *ss, double *end)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    int n = play_num_chapters(ps);
+    if (o->chapter_first > n) {
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "-chapter %d: '%s' has %d chapter%s; playing from "
+               "the start.\n", o->chapter_first, ps->filename, n, n == 1 ? "" : "s");
+        return;
+    }
+    *ss = play_chapter_start(ps, o->chapter_first - 1) - ps->demuxer->start_time;
+    if (*ss < 0)
+        *ss = 0;
+    if (o->chapter_last > 0 && o->chapter_last <= n)
+        *end = play_chapter_end(ps, o->chapter_last - 1);
+    mp_msg(MSGT_CPLAYER, MSGL_V, "-chapter: from %.3f s to %.3f s.\n", *ss, *end);
+}
+
 static void loop_start_position(struct play_state *ps)
 {
     const struct MPOpts *o = &ps->mpctx->opts;
     double start = ps->demuxer->start_time;
     double ss = o->seek_start > 0 ? o->seek_start : 0;
+    double chapter_end = INFINITY;
+    if (o->chapter_first > 0)
+        loop_chapter_range(ps, &ss, &chapter_end);
     if (o->end_pos >= 0)
         ps->end_time = start + ss + o->end_pos;
+    if (chapter_end < ps->end_time)
+        ps->end_time = chapter_end;
     if (ss <= 0)
         return;
     ps->seek_target = start + ss;
@@ -850,6 +958,7 @@ enum mp_stop_reason play_loop(struct play_state *ps)
     struct MPContext *mpctx = ps->mpctx;
     const struct MPOpts *o = &mpctx->opts;
     ps->last_pts = NAN;
+    ps->fps_base = NAN;
     ps->next_pts = 0;
     ps->conv_next_pts = NAN;
     ps->start_wall = mp_time_sec();
@@ -934,6 +1043,18 @@ enum mp_stop_reason play_loop(struct play_state *ps)
                 clock = ps->next_pts;
             }
             double early = isnan(clock) ? 0 : ps->next_pts - clock;
+            if (ps->edl_active && !ps->edl_skips_off) {
+                /* -edl: a frame in a skip range means the skip is made once
+                 * the clock reaches the range (the sound waits there: the
+                 * frame's own time may never come). */
+                double from, start = ps->demuxer->start_time;
+                double to = play_edl_skip_to(ps, ps->next_pts - start, &from, NULL);
+                if (!isnan(to) && (o->benchmark || isnan(clock) ||
+                                   clock - start >= from - LOOP_EDL_SLACK)) {
+                    loop_edl_skip(ps, to);
+                    continue;
+                }
+            }
             if (o->benchmark || early <= 0) {
                 double late = -early;
                 bool drop = false;

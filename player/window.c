@@ -1,7 +1,7 @@
 /*
  * The window options (-fs, -title, -use-filename-title, -noborder,
- * -geometry, -xy, -wid) handed to the video output, and -aspect's
- * display size.
+ * -geometry, -xy, -wid) handed to the video output, and the display
+ * size of -aspect and -x/-y.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  *
@@ -67,7 +67,17 @@ void play_window_setup(struct play_state *ps)
 
 void play_window_aspect(const struct play_state *ps, int w, int h, int *d_w, int *d_h)
 {
-    double aspect = ps->mpctx->opts.aspect;
+    const struct MPOpts *o = &ps->mpctx->opts;
+    /* -x/-y: the display size as given, no aspect kept (MPlayer's "disables
+     * aspect calculations": -x 640 alone makes a 320x240 video 640x240). */
+    if (o->size_x > 0 || o->size_y > 0) {
+        if (o->size_x > 0)
+            *d_w = o->size_x;
+        if (o->size_y > 0)
+            *d_h = o->size_y;
+        return;
+    }
+    double aspect = o->aspect;
     if (aspect <= 0 || w <= 0 || h <= 0)
         return;
     /* As MPlayer: widen to the aspect; where that would narrow the

@@ -225,7 +225,7 @@ test_frontend_options_accepted_with_warning() {
     for o in -stop-xscreensaver -nostop-xscreensaver -fontconfig -nofontconfig \
         "-font Sans" "-subfont-autoscale 2" "-channels 6" "-mc 0" "-autosync 30" \
         -correct-pts -nocorrect-pts -ontop -idx -forceidx -prefer-ipv4 \
-        "-vc ffh264," "-afm ffmpeg" "-vfm ffmpeg" "-ass-force-style FontName=Arial" \
+        "-afm ffmpeg" "-vfm ffmpeg" "-ass-force-style FontName=Arial" \
         "-ass-color ffffff00" "-ass-border-color 00000000" -ass-use-margins \
         -noass-use-margins "-mixer-channel PCM" -hr-mp3-seek "-priority normal"; do
         # shellcheck disable=SC2086

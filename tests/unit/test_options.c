@@ -361,6 +361,57 @@ static void test_strings_replaced(void **state)
     assert_string_equal(fx->o.ao, "null");
 }
 
+/* MPlayer 1.5's everyday options (issue 17): -chapter ranges, -srate's
+ * bounds, -fps, -x/-y, the dump options. */
+static void test_mplayer_everyday_options(void **state)
+{
+    struct fixture *fx = *state;
+    assert_int_equal(parse(fx, "-noconfig", "all", "-chapter", "2-4", "-srate", "48000",
+                           "-fps", "29.97", "-x", "640", "-y", "360", "-dumpstream",
+                           "-dumpfile", "x.bin", NULL),
+                     MP_OPT_OK);
+    assert_int_equal(fx->o.chapter_first, 2);
+    assert_int_equal(fx->o.chapter_last, 4);
+    assert_int_equal(fx->o.srate, 48000);
+    assert_true(fx->o.fps > 29.96 && fx->o.fps < 29.98);
+    assert_int_equal(fx->o.size_x, 640);
+    assert_int_equal(fx->o.size_y, 360);
+    assert_int_equal(fx->o.dump_mode, MP_DUMP_STREAM);
+    assert_string_equal(fx->o.dumpfile, "x.bin");
+    assert_int_equal(parse(fx, "-chapter", "3", NULL), MP_OPT_OK);
+    assert_int_equal(fx->o.chapter_first, 3);
+    assert_int_equal(fx->o.chapter_last, 0);
+    assert_int_equal(parse(fx, "-chapter", "5-", NULL), MP_OPT_OK);
+    assert_int_equal(fx->o.chapter_first, 5);
+    assert_int_equal(fx->o.chapter_last, 0);
+    expect_error(fx, "Option -chapter: invalid chapter range '0' (N, N-M or N-, from 1)\n",
+                 "-chapter", "0", NULL);
+    expect_error(fx, "Option -chapter: invalid chapter range '-2' (N, N-M or N-, from 1)\n",
+                 "-chapter", "-2", NULL);
+    expect_error(fx, "Option -chapter: chapter range '4-2' ends before it starts\n",
+                 "-chapter", "4-2", NULL);
+    expect_error(fx, "Option -srate: '999' is not a sample rate (1000..384000 Hz, or 0)\n",
+                 "-srate", "999", NULL);
+    expect_error(fx, "Option -srate: '48k' is not a sample rate (1000..384000 Hz, or 0)\n",
+                 "-srate", "48k", NULL);
+    expect_error(fx, "Option -fps: value 1001 out of range 0..1000\n", "-fps", "1001", NULL);
+    expect_error(fx, "Option -x: invalid integer: '1.5'\n", "-x", "1.5", NULL);
+    /* -rawaudio: suboptions left out keep their values. */
+    assert_int_equal(parse(fx, "-rawaudio", "channels=1:rate=8000", NULL), MP_OPT_OK);
+    assert_int_equal(parse(fx, "-rawaudio", "samplesize=1:format=0x1", NULL), MP_OPT_OK);
+    assert_int_equal(fx->o.rawaudio_channels, 1);
+    assert_int_equal(fx->o.rawaudio_rate, 8000);
+    assert_int_equal(fx->o.rawaudio_samplesize, 1);
+    expect_error(fx, "Option -rawaudio: samplesize needs a number 1..4, not '5'\n",
+                 "-rawaudio", "samplesize=5", NULL);
+    assert_int_equal(fx->o.rawaudio_samplesize, 1);
+    /* The last dump option wins, as in MPlayer. */
+    assert_int_equal(parse(fx, "-dumpvideo", "-dumpaudio", NULL), MP_OPT_OK);
+    assert_int_equal(fx->o.dump_mode, MP_DUMP_AUDIO);
+    assert_int_equal(parse(fx, "-nodumpaudio", NULL), MP_OPT_OK);
+    assert_int_equal(fx->o.dump_mode, MP_DUMP_NONE);
+}
+
 static void test_files_in_order(void **state)
 {
     struct fixture *fx = *state;
@@ -728,6 +779,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_doubles_and_times, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sizes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_strings_replaced, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_mplayer_everyday_options, setup, teardown),
         cmocka_unit_test_setup_teardown(test_files_in_order, setup, teardown),
         cmocka_unit_test_setup_teardown(test_param_taken_verbatim, setup, teardown),
         cmocka_unit_test_setup_teardown(test_errors, setup, teardown),

@@ -1,0 +1,173 @@
+/*
+ * -edl: MPlayer's edit decision lists. Each line of the file is
+ * "start end action" in seconds: action 0 skips [start, end), 1 mutes it.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ *
+ * As in MPlayer the list acts on files with video: a skip is a seek to the
+ * range's end when the next frame falls inside it (no OSD bar), a mute
+ * silences the samples whose time falls inside it (exact to the sample,
+ * where MPlayer mutes the output when the frame at the start is shown).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/mp_msg.h"
+#include "osdep/osdep.h"
+#include "player/play_priv.h"
+#include "player/player.h"
+
+/* An EDL file is a few lines; these bound a wrong file (-edl movie.mkv). */
+#define EDL_MAX_SIZE (1024 * 1024)
+#define EDL_MAX_LINE 1024
+
+struct mp_edl_entry {
+    double start, end;
+    bool mute;          /* else skip */
+};
+
+struct mp_edl {
+    struct mp_edl_entry *entries;
+    int num;
+};
+
+void mp_edl_free(struct mp_edl *edl)
+{
+    if (!edl)
+        return;
+    free(edl->entries);
+    free(edl);
+}
+
+/* One line; 1 taken, 0 blank or comment, -1 malformed. */
+static int edl_parse_line(const char *line, struct mp_edl_entry *e)
+{
+    line += strspn(line, " \t\r");
+    if (!*line || *line == '#')
+        return 0;
+    double start, end;
+    int action, used = 0;
+    if (sscanf(line, "%lf %lf %d %n", &start, &end, &action, &used) != 3)
+        return -1;
+    if (line[used] || !isfinite(start) || !isfinite(end) || start < 0 || end <= start ||
+        (action != 0 && action != 1))
+        return -1;
+    *e = (struct mp_edl_entry){.start = start, .end = end, .mute = action == 1};
+    return 1;
+}
+
+int mp_edl_load(const char *path, struct mp_edl **out)
+{
+    *out = NULL;
+    char *text;
+    size_t size;
+    int r = mp_read_text_file(path, EDL_MAX_SIZE, EDL_MAX_LINE, &text, &size, NULL, NULL);
+    if (r == MP_TEXT_INTERRUPTED)
+        return -1;
+    if (r < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Option -edl: cannot read '%s': %s.\n", path,
+               mp_text_file_strerror(r));
+        return -1;
+    }
+    struct mp_edl *edl = calloc(1, sizeof(*edl));
+    if (!edl) {
+        free(text);
+        return -1;
+    }
+    char *next = text, *line;
+    int lineno = 0, ret = 0;
+    while ((line = mp_text_next_line(&next, text + size))) {
+        lineno++;
+        struct mp_edl_entry e;
+        int pr = edl_parse_line(line, &e);
+        if (pr < 0) {
+            /* MPlayer skips such a line too, with a message. */
+            mp_msg(MSGT_CPLAYER, MSGL_WARN, "%s:%d: not an EDL line (\"start end 0|1\"); "
+                   "ignored.\n", path, lineno);
+            continue;
+        }
+        if (pr == 0)
+            continue;
+        struct mp_edl_entry *n =
+            realloc(edl->entries, sizeof(*n) * (size_t)(edl->num + 1));
+        if (!n) {
+            ret = -1;
+            break;
+        }
+        edl->entries = n;
+        edl->entries[edl->num++] = e;
+    }
+    free(text);
+    if (ret < 0) {
+        mp_edl_free(edl);
+        return -1;
+    }
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "Read %d EDL actions.\n", edl->num);
+    *out = edl;
+    return 0;
+}
+
+double play_edl_skip_to(const struct play_state *ps, double t, double *from,
+                        double *next_start)
+{
+    const struct mp_edl *edl = ps->mpctx->edl;
+    double to = NAN;
+    if (from) {
+        *from = NAN;
+        for (int i = 0; i < edl->num; i++) {
+            const struct mp_edl_entry *e = &edl->entries[i];
+            if (!e->mute && t >= e->start && t < e->end && !(*from <= e->start))
+                *from = e->start;
+        }
+    }
+    if (next_start) {
+        *next_start = INFINITY;
+        for (int i = 0; i < edl->num; i++) {
+            const struct mp_edl_entry *e = &edl->entries[i];
+            if (!e->mute && e->start > t && e->start < *next_start)
+                *next_start = e->start;
+        }
+    }
+    /* Ranges that touch or overlap are skipped in one go. */
+    for (bool moved = true; moved; ) {
+        moved = false;
+        double at = isnan(to) ? t : to;
+        for (int i = 0; i < edl->num; i++) {
+            const struct mp_edl_entry *e = &edl->entries[i];
+            if (!e->mute && at >= e->start && at < e->end) {
+                to = e->end;
+                moved = true;
+            }
+        }
+    }
+    return to;
+}
+
+bool play_edl_muted(const struct play_state *ps, double t, double *until)
+{
+    const struct mp_edl *edl = ps->mpctx->edl;
+    bool muted = false;
+    double change = INFINITY;
+    for (int i = 0; i < edl->num; i++) {
+        const struct mp_edl_entry *e = &edl->entries[i];
+        if (!e->mute)
+            continue;
+        if (t >= e->start && t < e->end) {
+            muted = true;
+            if (e->end < change)
+                change = e->end;
+        } else if (e->start > t && e->start < change) {
+            change = e->start;
+        }
+    }
+    /* Inside overlapping ranges, the state holds past the first end. */
+    if (muted && isfinite(change)) {
+        double u;
+        if (play_edl_muted(ps, change, &u))
+            change = u;
+    }
+    *until = change;
+    return muted;
+}
