@@ -427,11 +427,8 @@ static void report_bad_line(struct line_src *s, const char *msg)
 /* False when the line must wait in its buffer: the queue is full and its
  * command would be dropped (back-pressure on the source). A control
  * command makes room instead, and a query equal to a queued one merges
- * with it. blocked: the player cannot run commands now (see
- * mp_input_take_quit): a query that does not fit is dropped, so that a
- * front-end's polling cannot hold a quit behind it. */
-static bool handle_line(struct mp_input *in, struct line_src *s, const char *text, size_t len,
-                        bool blocked)
+ * with it, so a front-end's polling cannot hold a quit behind it. */
+static bool handle_line(struct mp_input *in, struct line_src *s, const char *text, size_t len)
 {
     if (memchr(text, '\0', len)) {
         report_bad_line(s, "Command line contains binary data (byte 0x00), ignored.");
@@ -449,7 +446,7 @@ static bool handle_line(struct mp_input *in, struct line_src *s, const char *tex
         return true;
     }
     if (in->qlen == QUEUE_MAX && !queue_is_control(cmd) &&
-        !(queue_is_query(cmd) && (blocked || queue_has_equal(in, cmd)))) {
+        !(queue_is_query(cmd) && queue_has_equal(in, cmd))) {
         mp_cmd_free(cmd);
         return false;
     }
@@ -464,9 +461,10 @@ static bool has_line(const struct line_src *s)
 }
 
 /* Turn complete lines in the buffer into commands until one must wait
- * (handle_line); at EOF the unterminated rest is a line too. blocked: look
- * on past lines that must wait (they stay, in order) for ones that need
- * not. */
+ * (handle_line); at EOF the unterminated rest is a line too. blocked (the
+ * player cannot run commands now, see mp_input_take_quit): look on past
+ * lines that must wait (they stay, in order) for ones that need not, a
+ * quit above all. */
 static void drain_lines(struct mp_input *in, struct line_src *s, bool blocked)
 {
     size_t pos = 0, kept = 0;
@@ -477,13 +475,13 @@ static void drain_lines(struct mp_input *in, struct line_src *s, bool blocked)
         while (n < avail && b[n] != '\n' && b[n] != '\r')
             n++;
         if (n == avail) {
-            if (s->eof && (s->dropping || handle_line(in, s, b, n, blocked))) {
+            if (s->eof && (s->dropping || handle_line(in, s, b, n))) {
                 s->dropping = false;
                 pos = s->len;
             }
             break;
         }
-        if (!s->dropping && !handle_line(in, s, b, n, blocked)) {
+        if (!s->dropping && !handle_line(in, s, b, n)) {
             if (!blocked)
                 break;
             memmove(s->buf + kept, b, n + 1);
@@ -663,8 +661,10 @@ static void process_buffered(struct mp_input *in, bool blocked)
 }
 
 /* Poll the sources for up to ms (-1: no limit) and read what is ready.
- * Returns how many were polled (0: none could be), -1 on a poll error. */
-static int input_poll(struct mp_input *in, int ms, bool *progress)
+ * look_past: read a source even with a complete line buffered (while it
+ * waits, for the lines behind it), as long as there is room. Returns how
+ * many were polled (0: none could be), -1 on a poll error. */
+static int input_poll(struct mp_input *in, int ms, bool look_past, bool *progress)
 {
     *progress = false;
     struct pollfd fds[3];
@@ -672,7 +672,8 @@ static int input_poll(struct mp_input *in, int ms, bool *progress)
     int nfds = 0;
     for (int i = 0; i < in->nlines; i++) {
         struct line_src *s = in->lines[i];
-        if (s->eof || has_line(s) || (s->tty && !term_foreground(s->fd)))
+        bool waiting = look_past ? s->len == sizeof(s->buf) : has_line(s);
+        if (s->eof || waiting || (s->tty && !term_foreground(s->fd)))
             continue;
         fds[nfds] = (struct pollfd){.fd = s->fd, .events = POLLIN};
         srcs[nfds++] = s;
@@ -744,7 +745,7 @@ struct mp_cmd *mp_input_read_cmd(struct mp_input *in, double timeout)
         }
 
         int ms = wait < 0 ? -1 : wait > 1e6 ? 1000000000 : (int)ceil(wait * 1000);
-        int nfds = input_poll(in, ms, &progress);
+        int nfds = input_poll(in, ms, false, &progress);
         if (!nfds) {
             if (in->klen) {
                 mp_sleep_sec(wait);
@@ -768,7 +769,7 @@ bool mp_input_take_quit(struct mp_input *in, int *code)
      * behind them would wait for the player to run them first. */
     process_buffered(in, true);
     bool progress;
-    if (input_poll(in, 0, &progress) > 0)
+    if (input_poll(in, 0, true, &progress) > 0)
         process_buffered(in, true);
     for (int i = 0; i < in->qlen; i++) {
         const struct mp_cmd *c = *queue_at(in, i);
