@@ -369,9 +369,8 @@ static int get_path(struct play_state *ps, struct prop_val *v)
 
 static int get_demuxer(struct play_state *ps, struct prop_val *v)
 {
-    (void)ps;
     /* The same name ID_DEMUXER gives. */
-    return prop_str(v, "lavf");
+    return prop_str(v, play_demuxer_name(ps));
 }
 
 static int get_stream_pos(struct play_state *ps, struct prop_val *v)

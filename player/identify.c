@@ -98,11 +98,68 @@ void play_format_tag_str(uint32_t tag, bool audio, char *buf, size_t size)
     }
 }
 
+/* libavcodec decoders whose MPlayer 1.5 codecs.conf name is not "ff" + the
+ * decoder's name without underscores, and the formats MPlayer decoded
+ * itself (mpg123, pcm): what scripts and front-ends read in ID_*_CODEC and
+ * the codec properties. */
+static const struct {
+    const char *lavc;
+    const char *mp;
+} id_codec_names[] = {
+    {"mpeg4", "ffodivx"},     {"mpeg1video", "ffmpeg1"}, {"mpeg2video", "ffmpeg2"},
+    {"msmpeg4", "ffdivx"},    {"msmpeg4v2", "ffmp42"},   {"msmpeg4v1", "ffmp41"},
+    {"ffv1", "ffv1"},         {"dvvideo", "ffdv"},       {"mp1", "mpg123"},
+    {"mp1float", "mpg123"},   {"mp2", "mpg123"},         {"mp2float", "mpg123"},
+    {"mp3", "mpg123"},        {"mp3float", "mpg123"},    {"pcm_alaw", "alaw"},
+    {"pcm_mulaw", "ulaw"},
+};
+
 void play_codec_name(const struct mp_decoder *dec, char *buf, size_t size)
 {
-    /* MPlayer's codecs.conf named its libavcodec entries "ff" + the
-     * libavcodec name (ffh264, ffaac); every decoder here is libavcodec. */
-    snprintf(buf, size, "ff%s", mp_decoder_name(dec));
+    const char *name = mp_decoder_name(dec);
+    for (size_t i = 0; i < sizeof(id_codec_names) / sizeof(id_codec_names[0]); i++) {
+        if (!strcmp(name, id_codec_names[i].lavc)) {
+            snprintf(buf, size, "%s", id_codec_names[i].mp);
+            return;
+        }
+    }
+    if (!strncmp(name, "pcm_", 4)) {
+        snprintf(buf, size, "pcm");
+        return;
+    }
+    /* The rest: "ff" + the name, as codecs.conf has them (ffh264, ffaac,
+     * ffadpcmimawav). */
+    size_t n = snprintf(buf, size, "ff");
+    for (const char *c = name; *c && n + 1 < size; c++) {
+        if (*c != '_')
+            buf[n++] = *c;
+    }
+    if (size > 0)
+        buf[n < size ? n : size - 1] = '\0';
+}
+
+const char *play_demuxer_name(const struct play_state *ps)
+{
+    /* MPlayer 1.5 names the demuxer it used: its own for some formats,
+     * "lavfpref" where it prefers libavformat's, "lavf" where it fell
+     * back to it after probing. */
+    static const struct {
+        const char *lavf;
+        const char *mp;
+    } names[] = {
+        {"matroska,webm", "lavfpref"}, {"mov,mp4,m4a,3gp,3g2,mj2", "lavfpref"},
+        {"ogg", "lavfpref"},           {"flac", "lavfpref"},
+        {"flv", "lavfpref"},           {"yuv4mpegpipe", "lavfpref"},
+        {"avi", "avi"},                {"mpegts", "mpegts"},
+        {"mpeg", "mpegps"},            {"asf", "asf"},
+        {"wav", "audio"},              {"mp3", "audio"},
+    };
+    const char *f = ps->demuxer->format_name ? ps->demuxer->format_name : "";
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        if (!strcmp(f, names[i].lavf))
+            return names[i].mp;
+    }
+    return "lavf";
 }
 
 double play_video_aspect(const struct sh_stream *sh)
@@ -173,36 +230,80 @@ static void id_streams(const demuxer_t *d)
 
 /* The container's metadata, keys as libavformat gives them. Nothing at
  * all when there is none, as in MPlayer. */
-static void id_clip_info(const demuxer_t *d)
+/* One clip info item: the name and value MPlayer prints, and their ID_
+ * lines, interleaved as MPlayer's demux_info_print has them. */
+static void id_clip_item(int n, const char *name, const char *value)
 {
-    const AVDictionaryEntry *t = NULL;
+    if (n == 0)
+        mp_msg(MSGT_DEMUX, MSGL_INFO, "Clip info:\n");
+    mp_msg(MSGT_DEMUX, MSGL_INFO, " %s: %s\n", name, value);
+    ID("ID_CLIP_INFO_NAME%d=%s\n", n, name);
+    ID("ID_CLIP_INFO_VALUE%d=%s\n", n, value);
+}
+
+/* "Clip info:" (the file's tags) and its ID_CLIP_INFO lines. */
+static void id_clip_info(const struct play_state *ps)
+{
+    const AVDictionary *m = ps->demuxer->avfc->metadata;
     int n = 0;
-    while ((t = av_dict_get(d->avfc->metadata, "", t, AV_DICT_IGNORE_SUFFIX))) {
-        ID("ID_CLIP_INFO_NAME%d=%s\n", n, t->key);
-        ID("ID_CLIP_INFO_VALUE%d=%s\n", n, t->value);
-        n++;
+    const char *f = ps->demuxer->format_name ? ps->demuxer->format_name : "";
+    if (!strcmp(f, "mp3")) {
+        /* MPlayer read MP3s with its own demuxer: the ID3 fields under its
+         * names, in its order, and nothing else (no encoder). */
+        static const char *const id3[][2] = {
+            {"title", "Title"},     {"artist", "Artist"}, {"album", "Album"},
+            {"date", "Year"},       {"comment", "Comment"}, {"track", "Track"},
+            {"genre", "Genre"},
+        };
+        for (size_t i = 0; i < sizeof(id3) / sizeof(id3[0]); i++) {
+            const AVDictionaryEntry *e = av_dict_get(m, id3[i][0], NULL, 0);
+            if (e)
+                id_clip_item(n++, id3[i][1], e->value);
+        }
+    } else if (strcmp(f, "wav")) {
+        /* Through libavformat, MPlayer printed its tags as they are
+         * (WAV went through its own demuxer, which printed none). */
+        const AVDictionaryEntry *e = NULL;
+        while ((e = av_dict_get(m, "", e, AV_DICT_IGNORE_SUFFIX)))
+            id_clip_item(n++, e->key, e->value);
     }
     if (n > 0)
         ID("ID_CLIP_INFO_N=%d\n", n);
 }
 
-void play_identify(struct play_state *ps)
+/* The module level is the only gate of ID_ lines: -msglevel identify=4 is
+ * -identify. */
+static bool id_on(void)
 {
-    /* The module level is the only gate: -msglevel identify=4 is -identify. */
-    if (!mp_msg_test(MSGT_IDENTIFY, MSGL_INFO))
+    return mp_msg_test(MSGT_IDENTIFY, MSGL_INFO);
+}
+
+void play_identify_opened(struct play_state *ps)
+{
+    if (!id_on())
         return;
-    demuxer_t *d = ps->demuxer;
-    char buf[64];
-    id_chapters(d);
-    id_streams(d);
-    if (ps->vdec) {
+    id_chapters(ps->demuxer);
+    id_streams(ps->demuxer);
+}
+
+void play_identify_video(struct play_state *ps)
+{
+    if (ps->vdec && id_on()) {
+        char buf[64];
         play_codec_name(ps->vdec, buf, sizeof(buf));
         ID("ID_VIDEO_CODEC=%s\n", buf);
     }
-    id_clip_info(d);
+    id_clip_info(ps);
+}
 
+void play_identify(struct play_state *ps)
+{
+    if (!id_on())
+        return;
+    demuxer_t *d = ps->demuxer;
+    char buf[64];
     ID("ID_FILENAME=%s\n", ps->filename);
-    ID("ID_DEMUXER=lavf\n");
+    ID("ID_DEMUXER=%s\n", play_demuxer_name(ps));
     if (ps->sh_video) {
         const AVCodecParameters *p = ps->sh_video->codecpar;
         play_format_tag_str(play_format_tag(ps->sh_video), false, buf, sizeof(buf));

@@ -290,6 +290,14 @@ uint32_t play_format_tag(const struct sh_stream *sh);
 void play_format_tag_str(uint32_t tag, bool audio, char *buf, size_t size);
 /* MPlayer's codec name for a decoder: "ffh264". */
 void play_codec_name(const struct mp_decoder *dec, char *buf, size_t size);
+/* -identify's lines in MPlayer 1.5's order: the chapters and tracks once
+ * the file is open; the video codec once its decoder is, then "Clip info:"
+ * (the file's tags, printed with or without -identify) with its
+ * ID_CLIP_INFO lines; play_identify the rest, before playback. */
+void play_identify_opened(struct play_state *ps);
+void play_identify_video(struct play_state *ps);
+/* MPlayer 1.5's name for the demuxer of this file (ID_DEMUXER). */
+const char *play_demuxer_name(const struct play_state *ps);
 /* Display aspect from the sample aspect ratio; 0 when the file has none. */
 double play_video_aspect(const struct sh_stream *sh);
 /* The container's chapters: how many, and the start of chapter n (file

@@ -325,6 +325,7 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
     enum mp_stop_reason reason = play_open(&ps);
     if (reason != MP_STOP_NONE)
         goto done;
+    play_identify_opened(&ps);
 
     play_select_tracks(&ps);
     if (mpctx->opts.dump_mode == MP_DUMP_AUDIO || mpctx->opts.dump_mode == MP_DUMP_VIDEO) {
@@ -340,6 +341,7 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
         reason = MP_STOP_ERROR;
         goto done;
     }
+    play_identify_video(&ps);
     bool ao_open_failed = false;
     if (ps.sh_audio && play_open_audio(&ps) < 0) {
         if (ps.filter_refused) {

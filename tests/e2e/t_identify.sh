@@ -55,7 +55,7 @@ test_identify_tracks_chapters_metadata() {
     id_media || fail "cannot make id.mkv" || return 1
     mp -identify -frames 0 -vo null -ao null "$MEDIA/id.mkv"
     expect_rc 0 || return 1
-    expect_lines "ID_FILENAME=$MEDIA/id.mkv" "ID_DEMUXER=lavf" \
+    expect_lines "ID_FILENAME=$MEDIA/id.mkv" "ID_DEMUXER=lavfpref" \
         "ID_VIDEO_ID=0" \
         "ID_AUDIO_ID=0" "ID_AID_0_LANG=eng" "ID_AID_0_NAME=Main audio" \
         "ID_AUDIO_ID=1" "ID_AID_1_LANG=ger" "ID_AID_1_NAME=Commentary" \
@@ -64,9 +64,9 @@ test_identify_tracks_chapters_metadata() {
         "ID_CHAPTER_0_NAME=Intro" "ID_CHAPTER_ID=1" "ID_CHAPTER_1_START=1500" \
         "ID_CHAPTER_1_END=3000" "ID_CHAPTER_1_NAME=Main Part" \
         "ID_VIDEO_FORMAT=MP4V" "ID_VIDEO_WIDTH=320" "ID_VIDEO_HEIGHT=240" \
-        "ID_VIDEO_FPS=25.000" "ID_VIDEO_ASPECT=1.3333" "ID_VIDEO_CODEC=ffmpeg4" \
+        "ID_VIDEO_FPS=25.000" "ID_VIDEO_ASPECT=1.3333" "ID_VIDEO_CODEC=ffodivx" \
         "ID_AUDIO_FORMAT=1" "ID_AUDIO_BITRATE=705600" "ID_AUDIO_RATE=44100" "ID_AUDIO_NCH=1" \
-        "ID_AUDIO_CODEC=ffpcm_s16le" \
+        "ID_AUDIO_CODEC=pcm" \
         "ID_START_TIME=0.00" "ID_SEEKABLE=1" "ID_EXIT=EOF" || return 1
     grep -qx 'ID_LENGTH=3\.0[0-9]' "$OUT" || fail "ID_LENGTH: $(grep ID_LENGTH "$OUT")" || return 1
     # No video language line: MPlayer has none.
@@ -173,4 +173,24 @@ test_identify_only_by_its_level() {
     mp -identify -msglevel all=0 -frames 2 -vo null -ao null "$MEDIA/av.mkv"
     expect_rc 0 || return 1
     expect_lines "ID_LENGTH=4.00" "ID_EXIT=EOF"
+}
+
+# Names as MPlayer 1.5 gives them, which scripts parse: its demuxer names,
+# its codecs.conf codec names, and an MP3's tags under its ID3 names in its
+# order (no encoder entry), also as "Clip info:" without -identify.
+test_identify_mplayer_names() {
+    ff -f lavfi -i sine=duration=1 -metadata title=T1 -metadata artist=Ar -metadata album=Al \
+        -metadata date=2001 -metadata comment=Co -metadata track=3 -metadata genre=Rock \
+        -write_id3v1 1 -c:a libmp3lame t.mp3 || return 1
+    mp -identify -frames 0 -vo null -ao null t.mp3
+    expect_rc 0 || return 1
+    expect_lines "ID_DEMUXER=audio" "ID_AUDIO_CODEC=mpg123" "ID_CLIP_INFO_N=7" || return 1
+    [ "$(grep '^ID_CLIP_INFO_NAME' "$OUT" | cut -d= -f2 | tr '\n' ' ')" = \
+        "Title Artist Album Year Comment Track Genre " ] ||
+        { fail "names: $(grep '^ID_CLIP_INFO_NAME' "$OUT" | tr '\n' ' ')"; return 1; }
+    mp -frames 0 -vo null -ao null t.mp3
+    expect_out "Clip info:" || return 1
+    expect_out " Genre: Rock" || return 1
+    mp -identify -frames 0 -vo null -ao null "$MEDIA/v.avi"
+    expect_lines "ID_DEMUXER=avi" "ID_VIDEO_CODEC=ffodivx"
 }
