@@ -813,10 +813,11 @@ static int af_karaoke(struct xlate *x)
 {
     if (too_many(x, 0) < 0)
         return -1;
-    if (x->in && x->in->channels && x->in->channels != 2) {
-        mp_msg(MSGT_DECAUDIO, MSGL_ERR, "-af: filter 'karaoke' needs stereo input\n");
+    /* Other layouts are made stereo first, as MPlayer's filter chain did
+     * (a mono file then plays as stereo silence: all of it is "centre"). */
+    if (x->in && x->in->channels && x->in->channels != 2 &&
+        append(x, "aformat=channel_layouts=stereo") < 0)
         return -1;
-    }
     // Voice is usually mixed to the centre: the difference of the channels removes it.
     return append(x, "pan=stereo|c0=0.5*c0-0.5*c1|c1=0.5*c0-0.5*c1");
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "common/mp_msg.h"
+#include "libmpcodecs/mpcodecs.h"
 #include "libvo/video_out.h"
 #include "libvo/vo_sdl.h"
 #include "player/play_priv.h"
@@ -78,6 +79,18 @@ void play_window_aspect(const struct play_state *ps, int w, int h, int *d_w, int
         return;
     }
     double aspect = o->aspect;
+    /* -vf dsize acts after the decoder, where -aspect acts: it wins. */
+    if (ps->vf) {
+        int dsw = 0, dsh = 0;
+        mp_vf_chain_display_size(ps->vf, &dsw, &dsh);
+        if (dsw > 0 && dsh > 0) {
+            *d_w = dsw;
+            *d_h = dsh;
+            return;
+        }
+        if (mp_vf_chain_display_aspect(ps->vf) > 0)
+            aspect = mp_vf_chain_display_aspect(ps->vf);
+    }
     if (aspect <= 0 || w <= 0 || h <= 0)
         return;
     /* As MPlayer: widen to the aspect; where that would narrow the
