@@ -370,6 +370,16 @@ int mp_run(struct MPContext *mpctx)
         exit_reason = "Quit";
         id_exit = "QUIT";
     }
+    if (mpctx->ao_kept) {
+        int err = mpctx->exit_code == MP_EXIT_OUTPUT ? (ao_abort(mpctx->ao_kept), 0)
+                                                     : ao_close(mpctx->ao_kept);
+        mpctx->ao_kept = NULL;
+        if (err < 0) {
+            mpctx->exit_code = MP_EXIT_OUTPUT;
+            exit_reason = "Fatal error";
+            id_exit = "ERROR";
+        }
+    }
     if (mpctx->vo) {
         int err = mpctx->exit_code == MP_EXIT_OUTPUT ? (vo_abort(mpctx->vo), 0)
                                                      : vo_close(mpctx->vo);

@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "libao2/audio_out.h"
 #include "options/options.h"
 
 /* Exit status of the program; DOCS/man/mplayer.1 EXIT STATUS says the same. */
@@ -59,6 +60,12 @@ struct MPContext {
      * stays open and -vo png numbers frames on through a playlist. */
     struct vo *vo;
     bool vo_failed;
+    /* A file output (-ao pcm) kept open from one file to the next of the
+     * same format, so that -loop and playlists write one WAV with every
+     * pass (MPlayer reopened it per file: the last pass overwrote the
+     * others). Closed by mp_run. */
+    struct ao *ao_kept;
+    struct ao_format ao_kept_fmt;
     struct mp_sub *sub;      /* subtitles and OSD, made at the first video */
     struct mp_edl *edl;      /* -edl's list (player/edl.c), read once per run */
     double volume;           /* software volume 0..100 (player/volume.c) */

@@ -234,7 +234,20 @@ static int play_open_audio(struct play_state *ps)
         ps->afmt.rate = ps->mpctx->opts.srate;
 
     const char *spec = ps->mpctx->opts.ao ? ps->mpctx->opts.ao : PLAY_DEFAULT_AO;
-    err = ao_open(&ps->ao, spec, &ps->afmt);
+    struct MPContext *mpctx = ps->mpctx;
+    if (mpctx->ao_kept) {
+        const struct ao_format *k = &mpctx->ao_kept_fmt;
+        if (k->fmt == ps->afmt.fmt && k->rate == ps->afmt.rate &&
+            k->channels == ps->afmt.channels) {
+            ps->ao = mpctx->ao_kept;
+        } else if (ao_close(mpctx->ao_kept) < 0) {
+            mpctx->ao_kept = NULL;
+            ps->output_failed = true;
+            return -1;
+        }
+        mpctx->ao_kept = NULL;
+    }
+    err = ps->ao ? 0 : ao_open(&ps->ao, spec, &ps->afmt);
     if (err < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_ERR, "Could not open audio output '%s'.\n", spec);
         return err;
@@ -266,6 +279,12 @@ static void play_close(struct play_state *ps, bool output_ok)
     av_frame_free(&ps->next_frame);
     /* ps->vo is the run's (mpctx->vo), closed by mp_run. */
     ps->vo = NULL;
+    if (ps->ao && output_ok && !strcmp(ao_name(ps->ao), "pcm")) {
+        /* For the next file (see MPContext.ao_kept). */
+        ps->mpctx->ao_kept = ps->ao;
+        ps->mpctx->ao_kept_fmt = ps->afmt;
+        ps->ao = NULL;
+    }
     if (ps->ao) {
         int err = output_ok ? ao_close(ps->ao) : (ao_abort(ps->ao), 0);
         if (err < 0)

@@ -127,3 +127,23 @@ test_pcm_matches_ogg_family_from_disk() {
             fail "t.ogv $c: not 50 frames: $(tail -c 300 "$OUT")" || return 1
     done
 }
+
+# -ao pcm keeps its file open from one file to the next of the same
+# format: -loop 3 writes every pass, a playlist every file (MPlayer 1.5
+# reopened the WAV per file, so only the last pass or file was left).
+test_output_pcm_keeps_every_loop_pass() {
+    local one three two
+    mp -vo null -ao pcm:fast:file=one.wav "$MEDIA/a.wav"
+    one=$(wav_samples one.wav)
+    mp -loop 3 -vo null -ao pcm:fast:file=three.wav "$MEDIA/a.wav"
+    expect_rc 0 || return 1
+    three=$(wav_samples three.wav)
+    [ "$three" = $((3 * one)) ] || { fail "-loop 3: $three samples, one pass $one"; return 1; }
+    raw_s16 one.wav > one.raw
+    raw_s16 three.wav | head -c $(($(stat -c %s one.raw) * 2)) | tail -c "$(stat -c %s one.raw)" \
+        > second.raw
+    cmp -s one.raw second.raw || { fail "the second pass differs from the file"; return 1; }
+    mp -vo null -ao pcm:fast:file=two.wav "$MEDIA/a.wav" "$MEDIA/a.wav"
+    two=$(wav_samples two.wav)
+    [ "$two" = $((2 * one)) ] || fail "two files: $two samples, one $one"
+}
