@@ -33,6 +33,9 @@
 #define QUEUE_COALESCE_AT 16
 /* Rejected lines in a row reported per source; the rest are counted. */
 #define INPUT_BAD_LINES_SHOWN 10
+/* Seconds a quit behind other commands waits for the player to run them
+ * before mp_input_take_quit takes it anyway. */
+#define INPUT_QUIT_PATIENCE 0.5
 /* How long a lone ESC (or half a UTF-8 character) waits for the rest of a
  * sequence before it counts as the ESC key: terminals send a whole
  * sequence in one write, so a short wait is plenty. */
@@ -65,6 +68,8 @@ struct mp_input {
 
     struct mp_cmd *queue[QUEUE_MAX];
     int qstart, qlen;
+    bool quit_seen;      /* mp_input_take_quit left a quit behind commands */
+    double quit_seen_at; /* since when */
 };
 
 /* ------------------------------------------------------------------ */
@@ -773,11 +778,22 @@ bool mp_input_take_quit(struct mp_input *in, int *code)
         process_buffered(in, true);
     for (int i = 0; i < in->qlen; i++) {
         const struct mp_cmd *c = *queue_at(in, i);
-        if (c->id == MP_CMD_QUIT) {
-            *code = c->nargs > 0 ? c->args[0].v.i : 0;
-            queue_remove(in, i);
-            return true;
+        if (c->id != MP_CMD_QUIT)
+            continue;
+        /* Commands ahead of it run first, as they would have, unless the
+         * player has not got to them for a while: then it is stuck. */
+        double now = mp_time_sec();
+        if (i > 0 && (!in->quit_seen || now - in->quit_seen_at < INPUT_QUIT_PATIENCE)) {
+            if (!in->quit_seen)
+                in->quit_seen_at = now;
+            in->quit_seen = true;
+            return false;
         }
+        *code = c->nargs > 0 ? c->args[0].v.i : 0;
+        queue_remove(in, i);
+        in->quit_seen = false;
+        return true;
     }
+    in->quit_seen = false;
     return false;
 }

@@ -419,7 +419,8 @@ struct mp_cmd *mp_input_read_cmd(struct mp_input *in, double timeout);
  * While the player cannot run commands (an open or a read it waits for):
  * read what the sources hold now, without waiting, and take a queued quit
  * out of the queue: true, with its exit code in *code. Other commands stay
- * queued in order. Queries equal to a queued one are merged once the
+ * queued in order. A quit behind other commands is taken only once it has
+ * waited 0.5 s (an open that is not stuck runs them first, in order). Queries equal to a queued one are merged once the
  * queue backs up, quit, stop and loadfile take the place of older commands
  * when it is full, and lines that must wait are looked past, so a quit
  * gets in unless 4 KB of distinct commands wait before it.
