@@ -585,6 +585,32 @@ static void demux_drop_all_queues(demuxer_t *d)
         demux_drop_queue(d->priv, demux_sh_of(d->streams[i]));
 }
 
+/* A packet's time in seconds on sh's clock: dts (file order), else pts. */
+static double demux_packet_time(const struct demux_sh *ds, const AVPacket *pkt)
+{
+    return demux_ts_to_seconds(&ds->sh, pkt->dts != AV_NOPTS_VALUE ? pkt->dts : pkt->pts);
+}
+
+/* Where the main context's tracks are played from: the oldest packet
+ * queued (the thread reads ahead of it), else where it reads. */
+static double demux_main_play_time(demuxer_t *d)
+{
+    struct demux_priv *p = d->priv;
+    double t = INFINITY;
+    for (int i = 0; i < d->num_streams; i++) {
+        const struct demux_sh *ds = demux_sh_of(d->streams[i]);
+        const AVPacket *head = demux_queue_peek(&ds->queue);
+        if (!ds->sh.selected || ds->side || ds->sh.type == MP_STREAM_SUB || !head)
+            continue;
+        double h = demux_packet_time(ds, head);
+        if (h < t)
+            t = h;
+    }
+    if (isfinite(t))
+        return t;
+    return isfinite(p->last_time) ? p->last_time : d->start_time;
+}
+
 static void demux_select_stream_parked(demuxer_t *d, struct sh_stream *sh, bool selected)
 {
     if (!sh || sh->selected == selected)
@@ -606,16 +632,9 @@ static void demux_select_stream_parked(demuxer_t *d, struct sh_stream *sh, bool 
      * the first read or seek the decision comes with that. */
     struct demux_priv *p = d->priv;
     if (p->split_decided && !p->split_unavailable) {
-        double t = isfinite(p->last_time) ? p->last_time : d->start_time;
-        if (demux_split_decide(d, t, true) < 0)
+        if (demux_split_decide(d, demux_main_play_time(d), true) < 0)
             mp_msg(MSGT_DEMUX, MSGL_V, "demux: out of memory placing a track\n");
     }
-}
-
-/* A packet's time in seconds on sh's clock: dts (file order), else pts. */
-static double demux_packet_time(const struct demux_sh *ds, const AVPacket *pkt)
-{
-    return demux_ts_to_seconds(&ds->sh, pkt->dts != AV_NOPTS_VALUE ? pkt->dts : pkt->pts);
 }
 
 static void demux_warn_corrupt(struct demux_priv *p, int64_t pos)
@@ -1337,7 +1356,11 @@ static bool demux_reader_wants(demuxer_t *d, const struct demux_side *src)
     struct demux_priv *p = d->priv;
     if (demux_src_eof(p, src) || demux_src_error(p, src) || demux_queues_full(p))
         return false;
-    if (p->rd.demand)
+    /* A caller waiting for a track lets its context read past the bounds
+     * until a packet of it comes; not after, while the caller has yet to
+     * wake up and take it (on a loaded machine the thread read on through
+     * most of a file in that moment). */
+    if (p->rd.demand && p->rd.demand->queue.packets == 0)
         return p->rd.demand->side == src;
     if (p->queued_bytes >= DEMUX_AHEAD_BYTES)
         return false;

@@ -107,9 +107,13 @@ static void close_media(struct opened *o)
     stream_close(o->s);
 }
 
+/* The reader thread owns the stream while it reads: look with it parked. */
 static uint64_t bytes_read(const struct opened *o)
 {
-    return stream_get_stats(o->s)->bytes_read;
+    demux_park(o->d);
+    uint64_t n = stream_get_stats(o->s)->bytes_read;
+    demux_unpark(o->d);
+    return n;
 }
 
 /* Select video and audio track aid (-1: none); returns them. */
@@ -246,9 +250,7 @@ static void check_first_audio(const struct media *m, bool thread)
     av_packet_free(&pkt);
     /* The thread reads ahead, at most 2 s of each track: look at what
      * it read with it parked. */
-    demux_park(o.d);
     uint64_t used = bytes_read(&o) - b0;
-    demux_unpark(o.d);
     print_message("first audio packet after %llu bytes (open: %llu) of %lld\n",
                   (unsigned long long)used, (unsigned long long)b0, (long long)m->non_size);
     assert_int_equal(demux_read_positions(o.d), 2);
@@ -382,8 +384,9 @@ static void check_seek(const struct media *m, bool thread, bool read_first)
     double tk = demux_ts_to_seconds(v, v_r.v[0].pts) - o.d->start_time;
     assert_true(tk <= target + 0.05 && tk > target - 6);
     /* The audio at 20 s is found without reading the video from 20 s to
-     * its end: less than the rest of the file. */
-    assert_true(used < (uint64_t)m->non_size / 4);
+     * its end (40 % of the file): the thread reads ahead of the caller,
+     * a side a buffer (64 KB) at a time. */
+    assert_true(used < (uint64_t)m->non_size / 3);
     /* The first packets are at or before the target, not far before. */
     double t0 = demux_ts_to_seconds(a, a_r.v[0].pts) - o.d->start_time;
     assert_true(t0 <= target + 0.05 && t0 > target - 6);
