@@ -132,7 +132,7 @@ struct demux_priv {
 static void demux_reader_stop(struct demux_reader *r);
 static void demux_side_close(demuxer_t *d, struct demux_side *sd);
 static void demux_set_fences(demuxer_t *d);
-static int demux_split_decide(demuxer_t *d, double t, bool seek_new);
+static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demux_sh *only);
 
 const char *demux_strerror(int err)
 {
@@ -632,7 +632,7 @@ static void demux_select_stream_parked(demuxer_t *d, struct sh_stream *sh, bool 
      * the first read or seek the decision comes with that. */
     struct demux_priv *p = d->priv;
     if (p->split_decided && !p->split_unavailable) {
-        if (demux_split_decide(d, demux_main_play_time(d), true) < 0)
+        if (demux_split_decide(d, demux_main_play_time(d), true, ds) < 0)
             mp_msg(MSGT_DEMUX, MSGL_V, "demux: out of memory placing a track\n");
     }
 }
@@ -694,7 +694,10 @@ static int demux_check_empty_tracks(demuxer_t *d)
     for (int i = 0; i < d->num_streams; i++) {
         struct sh_stream *sh = d->streams[i];
         struct demux_sh *ds = demux_sh_of(sh);
-        if (!sh->selected || !ds->from_start || ds->packets > 0 || sh->type == MP_STREAM_SUB)
+        /* A track read from its own position may simply not have been
+         * read yet: its context's end is its own. */
+        if (!sh->selected || !ds->from_start || ds->packets > 0 || sh->type == MP_STREAM_SUB ||
+            ds->side)
             continue;
         mp_msg(MSGT_DEMUX, MSGL_WARN, "%s: %s track %d has no packets that can be read.\n",
                stream_url(d->stream), sh->type == MP_STREAM_VIDEO ? "video" : "audio", sh->id);
@@ -1165,12 +1168,14 @@ static bool demux_is_far(demuxer_t *d, int64_t dist)
 
 /*
  * Decide which selected audio and video tracks are read from their own
- * position at file time t, and make or close their contexts. Sides made
- * here are sought to t when seek_new (the main context reads on from
- * where it is); on a seek the caller seeks them all. The thread is parked.
- * Returns 0 or -DEMUX_ERR_NOMEM; whatever else fails leaves one context.
+ * position at file time t, and make or close their contexts; with only,
+ * place that track alone (a switch while playing: the others keep their
+ * contexts and queues). Sides made here are sought to t when seek_new (the
+ * main context reads on from where it is); on a seek the caller seeks them
+ * all. The thread is parked. Returns 0 or -DEMUX_ERR_NOMEM; whatever else
+ * fails leaves one context.
  */
-static int demux_split_decide(demuxer_t *d, double t, bool seek_new)
+static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demux_sh *only)
 {
     struct demux_priv *p = d->priv;
     p->split_decided = true;
@@ -1207,16 +1212,23 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new)
     int r = demux_map_reach(m, nums, n, t);
     if (r < 0)
         return r;
+    /* Where the main context reads: its nearest track's data (placing
+     * one track, the others' on the main context, if any). */
     int64_t pos[DEMUX_MAX_SIDES * 2];
     int64_t base = INT64_MAX;
     for (int j = 0; j < n; j++) {
         pos[j] = demux_map_track_pos(m, nums[j], t);
-        if (pos[j] >= 0 && pos[j] < base)
+        if (pos[j] >= 0 && pos[j] < base && (!only || (tracks[j] != only && !tracks[j]->side)))
             base = pos[j];
     }
     for (int j = 0; j < n; j++) {
         struct demux_sh *ds = tracks[j];
-        bool far = pos[j] >= 0 && base != INT64_MAX && demux_is_far(d, pos[j] - base);
+        if (only && ds != only)
+            continue;
+        /* Data behind the main context (only when placing one track) are
+         * as far: that context has passed them. */
+        int64_t dist = pos[j] > base ? pos[j] - base : base - pos[j];
+        bool far = pos[j] >= 0 && base != INT64_MAX && demux_is_far(d, dist);
         if (!far && ds->side) {
             demux_side_close(d, ds->side);
         } else if (far && !ds->side) {
@@ -1227,7 +1239,7 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new)
                 continue;
             mp_msg(MSGT_DEMUX, MSGL_V, "demux: %s track %d is read from its own position "
                    "(byte %" PRId64 ", %.1f MB from the nearest track's)%s\n",
-                   demux_type_name(&ds->sh), ds->sh.id, pos[j], (pos[j] - base) / 1048576.0,
+                   demux_type_name(&ds->sh), ds->sh.id, pos[j], dist / 1048576.0,
                    p->per_track == DEMUX_PER_TRACK_ON ? ", forced" : "");
             if (seek_new && demux_ctx_seek(ds->side->avfc, ds->sh.ff_index,
                                            llrint(t * AV_TIME_BASE)) < 0) {
@@ -1573,7 +1585,7 @@ AVPacket *demux_read_packet(demuxer_t *d, struct sh_stream *sh)
     if (!p->split_decided) {
         /* Before the thread starts: the thread owns the contexts after. */
         demux_park(d);
-        int r = demux_split_decide(d, d->start_time, true);
+        int r = demux_split_decide(d, d->start_time, true, NULL);
         demux_unpark(d);
         if (r < 0) {
             p->status = r;
@@ -1726,7 +1738,7 @@ static int demux_seek_parked(demuxer_t *d, double time)
         return -DEMUX_ERR_INVALID;
     /* Where the tracks lie at the target decides again which of them get
      * a context of their own. */
-    int dr = demux_split_decide(d, target, false);
+    int dr = demux_split_decide(d, target, false, NULL);
     if (dr < 0)
         return dr;
     struct demux_sh *v = demux_seek_video(d);
