@@ -1184,6 +1184,14 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
         p->split_unavailable = true;
         return 0;
     }
+    /* One track has nothing to be apart from: no map is read for it. */
+    int av = 0;
+    for (int i = 0; i < d->num_streams; i++) {
+        const struct sh_stream *sh = d->streams[i];
+        av += sh->selected && !sh->attached_pic && sh->type != MP_STREAM_SUB;
+    }
+    if (av < 2 && p->nb_sides == 0)
+        return 0;
     if (!d->mkvmap) {
         int r = mkvmap_open(&d->mkvmap, d->stream, d->avfc);
         if (r < 0) {
