@@ -1698,6 +1698,7 @@ static int demux_seek_once(demuxer_t *d, int64_t ts)
         return p->io->stream_error ? -DEMUX_ERR_IO : -DEMUX_ERR_SEEK;
     }
     p->last_time = -INFINITY;
+    bool closed = false;
     for (int k = 0; k < p->nb_sides; k++) {
         struct demux_side *sd = p->sides[k];
         sd->io->stream_error = 0;
@@ -1707,11 +1708,17 @@ static int demux_seek_once(demuxer_t *d, int64_t ts)
         sd->last_time = -INFINITY;
         r = demux_ctx_seek(sd->avfc, sd->ds->sh.ff_index, ts);
         if (r < 0) {
-            /* Its track then comes from nowhere: the seek failed. */
-            demux_av_msg(MSGL_V, "seek of a track's own context failed", r);
-            return sd->io->stream_error ? -DEMUX_ERR_IO : -DEMUX_ERR_SEEK;
+            /* The main context reads the track again, as without sides
+             * (from where it is): better than a seek that fails. */
+            demux_av_msg(MSGL_V, "seek of a track's own context failed; one read position",
+                         r);
+            demux_side_close(d, sd);
+            closed = true;
+            k--;  /* the last side took its place */
         }
     }
+    if (closed)
+        demux_set_fences(d);
     demux_drop_all_queues(d);
     demux_discont_reset(&p->discont);
     for (int i = 0; i < d->num_streams; i++)

@@ -471,6 +471,12 @@ static void check_switch(const struct media *m, bool thread)
     assert_continues(&ref_a1, &ra1);
     /* The video goes on where it was. */
     assert_true(rv2.n > 0 && rv2.v[0].dts > rv.v[rv.n - 1].dts);
+    /* Audio off: its context goes, the video plays on. */
+    demux_select_stream(o.d, a1, false);
+    assert_int_equal(demux_read_positions(o.d), 1);
+    AVPacket *pkt = demux_read_packet(o.d, v);
+    assert_non_null(pkt);
+    av_packet_free(&pkt);
     close_media(&o);
     recs_free(&ref_v);
     recs_free(&ref_a1);
