@@ -17,6 +17,20 @@
  * decides the size of reads from the source, so this only sets how many
  * bytes one callback may ask for. */
 #define DEMUX_AVIO_BUFFER_SIZE (32 * 1024)
+/* A side reader's buffer is its only one (stream_read_at reads the file
+ * directly): each refill is one read of the source, sequential along the
+ * side's track. */
+#define DEMUX_AVIO_SIDE_BUFFER_SIZE (64 * 1024)
+
+/* size cut to what may be read at pos before the fence; 0 inside it. */
+static int demux_avio_fenced(const struct demux_avio *io, int64_t pos, int size)
+{
+    if (io->fence_end <= io->fence_start || pos >= io->fence_end)
+        return size;
+    if (pos >= io->fence_start)
+        return 0;
+    return io->fence_start - pos < size ? (int)(io->fence_start - pos) : size;
+}
 
 /* How often the callbacks ask interrupt_cb: well inside the half second
  * a quit may take, and rare enough to cost nothing per read. */
@@ -57,6 +71,11 @@ static int demux_avio_read(void *opaque, uint8_t *buf, int size)
             return AVERROR_EOF;
         if (left < size)
             size = (int)left;
+    }
+    size = demux_avio_fenced(io, stream_tell(io->stream), size);
+    if (size == 0) {
+        io->fence_hit = true;
+        return AVERROR_EOF;
     }
     int r = stream_read(io->stream, buf, size);
     if (r < 0) {
@@ -106,6 +125,79 @@ static int64_t demux_avio_seek(void *opaque, int64_t offset, int whence)
         return r == -STREAM_ERR_UNSUPPORTED ? AVERROR(ESPIPE) : AVERROR(EIO);
     }
     return pos;
+}
+
+static int demux_avio_read_side(void *opaque, uint8_t *buf, int size)
+{
+    struct demux_avio *io = opaque;
+    size = demux_avio_fenced(io, io->pos, size);
+    if (size == 0) {
+        io->fence_hit = true;
+        return AVERROR_EOF;
+    }
+    int r = stream_read_at(io->stream, io->pos, buf, size);
+    if (r < 0) {
+        io->stream_error = r;
+        mp_msg(MSGT_DEMUX, MSGL_V, "demux: side read at %lld failed: %s\n", (long long)io->pos,
+               stream_strerror(r));
+        return AVERROR(EIO);
+    }
+    io->pos += r;
+    return r == 0 ? AVERROR_EOF : r;
+}
+
+static int64_t demux_avio_seek_side(void *opaque, int64_t offset, int whence)
+{
+    struct demux_avio *io = opaque;
+    int64_t size = stream_size(io->stream);
+    if (whence & AVSEEK_SIZE)
+        return size >= 0 ? size : AVERROR(ENOSYS);
+    int64_t pos;
+    switch (whence & ~AVSEEK_FORCE) {
+    case SEEK_SET:
+        pos = offset;
+        break;
+    case SEEK_CUR:
+        pos = io->pos + offset;
+        break;
+    case SEEK_END:
+        if (size < 0)
+            return AVERROR(ENOSYS);
+        pos = size + offset;
+        break;
+    default:
+        return AVERROR(EINVAL);
+    }
+    if (pos < 0)
+        return AVERROR(EINVAL);
+    io->pos = pos;
+    return pos;
+}
+
+struct demux_avio *demux_avio_create_side(stream_t *s)
+{
+    struct demux_avio *io = av_mallocz(sizeof(*io));
+    if (!io)
+        return NULL;
+    io->stream = s;
+    io->side = true;
+    io->limit = -1;
+    uint8_t *buf = av_malloc(DEMUX_AVIO_SIDE_BUFFER_SIZE);
+    if (!buf) {
+        av_free(io);
+        return NULL;
+    }
+    io->pb = avio_alloc_context(buf, DEMUX_AVIO_SIDE_BUFFER_SIZE, 0, io, demux_avio_read_side,
+                                NULL, demux_avio_seek_side);
+    if (!io->pb) {
+        av_free(buf);
+        av_free(io);
+        return NULL;
+    }
+    /* Not direct: stream_read_at has no buffer of its own, and the
+     * matroska reader asks for a few bytes at a time (element headers). */
+    io->pb->seekable = AVIO_SEEKABLE_NORMAL;
+    return io;
 }
 
 struct demux_avio *demux_avio_create(stream_t *s)

@@ -14,6 +14,9 @@
 #ifndef MP_LIBMPDEMUX_DEMUX_AVIO_H
 #define MP_LIBMPDEMUX_DEMUX_AVIO_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
 #include <libavformat/avio.h>
 
 #include "stream/stream.h"
@@ -38,6 +41,15 @@ struct demux_avio {
      * stop there and AVSEEK_SIZE answers it (demux_lavf.c sets it where
      * only zeros follow the size a header declares). */
     int64_t limit;
+    /* Reads that start in [fence_start, fence_end) find the end of the
+     * file, and a read is cut short at fence_start: bytes that belong to
+     * another reader of the same file (the clusters of tracks a second
+     * context reads, see demux_lavf.c). fence_end <= fence_start: none. */
+    int64_t fence_start, fence_end;
+    bool fence_hit;    /* a read found the fence (its end is not damage) */
+    /* A side reader (demux_avio_create_side) keeps its own position. */
+    bool side;
+    int64_t pos;
 };
 
 /* Returns NULL when out of memory. */
@@ -46,6 +58,12 @@ struct demux_avio *demux_avio_create(stream_t *s);
 /* An AVIOInterruptCB callback for the AVFormatContext reading io (opaque
  * is io): 1 once io->interrupt_cb said so (asked as the callbacks do). */
 int demux_avio_interrupt(void *opaque);
+
+/* A second reader of s: it reads with stream_read_at from a position of
+ * its own, through AVIO's buffer, so the stream's position (the first
+ * reader's, in direct mode), buffer and readahead cursors stay as they
+ * are. Plain files only (stream_read_at); NULL when out of memory. */
+struct demux_avio *demux_avio_create_side(stream_t *s);
 
 /* Free the context and its buffer (NULL is a no-op). */
 void demux_avio_free(struct demux_avio *io);

@@ -48,7 +48,35 @@ struct demux_sh {
     int64_t packets;    /* read since open, not counting discarded ones */
     bool from_start;    /* selected before the first packet was read */
     struct demux_discont_track discont;
+    struct demux_side *side; /* the context that reads it; NULL: the main one */
 };
+
+/* One read position per track: a second libavformat context on the same
+ * file, reading one track whose data lie far from the other tracks'
+ * (a file muxed track after track). It reads with stream_read_at from a
+ * position of its own and discards every other track; its packets go to
+ * the track's queue like the main context's. See DOCS/tech/demux.md. */
+struct demux_side {
+    AVFormatContext *avfc;
+    struct demux_avio *io;
+    struct demux_sh *ds;    /* the one track it reads */
+    bool eof;
+    int error;              /* sticky -DEMUX_ERR_x until a seek */
+    double last_time;       /* of the last packet it gave, -inf after a seek */
+};
+
+/* At most this many tracks read by contexts of their own. */
+#define DEMUX_MAX_SIDES 8
+/* A track is far when its data at the play position lie this many bytes
+ * or DEMUX_FAR_SECS of the file's average rate from the nearest selected
+ * track's: reading through them in file order queues that much of the
+ * near track and costs that much time on a slow device before the far
+ * track's first packet. Clusters of interleaved tracks are 0 apart. */
+#define DEMUX_FAR_BYTES (4 * 1024 * 1024)
+#define DEMUX_FAR_SECS 10.0
+/* Bound on the clusters walked after the decision to complete the map
+ * (a three-hour film in 1 s clusters has 10800). */
+#define DEMUX_MAP_MAX_STEPS 65536
 
 /* The reader thread (see demuxer.h). Between lock and unlock it and the
  * caller share the queues, the counters of queued packets and the fields
@@ -93,9 +121,20 @@ struct demux_priv {
     int64_t packets;        /* read since open, all streams */
     int64_t declared_size;  /* the file's size its header says, or -1 */
     struct demux_discont discont;
+    /* One read position per track (demux_opts.per_track). The sides and
+     * the tracks' side fields change only while the thread is parked. */
+    enum demux_per_track per_track;
+    bool split_decided;     /* placed at the first read or seek */
+    bool split_unavailable; /* not Matroska on a plain file, or no map */
+    struct demux_side *sides[DEMUX_MAX_SIDES];
+    int nb_sides;
+    double last_time;       /* main context: time of its last packet */
 };
 
 static void demux_reader_stop(struct demux_reader *r);
+static void demux_side_close(demuxer_t *d, struct demux_side *sd);
+static void demux_set_fences(demuxer_t *d);
+static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demux_sh *only);
 
 const char *demux_strerror(int err)
 {
@@ -614,6 +653,8 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
         free(p);
         return -DEMUX_ERR_NOMEM;
     }
+    p->per_track = opts ? opts->per_track : DEMUX_PER_TRACK_AUTO;
+    p->last_time = -INFINITY;
     p->max_packets = opts && opts->max_queue_packets > 0 ? opts->max_queue_packets
                                                          : DEMUX_DEFAULT_MAX_PACKETS;
     p->max_bytes = opts && opts->max_queue_bytes > 0 ? opts->max_queue_bytes
@@ -739,6 +780,8 @@ void demux_close(demuxer_t *d)
         return;
     struct demux_priv *p = d->priv;
     demux_reader_stop(&p->rd);
+    while (p->nb_sides > 0)
+        demux_side_close(d, p->sides[p->nb_sides - 1]);
     pthread_cond_destroy(&p->rd.done);
     pthread_cond_destroy(&p->rd.wake);
     pthread_mutex_destroy(&p->rd.lock);
@@ -798,6 +841,32 @@ static void demux_drop_all_queues(demuxer_t *d)
         demux_drop_queue(d->priv, demux_sh_of(d->streams[i]));
 }
 
+/* A packet's time in seconds on sh's clock: dts (file order), else pts. */
+static double demux_packet_time(const struct demux_sh *ds, const AVPacket *pkt)
+{
+    return demux_ts_to_seconds(&ds->sh, pkt->dts != AV_NOPTS_VALUE ? pkt->dts : pkt->pts);
+}
+
+/* Where the main context's tracks are played from: the oldest packet
+ * queued (the thread reads ahead of it), else where it reads. */
+static double demux_main_play_time(demuxer_t *d)
+{
+    struct demux_priv *p = d->priv;
+    double t = INFINITY;
+    for (int i = 0; i < d->num_streams; i++) {
+        const struct demux_sh *ds = demux_sh_of(d->streams[i]);
+        const AVPacket *head = demux_queue_peek(&ds->queue);
+        if (!ds->sh.selected || ds->side || ds->sh.type == MP_STREAM_SUB || !head)
+            continue;
+        double h = demux_packet_time(ds, head);
+        if (h < t)
+            t = h;
+    }
+    if (isfinite(t))
+        return t;
+    return isfinite(p->last_time) ? p->last_time : d->start_time;
+}
+
 static void demux_select_stream_parked(demuxer_t *d, struct sh_stream *sh, bool selected)
 {
     if (!sh || sh->selected == selected)
@@ -806,8 +875,22 @@ static void demux_select_stream_parked(demuxer_t *d, struct sh_stream *sh, bool 
     if (selected && d->priv->packets == 0 && !d->priv->sought)
         demux_sh_of(sh)->from_start = true;
     d->avfc->streams[sh->ff_index]->discard = selected ? AVDISCARD_DEFAULT : AVDISCARD_ALL;
-    if (!selected)
-        demux_drop_queue(d->priv, demux_sh_of(sh));
+    struct demux_sh *ds = demux_sh_of(sh);
+    if (!selected) {
+        demux_drop_queue(d->priv, ds);
+        if (ds->side)
+            demux_side_close(d, ds->side);
+        demux_set_fences(d);
+        return;
+    }
+    /* A track selected while playing (a switch) gets a context of its own
+     * when its data at the main context's time lie far from there. Before
+     * the first read or seek the decision comes with that. */
+    struct demux_priv *p = d->priv;
+    if (p->split_decided && !p->split_unavailable) {
+        if (demux_split_decide(d, demux_main_play_time(d), true, ds) < 0)
+            mp_msg(MSGT_DEMUX, MSGL_V, "demux: out of memory placing a track\n");
+    }
 }
 
 static void demux_warn_corrupt(struct demux_priv *p, int64_t pos)
@@ -867,7 +950,10 @@ static int demux_check_empty_tracks(demuxer_t *d)
     for (int i = 0; i < d->num_streams; i++) {
         struct sh_stream *sh = d->streams[i];
         struct demux_sh *ds = demux_sh_of(sh);
-        if (!sh->selected || !ds->from_start || ds->packets > 0 || sh->type == MP_STREAM_SUB)
+        /* A track read from its own position may simply not have been
+         * read yet: its context's end is its own. */
+        if (!sh->selected || !ds->from_start || ds->packets > 0 || sh->type == MP_STREAM_SUB ||
+            ds->side)
             continue;
         mp_msg(MSGT_DEMUX, MSGL_WARN, "%s: %s track %d has no packets that can be read.\n",
                stream_url(d->stream), sh->type == MP_STREAM_VIDEO ? "video" : "audio", sh->id);
@@ -999,7 +1085,7 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
         if (r >= 0) {
             int idx = pkt->stream_index;
             struct demux_sh *ds = idx >= 0 && idx < p->nb_index ? p->by_index[idx] : NULL;
-            if (!ds || !ds->sh.selected) {
+            if (!ds || !ds->sh.selected || ds->side) {
                 /* Streams that appear mid-file are unknown to the player:
                  * stop libavformat from reading them at all. */
                 if (idx >= p->nb_index && idx < (int)avfc->nb_streams)
@@ -1019,6 +1105,9 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
                 demux_warn_corrupt(p, pkt->pos);
             demux_discont_follow(&p->discont, &ds->discont, avfc->streams[idx]->time_base,
                                  ds->sh.type != MP_STREAM_SUB, pkt);
+            double t = demux_packet_time(ds, pkt);
+            if (!isnan(t))
+                p->last_time = t;
             /* Packets libavformat marks to be dropped (outside the edit
              * list) are not something the track plays. */
             if (!(pkt->flags & AV_PKT_FLAG_DISCARD)) {
@@ -1034,6 +1123,10 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
             *out = pkt;
             return 0;
         }
+        /* At its fence (demux_set_fences) the main context has ended,
+         * whatever libavformat makes of the element cut there. */
+        if (p->io->fence_hit && !p->io->stream_error && r < 0)
+            r = AVERROR_EOF;
         bool retry = r == AVERROR(EAGAIN) ||
                      (r == AVERROR_INVALIDDATA && !p->io->stream_error && !avio_feof(avfc->pb));
         if (retry) {
@@ -1059,6 +1152,10 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
         av_packet_free(&pkt);
         if (r == AVERROR_EOF && !p->io->stream_error) {
             p->eof = true;
+            /* The end of the main context's tracks before another's
+             * clusters (demux_set_fences): libavformat calls it premature. */
+            if (p->io->fence_hit)
+                demux_avlog_take_premature_end();
             /* What the index promised was not there, or no track gave
              * anything: the file is damaged, even when the rest played. */
             int empty = demux_check_empty_tracks(d);
@@ -1079,10 +1176,403 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
     }
 }
 
-/* A packet's time in seconds on sh's clock: dts (file order), else pts. */
-static double demux_packet_time(const struct demux_sh *ds, const AVPacket *pkt)
+
+/* ---- one read position per track (Matroska) ---- */
+
+/* The next packet of sd's track into *out. Returns 0, or -1 with sd->eof
+ * or sd->error set. */
+static int demux_fill_side(demuxer_t *d, struct demux_side *sd, AVPacket **out)
 {
-    return demux_ts_to_seconds(&ds->sh, pkt->dts != AV_NOPTS_VALUE ? pkt->dts : pkt->pts);
+    struct demux_priv *p = d->priv;
+    AVPacket *pkt = av_packet_alloc();
+    if (!pkt) {
+        sd->error = -DEMUX_ERR_NOMEM;
+        return -1;
+    }
+    int stuck = 0;
+    int64_t last_pos = -1;
+    for (;;) {
+        int r = av_read_frame(sd->avfc, pkt);
+        if (r >= 0) {
+            /* The side discards every other track; anything else that
+             * comes (a stream appearing mid-file) is not its business. */
+            if (pkt->stream_index != sd->ds->sh.ff_index) {
+                av_packet_unref(pkt);
+                continue;
+            }
+            if (pkt->flags & AV_PKT_FLAG_CORRUPT)
+                demux_warn_corrupt(p, pkt->pos);
+            if (!(pkt->flags & AV_PKT_FLAG_DISCARD)) {
+                sd->ds->packets++;
+                p->packets++;
+            }
+            double t = demux_packet_time(sd->ds, pkt);
+            if (!isnan(t))
+                sd->last_time = t;
+            if (av_packet_make_refcounted(pkt) < 0) {
+                av_packet_free(&pkt);
+                sd->error = -DEMUX_ERR_NOMEM;
+                return -1;
+            }
+            *out = pkt;
+            return 0;
+        }
+        bool retry = r == AVERROR(EAGAIN) ||
+                     (r == AVERROR_INVALIDDATA && !sd->io->stream_error &&
+                      !avio_feof(sd->avfc->pb));
+        if (retry) {
+            int64_t pos = avio_tell(sd->avfc->pb);
+            if (r == AVERROR_INVALIDDATA)
+                demux_warn_corrupt(p, pos);
+            stuck = pos == last_pos ? stuck + 1 : 0;
+            last_pos = pos;
+            if (stuck < DEMUX_MAX_STUCK_READS)
+                continue;
+            r = AVERROR_INVALIDDATA;
+        }
+        av_packet_free(&pkt);
+        if (sd->io->stream_error)
+            sd->error = -DEMUX_ERR_IO;
+        else if (r == AVERROR_EOF || (r == AVERROR_INVALIDDATA && avio_feof(sd->avfc->pb)) ||
+                 sd->io->fence_hit)
+            sd->eof = true;
+        else if (r == AVERROR(ENOMEM))
+            sd->error = -DEMUX_ERR_NOMEM;
+        else
+            sd->error = -DEMUX_ERR_INVALID;
+        /* Its fence is the end of its track, not of the file: what
+         * libavformat said of it must not count as the file's. */
+        if (sd->eof && sd->io->fence_hit)
+            demux_avlog_take_premature_end();
+        if (sd->error)
+            demux_av_msg(MSGL_V, "reading a track from its own position failed", r);
+        return -1;
+    }
+}
+
+static const char *demux_type_name(const struct sh_stream *sh)
+{
+    return sh->type == MP_STREAM_VIDEO ? "video" : sh->type == MP_STREAM_AUDIO ? "audio" : "sub";
+}
+
+static bool demux_is_matroska(const demuxer_t *d)
+{
+    return d->format_name && !strncmp(d->format_name, "matroska", 8);
+}
+
+/* Seek one context to ts (AV_TIME_BASE units) by stream idx's index (-1:
+ * libavformat's default stream), to a keyframe at or before ts, else the
+ * first one after it. */
+static int demux_ctx_seek(AVFormatContext *avfc, int idx, int64_t ts)
+{
+    int64_t t = idx < 0 ? ts : av_rescale_q(ts, AV_TIME_BASE_Q, avfc->streams[idx]->time_base);
+    int r = av_seek_frame(avfc, idx, t, AVSEEK_FLAG_BACKWARD);
+    if (r < 0) {
+        /* Before the first index entry there is no keyframe at or before
+         * the target; the first one is the closest there is. */
+        demux_av_msg(MSGL_DBG2, "backward seek failed, trying forward", r);
+        r = av_seek_frame(avfc, idx, t, 0);
+    }
+    return r;
+}
+
+/* Give stream idx of avfc an index entry at each cluster of the map that
+ * holds its track: libavformat's matroska reader seeks a stream by its
+ * index, which Cues give only for video, and every block of a cluster
+ * is timed no earlier than the cluster. */
+static void demux_index_from_map(demuxer_t *d, AVFormatContext *avfc, int idx)
+{
+    const struct mkvmap *m = d->mkvmap;
+    int num = mkvmap_track_of(m, idx);
+    AVStream *st = avfc->streams[idx];
+    double tb = av_q2d(st->time_base);
+    if (num < 1 || !(tb > 0))
+        return;
+    for (size_t i = 0; i < mkvmap_count(m); i++) {
+        const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
+        if (!mkvmap_may_carry(m, c, num) || !isfinite(c->time) || fabs(c->time / tb) > 9e18)
+            continue;
+        /* A full index is only a slower search; the seek goes on. */
+        if (av_add_index_entry(st, c->pos, llrint(c->time / tb), 0, 0, AVINDEX_KEYFRAME) < 0)
+            mp_msg(MSGT_DEMUX, MSGL_DBG2, "demux: no index entry for byte %" PRId64 "\n", c->pos);
+    }
+}
+
+static void demux_side_close(demuxer_t *d, struct demux_side *sd)
+{
+    struct demux_priv *p = d->priv;
+    for (int i = 0; i < p->nb_sides; i++) {
+        if (p->sides[i] == sd) {
+            p->sides[i] = p->sides[--p->nb_sides];
+            break;
+        }
+    }
+    if (sd->ds) {
+        sd->ds->side = NULL;
+        if (sd->ds->sh.selected)
+            d->avfc->streams[sd->ds->sh.ff_index]->discard = AVDISCARD_DEFAULT;
+    }
+    avformat_close_input(&sd->avfc);
+    demux_avio_free(sd->io);
+    free(sd);
+}
+
+/* A context of ds's own on the same file, its header read, every other
+ * track discarded and ds's index made from the map. Not yet sought. */
+static int demux_side_open(demuxer_t *d, struct demux_sh *ds)
+{
+    struct demux_priv *p = d->priv;
+    if (p->nb_sides >= DEMUX_MAX_SIDES)
+        return -DEMUX_ERR_INVALID;
+    struct demux_side *sd = calloc(1, sizeof(*sd));
+    if (!sd)
+        return -DEMUX_ERR_NOMEM;
+    sd->last_time = -INFINITY;
+    int ret = -DEMUX_ERR_NOMEM;
+    sd->io = demux_avio_create_side(d->stream);
+    if (!sd->io || !(sd->avfc = avformat_alloc_context()))
+        goto fail;
+    sd->avfc->pb = sd->io->pb;
+    sd->avfc->flags |= AVFMT_FLAG_CUSTOM_IO;
+    /* No avformat_find_stream_info: the main context has the streams'
+     * parameters, and it would read packets of every track. */
+    demux_avlog_quiet(true);
+    int r = avformat_open_input(&sd->avfc, stream_url(d->stream), d->avfc->iformat, NULL);
+    demux_avlog_quiet(false);
+    if (r < 0) {
+        demux_av_msg(MSGL_V, "second context: opening failed", r);
+        ret = sd->io->stream_error ? -DEMUX_ERR_IO : -DEMUX_ERR_INVALID;
+        goto fail;
+    }
+    /* The same header read twice gives the same streams; anything else
+     * (a file changing under us) and its packets could not be merged. */
+    ret = -DEMUX_ERR_INVALID;
+    if (sd->avfc->nb_streams != d->avfc->nb_streams)
+        goto fail;
+    for (unsigned i = 0; i < sd->avfc->nb_streams; i++) {
+        const AVStream *a = sd->avfc->streams[i], *b = d->avfc->streams[i];
+        if (a->codecpar->codec_id != b->codecpar->codec_id ||
+            av_cmp_q(a->time_base, b->time_base) != 0)
+            goto fail;
+        sd->avfc->streams[i]->discard = (int)i == ds->sh.ff_index ? AVDISCARD_DEFAULT
+                                                                  : AVDISCARD_ALL;
+    }
+    demux_index_from_map(d, sd->avfc, ds->sh.ff_index);
+    sd->ds = ds;
+    ds->side = sd;
+    p->sides[p->nb_sides++] = sd;
+    d->avfc->streams[ds->sh.ff_index]->discard = AVDISCARD_ALL;
+    return 0;
+
+fail:
+    if (sd->avfc)
+        avformat_close_input(&sd->avfc);
+    demux_avio_free(sd->io);
+    free(sd);
+    return ret;
+}
+
+/* Grow the map until each of the n tracks has a cluster after time t (its
+ * data at t then lie in known clusters) or the map ends. */
+static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t)
+{
+    bool reached[DEMUX_MAX_SIDES * 2] = {false};
+    size_t seen = 0;
+    for (;;) {
+        size_t count = mkvmap_count(m);
+        for (; seen < count; seen++) {
+            const struct mkvmap_cluster *c = mkvmap_cluster(m, seen);
+            for (int j = 0; j < n; j++)
+                reached[j] = reached[j] || (c->time > t && mkvmap_may_carry(m, c, nums[j]));
+        }
+        bool all = true;
+        for (int j = 0; j < n; j++)
+            all = all && reached[j];
+        if (all || mkvmap_done(m))
+            return 0;
+        int r = mkvmap_step(m);
+        if (r <= 0)
+            return r;
+    }
+}
+
+/* Where track num's data at time t start: its last cluster at or before
+ * t, else its first; -1 when the map has none. */
+static int64_t demux_map_track_pos(const struct mkvmap *m, int num, double t)
+{
+    int64_t first = -1, at = -1;
+    for (size_t i = 0; i < mkvmap_count(m); i++) {
+        const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
+        if (!mkvmap_may_carry(m, c, num))
+            continue;
+        if (first < 0)
+            first = c->pos;
+        if (c->time <= t)
+            at = c->pos;
+    }
+    return at >= 0 ? at : first;
+}
+
+/* When the whole map is known: each context stops at the end of the last
+ * cluster that holds one of its tracks, so that the main context does not
+ * read through a far track's clusters (discarding every block) to the end
+ * of the file, nor a side through another far track's. */
+static void demux_set_fences(demuxer_t *d)
+{
+    struct demux_priv *p = d->priv;
+    const struct mkvmap *m = d->mkvmap;
+    p->io->fence_start = p->io->fence_end = 0;
+    p->io->fence_hit = false;
+    for (int k = 0; k < p->nb_sides; k++) {
+        struct demux_avio *io = p->sides[k]->io;
+        io->fence_start = io->fence_end = 0;
+        io->fence_hit = false;
+    }
+    if (!m || !mkvmap_complete(m) || mkvmap_count(m) == 0 || p->nb_sides == 0)
+        return;
+    int64_t clusters_end = mkvmap_cluster(m, mkvmap_count(m) - 1)->end;
+    /* src -1: the main context, which keeps every selected track without
+     * a side (subtitles included). */
+    for (int src = -1; src < p->nb_sides; src++) {
+        int64_t last = -1;
+        for (size_t i = 0; i < mkvmap_count(m); i++) {
+            const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
+            for (int j = 0; j < d->num_streams; j++) {
+                struct demux_sh *ds = demux_sh_of(d->streams[j]);
+                bool mine = src < 0 ? !ds->side : ds->side == p->sides[src];
+                int num = mkvmap_track_of(m, ds->sh.ff_index);
+                if (!ds->sh.selected || !mine)
+                    continue;
+                /* A track the map cannot name may be anywhere. */
+                if (num < 1 || mkvmap_may_carry(m, c, num))
+                    last = num < 1 ? clusters_end : c->end > last ? c->end : last;
+            }
+        }
+        struct demux_avio *io = src < 0 ? p->io : p->sides[src]->io;
+        if (last >= 0 && last < clusters_end) {
+            io->fence_start = last;
+            io->fence_end = clusters_end;
+            mp_msg(MSGT_DEMUX, MSGL_DBG2, "demux: %s context stops at byte %" PRId64 "\n",
+                   src < 0 ? "main" : "side", last);
+        }
+    }
+}
+
+/* Whether a track whose data at the play position start dist bytes from
+ * the main context's should be read from its own position. */
+static bool demux_is_far(demuxer_t *d, int64_t dist)
+{
+    struct demux_priv *p = d->priv;
+    if (p->per_track == DEMUX_PER_TRACK_ON)
+        return dist > 0;
+    double rate = d->duration > 0 ? stream_size(d->stream) / d->duration : 0;
+    return dist >= DEMUX_FAR_BYTES || (rate > 0 && dist >= DEMUX_FAR_SECS * rate);
+}
+
+/*
+ * Decide which selected audio and video tracks are read from their own
+ * position at file time t, and make or close their contexts; with only,
+ * place that track alone (a switch while playing: the others keep their
+ * contexts and queues). Sides made here are sought to t when seek_new (the
+ * main context reads on from where it is); on a seek the caller seeks them
+ * all. The thread is parked. Returns 0 or -DEMUX_ERR_NOMEM; whatever else
+ * fails leaves one context.
+ */
+static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demux_sh *only)
+{
+    struct demux_priv *p = d->priv;
+    p->split_decided = true;
+    if (p->per_track == DEMUX_PER_TRACK_OFF || p->split_unavailable || !demux_is_matroska(d) ||
+        stream_get_kind(d->stream) != STREAM_KIND_FILE || !d->seekable) {
+        p->split_unavailable = true;
+        return 0;
+    }
+    /* One track has nothing to be apart from: no map is read for it. */
+    int av = 0;
+    for (int i = 0; i < d->num_streams; i++) {
+        const struct sh_stream *sh = d->streams[i];
+        av += sh->selected && !sh->attached_pic && sh->type != MP_STREAM_SUB;
+    }
+    if (av < 2 && p->nb_sides == 0)
+        return 0;
+    if (!d->mkvmap) {
+        int r = mkvmap_open(&d->mkvmap, d->stream, d->avfc);
+        if (r < 0) {
+            mp_msg(MSGT_DEMUX, MSGL_V, "demux: no cluster map (%s): one read position\n",
+                   demux_strerror(r));
+            if (r == -DEMUX_ERR_NOMEM)
+                return r;
+            p->split_unavailable = true;
+            return 0;
+        }
+    }
+    struct mkvmap *m = d->mkvmap;
+    struct demux_sh *tracks[DEMUX_MAX_SIDES * 2];
+    int nums[DEMUX_MAX_SIDES * 2];
+    int n = 0;
+    for (int i = 0; i < d->num_streams && n < DEMUX_MAX_SIDES * 2; i++) {
+        struct demux_sh *ds = demux_sh_of(d->streams[i]);
+        if (!ds->sh.selected || ds->sh.attached_pic || ds->sh.type == MP_STREAM_SUB)
+            continue;
+        int num = mkvmap_track_of(m, ds->sh.ff_index);
+        if (num < 1)
+            continue;
+        tracks[n] = ds;
+        nums[n++] = num;
+    }
+    int r = demux_map_reach(m, nums, n, t);
+    if (r < 0)
+        return r;
+    /* Where the main context reads: its nearest track's data (placing
+     * one track, the others' on the main context, if any). */
+    int64_t pos[DEMUX_MAX_SIDES * 2];
+    int64_t base = INT64_MAX;
+    for (int j = 0; j < n; j++) {
+        pos[j] = demux_map_track_pos(m, nums[j], t);
+        if (pos[j] >= 0 && pos[j] < base && (!only || (tracks[j] != only && !tracks[j]->side)))
+            base = pos[j];
+    }
+    for (int j = 0; j < n; j++) {
+        struct demux_sh *ds = tracks[j];
+        if (only && ds != only)
+            continue;
+        /* Data behind the main context (only when placing one track) are
+         * as far: that context has passed them. */
+        int64_t dist = pos[j] > base ? pos[j] - base : base - pos[j];
+        bool far = pos[j] >= 0 && base != INT64_MAX && demux_is_far(d, dist);
+        if (!far && ds->side) {
+            demux_side_close(d, ds->side);
+        } else if (far && !ds->side) {
+            r = demux_side_open(d, ds);
+            if (r == -DEMUX_ERR_NOMEM)
+                return r;
+            if (r < 0)
+                continue;
+            mp_msg(MSGT_DEMUX, MSGL_V, "demux: %s track %d is read from its own position "
+                   "(byte %" PRId64 ", %.1f MB from the nearest track's)%s\n",
+                   demux_type_name(&ds->sh), ds->sh.id, pos[j], dist / 1048576.0,
+                   p->per_track == DEMUX_PER_TRACK_ON ? ", forced" : "");
+            if (seek_new && demux_ctx_seek(ds->side->avfc, ds->sh.ff_index,
+                                           llrint(t * AV_TIME_BASE)) < 0) {
+                mp_msg(MSGT_DEMUX, MSGL_V, "demux: its context cannot seek there; "
+                       "one read position\n");
+                demux_side_close(d, ds->side);
+            }
+        }
+    }
+    /* With tracks apart, the rest of the map is known before the contexts
+     * read on: their fences need it, and what is left after the farthest
+     * track's start is that track's clusters (a few reads each). */
+    for (int steps = 0; p->nb_sides > 0 && !mkvmap_done(m) && steps < DEMUX_MAP_MAX_STEPS;
+         steps++) {
+        r = mkvmap_step(m);
+        if (r < 0)
+            return r;
+        if (r == 0)
+            break;
+    }
+    demux_set_fences(d);
+    return 0;
 }
 
 static int demux_push(struct demux_priv *p, struct demux_sh *ds, AVPacket *pkt)
@@ -1122,6 +1612,23 @@ static void demux_report_overflow(struct demux_priv *p)
     p->overflow_reported = true;
 }
 
+/* The sticky error of the context src (NULL: the main one), or 0. */
+static int demux_src_error(const struct demux_priv *p, const struct demux_side *src)
+{
+    return src ? src->error : p->error;
+}
+
+static bool demux_src_eof(const struct demux_priv *p, const struct demux_side *src)
+{
+    return src ? src->eof : p->eof;
+}
+
+/* The next packet of any track context src reads. */
+static int demux_src_fill(demuxer_t *d, struct demux_side *src, AVPacket **out)
+{
+    return src ? demux_fill_side(d, src, out) : demux_fill(d, out);
+}
+
 /* Read until want's queue is not empty; its head stays queued. NULL at
  * the end, on errors and when the queues are full (p->status says). */
 static AVPacket *demux_peek(demuxer_t *d, struct demux_sh *want)
@@ -1130,11 +1637,11 @@ static AVPacket *demux_peek(demuxer_t *d, struct demux_sh *want)
     for (;;) {
         if (want->queue.packets > 0)
             return demux_queue_peek(&want->queue);
-        if (p->error) {
-            p->status = p->error;
+        if (demux_src_error(p, want->side)) {
+            p->status = demux_src_error(p, want->side);
             return NULL;
         }
-        if (p->eof) {
+        if (demux_src_eof(p, want->side)) {
             p->status = 0;
             return NULL;
         }
@@ -1144,7 +1651,7 @@ static AVPacket *demux_peek(demuxer_t *d, struct demux_sh *want)
             return NULL;
         }
         AVPacket *pkt = NULL;
-        if (demux_fill(d, &pkt) < 0)
+        if (demux_src_fill(d, want->side, &pkt) < 0)
             continue;
         if (demux_push(p, p->by_index[pkt->stream_index], pkt) < 0) {
             av_packet_free(&pkt);
@@ -1165,27 +1672,60 @@ static double demux_queued_secs(const struct demux_sh *ds)
     return span > 0 ? span : 0;
 }
 
-/* Whether the thread should read the next packet (under lock, not busy). */
-static bool demux_reader_wants(demuxer_t *d)
+/* Whether the thread should read the next packet of context src (NULL:
+ * the main one) (under lock, not busy). */
+static bool demux_reader_wants(demuxer_t *d, const struct demux_side *src)
 {
     struct demux_priv *p = d->priv;
-    if (p->eof || p->error || demux_queues_full(p))
+    if (demux_src_eof(p, src) || demux_src_error(p, src) || demux_queues_full(p))
         return false;
-    if (p->rd.demand)
-        return true;
+    /* A caller waiting for a track lets its context read past the bounds
+     * until a packet of it comes; not after, while the caller has yet to
+     * wake up and take it (on a loaded machine the thread read on through
+     * most of a file in that moment). */
+    if (p->rd.demand && p->rd.demand->queue.packets == 0)
+        return p->rd.demand->side == src;
     if (p->queued_bytes >= DEMUX_AHEAD_BYTES)
         return false;
     /* One track this far ahead is enough: another that lies later in the
      * file (a skewed or non-interleaved one) is read on demand, and
      * reading on for it would queue the first without bound. Subtitles
-     * do not count: two sparse events queued can span any time. */
+     * do not count: two sparse events queued can span any time. A track
+     * with a context of its own counts for that context only. */
+    bool any = false;
     for (int i = 0; i < d->num_streams; i++) {
         const struct demux_sh *ds = demux_sh_of(d->streams[i]);
-        if (ds->sh.selected && ds->sh.type != MP_STREAM_SUB &&
-            demux_queued_secs(ds) >= DEMUX_AHEAD_SECS)
+        if (!ds->sh.selected || ds->side != src)
+            continue;
+        any = true;
+        if (ds->sh.type != MP_STREAM_SUB && demux_queued_secs(ds) >= DEMUX_AHEAD_SECS)
             return false;
     }
-    return true;
+    /* The main context with every track elsewhere has nothing to give
+     * (with one context, reading on and discarding is as it always was). */
+    return any || (!src && p->nb_sides == 0);
+}
+
+/* The context the thread reads next (under lock, not busy): the one the
+ * caller waits for, else the one furthest behind in time, so that packets
+ * come merged by time. False when none wants reading. */
+static bool demux_reader_pick(demuxer_t *d, struct demux_side **src)
+{
+    struct demux_priv *p = d->priv;
+    bool found = false;
+    double best = INFINITY;
+    for (int k = -1; k < p->nb_sides; k++) {
+        struct demux_side *sd = k < 0 ? NULL : p->sides[k];
+        if (!demux_reader_wants(d, sd))
+            continue;
+        double t = sd ? sd->last_time : p->last_time;
+        if (!found || t < best) {
+            found = true;
+            best = t;
+            *src = sd;
+        }
+    }
+    return found;
 }
 
 static void demux_stream_info_now(demuxer_t *d, struct demux_stream_info *out)
@@ -1203,14 +1743,15 @@ static void *demux_reader_main(void *arg)
     struct demux_reader *r = &p->rd;
     pthread_mutex_lock(&r->lock);
     for (;;) {
-        while (!r->quit && (r->parked || !demux_reader_wants(d)))
+        struct demux_side *src = NULL;
+        while (!r->quit && (r->parked || !demux_reader_pick(d, &src)))
             pthread_cond_wait(&r->wake, &r->lock);
         if (r->quit)
             break;
         r->busy = true;
         pthread_mutex_unlock(&r->lock);
         AVPacket *pkt = NULL;
-        int f = demux_fill(d, &pkt);
+        int f = demux_src_fill(d, src, &pkt);
         struct demux_stream_info info;
         demux_stream_info_now(d, &info);
         pthread_mutex_lock(&r->lock);
@@ -1308,11 +1849,11 @@ static AVPacket *demux_reader_take(demuxer_t *d, struct demux_sh *ds)
             break;
         }
         if (!r->busy) {
-            if (p->error) {
-                p->status = p->error;
+            if (demux_src_error(p, ds->side)) {
+                p->status = demux_src_error(p, ds->side);
                 break;
             }
-            if (p->eof) {
+            if (demux_src_eof(p, ds->side)) {
                 p->status = 0;
                 break;
             }
@@ -1352,6 +1893,16 @@ AVPacket *demux_read_packet(demuxer_t *d, struct sh_stream *sh)
         return NULL;
     }
     struct demux_sh *ds = demux_sh_of(sh);
+    if (!p->split_decided) {
+        /* Before the thread starts: the thread owns the contexts after. */
+        demux_park(d);
+        int r = demux_split_decide(d, d->start_time, true, NULL);
+        demux_unpark(d);
+        if (r < 0) {
+            p->status = r;
+            return NULL;
+        }
+    }
     demux_reader_start(d);
     if (p->rd.running && p->rd.parked == 0)
         return demux_reader_take(d, ds);
@@ -1412,23 +1963,65 @@ static struct demux_sh *demux_seek_video(demuxer_t *d)
     return NULL;
 }
 
-/* One libavformat seek to ts (AV_TIME_BASE units); flushes on success. */
+/* The stream the main context seeks by: libavformat's default (video)
+ * unless tracks have contexts of their own and the main one keeps no
+ * video; then one of its tracks, indexed from the map (Matroska's Cues
+ * index video only). */
+static int demux_main_seek_index(demuxer_t *d)
+{
+    struct demux_priv *p = d->priv;
+    if (p->nb_sides == 0)
+        return -1;
+    int idx = -1;
+    for (int i = 0; i < d->num_streams; i++) {
+        const struct demux_sh *ds = demux_sh_of(d->streams[i]);
+        if (!ds->sh.selected || ds->side || ds->sh.attached_pic)
+            continue;
+        if (ds->sh.type == MP_STREAM_VIDEO)
+            return -1;
+        if (idx < 0)
+            idx = ds->sh.ff_index;
+    }
+    if (idx >= 0 && avformat_index_get_entries_count(d->avfc->streams[idx]) == 0)
+        demux_index_from_map(d, d->avfc, idx);
+    return idx;
+}
+
+/* One libavformat seek to ts (AV_TIME_BASE units) of every context;
+ * flushes on success. */
 static int demux_seek_once(demuxer_t *d, int64_t ts)
 {
     struct demux_priv *p = d->priv;
     /* A failed read before the seek says nothing about reads after it. */
     p->io->stream_error = 0;
-    int r = av_seek_frame(d->avfc, -1, ts, AVSEEK_FLAG_BACKWARD);
-    if (r < 0) {
-        /* Before the first index entry there is no keyframe at or before
-         * the target; the first one is the closest there is. */
-        demux_av_msg(MSGL_DBG2, "backward seek failed, trying forward", r);
-        r = av_seek_frame(d->avfc, -1, ts, 0);
-    }
+    p->io->fence_hit = false;
+    int r = demux_ctx_seek(d->avfc, demux_main_seek_index(d), ts);
     if (r < 0) {
         demux_av_msg(MSGL_V, "seek failed", r);
         return p->io->stream_error ? -DEMUX_ERR_IO : -DEMUX_ERR_SEEK;
     }
+    p->last_time = -INFINITY;
+    bool closed = false;
+    for (int k = 0; k < p->nb_sides; k++) {
+        struct demux_side *sd = p->sides[k];
+        sd->io->stream_error = 0;
+        sd->io->fence_hit = false;
+        sd->eof = false;
+        sd->error = 0;
+        sd->last_time = -INFINITY;
+        r = demux_ctx_seek(sd->avfc, sd->ds->sh.ff_index, ts);
+        if (r < 0) {
+            /* The main context reads the track again, as without sides
+             * (from where it is): better than a seek that fails. */
+            demux_av_msg(MSGL_V, "seek of a track's own context failed; one read position",
+                         r);
+            demux_side_close(d, sd);
+            closed = true;
+            k--;  /* the last side took its place */
+        }
+    }
+    if (closed)
+        demux_set_fences(d);
     demux_drop_all_queues(d);
     demux_discont_reset(&p->discont);
     for (int i = 0; i < d->num_streams; i++)
@@ -1461,6 +2054,11 @@ static int demux_seek_parked(demuxer_t *d, double time)
     double target = time + d->start_time;
     if (fabs(target) > 1e9)
         return -DEMUX_ERR_INVALID;
+    /* Where the tracks lie at the target decides again which of them get
+     * a context of their own. */
+    int dr = demux_split_decide(d, target, false, NULL);
+    if (dr < 0)
+        return dr;
     struct demux_sh *v = demux_seek_video(d);
     /* Containers without a keyframe index (MPEG-TS, PS) seek by timestamp
      * and land on any frame: skip to the next keyframe, and when that is
@@ -1517,6 +2115,12 @@ int demux_seek(demuxer_t *d, double time)
     int r = demux_seek_parked(d, time);
     demux_unpark(d);
     return r;
+}
+
+int demux_read_positions(demuxer_t *d)
+{
+    /* Sides change only in calls of the caller's own thread. */
+    return 1 + d->priv->nb_sides;
 }
 
 /* The value stays valid until the next read (libavformat may replace the

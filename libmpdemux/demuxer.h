@@ -74,6 +74,12 @@ struct sh_stream {
     double fps;          /* video: average frame rate or 0 */
 };
 
+enum demux_per_track {
+    DEMUX_PER_TRACK_AUTO = 0,  /* when the cluster map shows a track far away */
+    DEMUX_PER_TRACK_OFF,       /* one context reads everything in file order */
+    DEMUX_PER_TRACK_ON,        /* whenever a track's data starts elsewhere */
+};
+
 struct demux_opts {
     /* Stop with an error message when a queue exceeds this many packets
      * or bytes (MPlayer's "Too many packets in the buffer"). 0 = default. */
@@ -97,6 +103,10 @@ struct demux_opts {
      * default: the map's reads ahead cost a jump each, which a well-muxed
      * file read in order does not pay (-mkv-plan). */
     bool matroska_plans;
+    /* One read position per track (-demuxer-per-track): Matroska tracks
+     * whose data lie far apart in the file are each read by a libavformat
+     * context of their own (DOCS/tech/demux.md). */
+    enum demux_per_track per_track;
 };
 
 /* The reader thread reads ahead until one selected track has this much
@@ -122,10 +132,11 @@ typedef struct demuxer {
     double start_time;             /* seconds of the first timestamp */
     bool seekable;
     struct demux_priv *priv;       /* internal */
-    /* readplan.c's map of a Matroska file's clusters (mkvmap.h), made at
-     * the first plan and kept while the demuxer lives; internal. */
+    /* The map of a Matroska file's clusters (mkvmap.h), made at the first
+     * plan or when the demuxer places tracks (one read position per
+     * track), kept while the demuxer lives; internal. */
     struct mkvmap *mkvmap;
-    int mkvmap_error;              /* why there is none (-DEMUX_ERR_x), or 0 */
+    int mkvmap_error;              /* why plans have none (-DEMUX_ERR_x), or 0 */
 } demuxer_t;
 
 /* Print the demuxer names -demuxer takes (-demuxer help): MPlayer's, with
@@ -167,6 +178,11 @@ int demux_get_error(demuxer_t *d);
  * before time seconds (keyframe). Flushes all queues. Returns 0 or
  * -DEMUX_ERR_x. */
 int demux_seek(demuxer_t *d, double time);
+
+/* How many places of the file are read from: 1, or 1 + the tracks read
+ * each from its own position (demux_opts.per_track), as decided at the
+ * first read, the last seek or track switch. */
+int demux_read_positions(demuxer_t *d);
 
 /* Container metadata value for key (case-insensitive), or NULL. */
 const char *demux_get_metadata(demuxer_t *d, const char *key);

@@ -443,9 +443,11 @@ static int rp_mkv_init(struct rp_mkv *k, demuxer_t *d)
     }
     if (k->nt == 0)
         return 0;
+    /* Checked first: the demuxer may have made the map for its own use
+     * (one read position per track) while plans stay off. */
+    if (d->mkvmap_error)
+        return d->mkvmap_error;
     if (!d->mkvmap) {
-        if (d->mkvmap_error)
-            return d->mkvmap_error;
         int r = mkvmap_open(&d->mkvmap, d->stream, d->avfc);
         if (r < 0) {
             if (r == -DEMUX_ERR_NOMEM)

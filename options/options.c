@@ -257,6 +257,9 @@ static const struct opt_def opt_table[] = {
         "read packets ahead in a thread (-no: when the player asks)"),
     OPT("mkv-plan", OPT_FLAG, mkv_plan, 0, 0, 0,
         "read plans for Matroska from a map of its clusters"),
+    /* -1 (neither given): decide per file; -no stores 0. */
+    {.name = "demuxer-per-track", .type = OPT_STORE, .offset = OFF(demuxer_per_track),
+     .store = 1, .help = "read far-apart Matroska tracks each from its own position"},
     OPT("slave", OPT_FLAG, slave, 0, 0, 0, "read commands from stdin (slave mode)"),
     OPT("idle", OPT_FLAG, idle, 0, 0, 0, "wait for commands when nothing is left to play"),
     OPT("consolecontrols", OPT_FLAG, consolecontrols, 0, 0, 0, "read keys from the terminal"),
@@ -415,6 +418,7 @@ void mp_opts_init(struct MPOpts *o)
     o->cache_secs = 10;
     o->cache_plan_gap = 4096;
     o->demuxer_thread = true;
+    o->demuxer_per_track = -1;
     o->autosub = true;
     o->sub_pos = 100;
     o->subfont_text_scale = 3.5;

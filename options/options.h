@@ -65,6 +65,7 @@ struct MPOpts {
     bool stream_stats;          /* -stream-stats */
     bool demuxer_thread;        /* -nodemuxer-thread: read packets when asked */
     bool mkv_plan;              /* -mkv-plan: Matroska read plans from its map */
+    int demuxer_per_track;      /* -demuxer-per-track 1, -no 0, -1 = when far apart */
     /* input: keys and slave mode */
     bool slave;                 /* -slave: commands on stdin */
     bool idle;                  /* -idle: wait for commands when nothing plays */

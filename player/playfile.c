@@ -69,6 +69,8 @@ static enum mp_stop_reason play_open(struct play_state *ps)
         .raw_samplesize = o->rawaudio_samplesize,
         .reader_thread = o->demuxer_thread,
         .matroska_plans = o->mkv_plan,
+        .per_track = o->demuxer_per_track < 0 ? DEMUX_PER_TRACK_AUTO
+                     : o->demuxer_per_track ? DEMUX_PER_TRACK_ON : DEMUX_PER_TRACK_OFF,
         .interrupt_cb = play_abort_cb,
         .interrupt_ctx = mpctx,
     };

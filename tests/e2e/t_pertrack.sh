@@ -1,0 +1,86 @@
+# One read position per track (-demuxer-per-track): a Matroska file muxed
+# track after track plays the same sound as ffmpeg decodes, from its start
+# and after a seek, reading only what the played span needs. GPLv2 or later.
+
+pertrack_media() {
+    [ -s "$MEDIA/noninter.mkv" ] && return 0
+    local mkmux=${BUILD:-$here/../../build}/TOOLS/mkmux
+    # 40 s: longer than 32.767 s, so that the audio has clusters of its own.
+    MKMUX="$mkmux" sh "$here/../../TOOLS/mkmedia.sh" -q -d 40 -s 640x360 -b 1M -a 128k \
+        noninter "$MEDIA/noninter.mkv"
+}
+
+# The bytes the last run's stream read, from its -v summary
+# ("Stream FILE: N reads, BYTES bytes read, ...").
+pertrack_bytes_read() {
+    tr '\r' '\n' <"$OUT" | sed -n 's/^Stream .*: [0-9]* reads, \([0-9]*\) bytes read,.*/\1/p' |
+        tail -n 1
+}
+
+test_pertrack_noninter_mkv_sound_as_ffmpeg() {
+    pertrack_media || return 1
+    mp -v -ao pcm:fast:file=out.wav -vo null "$MEDIA/noninter.mkv"
+    expect_rc 0 || return 1
+    grep -q "audio track 0 is read from its own position" "$OUT" ||
+        fail "no -v line saying the audio has its own read position" || return 1
+    raw_s16 "$MEDIA/noninter.mkv" > ref.raw
+    raw_s16 out.wav > got.raw
+    [ -s ref.raw ] || fail "ffmpeg decoded nothing" || return 1
+    cmp -s ref.raw got.raw || fail "the sound differs from ffmpeg's decode"
+}
+
+# The first 5 s of 40: the video of 5 s (and 2 s read ahead), the audio of
+# 5 s and the map's cluster heads, not the whole video track before the
+# first audio packet; -nodemuxer-per-track reads in file order.
+test_pertrack_endpos_reads_little() {
+    pertrack_media || return 1
+    local size with without
+    size=$(stat -c %s "$MEDIA/noninter.mkv")
+    mp -v -endpos 5 -ao pcm:fast:file=out.wav -vo null "$MEDIA/noninter.mkv"
+    expect_rc 0 || return 1
+    with=$(pertrack_bytes_read)
+    [ -n "$with" ] || fail "no stream summary in -v output" || return 1
+    raw_s16 "$MEDIA/noninter.mkv" > ref.raw
+    raw_s16 out.wav > got.raw
+    [ "$(stat -c %s got.raw)" -gt 800000 ] || fail "less than 5 s of sound" || return 1
+    cmp -s -n "$(stat -c %s got.raw)" ref.raw got.raw ||
+        fail "the first 5 s of sound differ from ffmpeg's decode" || return 1
+    mp -v -nodemuxer-per-track -endpos 5 -ao null -vo null "$MEDIA/noninter.mkv"
+    expect_rc 0 || return 1
+    without=$(pertrack_bytes_read)
+    echo "    5 s of a $size-byte file: $with bytes read, $without in file order" >&2
+    [ "$with" -lt $((size / 3)) ] || fail "read $with of $size bytes for 5 s" || return 1
+    [ "$without" -gt $((size * 3 / 4)) ] ||
+        fail "-nodemuxer-per-track read only $without of $size bytes"
+}
+
+# -ss into the middle: the same sound as one context plays (it reads the
+# file in order), and ffmpeg's decode from that place.
+test_pertrack_seek_same_as_one_context() {
+    pertrack_media || return 1
+    mp -ss 20 -endpos 4 -ao pcm:fast:file=one.wav -vo null -nodemuxer-per-track \
+        "$MEDIA/noninter.mkv"
+    expect_rc 0 || return 1
+    mp -v -ss 20 -endpos 4 -ao pcm:fast:file=two.wav -vo null "$MEDIA/noninter.mkv"
+    expect_rc 0 || return 1
+    grep -q "read from its own position" "$OUT" || fail "one read position after -ss" ||
+        return 1
+    [ "$(stat -c %s two.wav)" -gt 600000 ] || fail "less than 4 s of sound after -ss" ||
+        return 1
+    cmp -s one.wav two.wav || fail "the sound after -ss differs from one context's" ||
+        return 1
+    mp -v -ss 10 -endpos 3 -ao pcm:fast:file=back.wav -vo null "$MEDIA/noninter.mkv"
+    expect_rc 0 || return 1
+    raw_s16 "$MEDIA/noninter.mkv" > ref.raw
+    raw_s16 back.wav > back.raw
+    [ -s back.raw ] || fail "no sound after -ss 10" || return 1
+    # The sound from 10 s is ffmpeg's, from the sample at 10 s of play
+    # time (the file's clock starts at its first timestamp, 0.021 s here).
+    python3 - ref.raw back.raw <<'PY' || fail "the sound after -ss 10 is not ffmpeg's from 10 s"
+import sys
+ref = open(sys.argv[1], 'rb').read()
+got = open(sys.argv[2], 'rb').read()
+at = ref.find(got[:8192])
+sys.exit(0 if at >= 0 and ref[at:at + len(got)] == got and abs(at / 192000 - 10) < 0.1 else 1)
+PY
+}

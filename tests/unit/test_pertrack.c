@@ -1,0 +1,596 @@
+/*
+ * Unit tests for one read position per track (libmpdemux/demux_lavf.c,
+ * demux_opts.per_track): a Matroska file muxed track after track is read
+ * by a second libavformat context for its far track, so the first audio
+ * packet comes after a small part of the file; the packets are the same
+ * (data, pts, dts, flags) as one context gives, in time order per track;
+ * seeks and track switches keep working; interleaved files stay on one
+ * context.
+ *
+ * With TEST_PER_TRACK_OFF=1 in the environment the "automatic" opens
+ * forbid the feature, which must make the tests of what it is for fail
+ * (a check that they can fail).
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+#include <math.h>
+#include <sys/stat.h>
+
+#include <libavformat/avformat.h>
+
+#include "common/mp_msg.h"
+#include "libmpdemux/demuxer.h"
+#include "libmpdemux/mkvmap.h"
+#include "stream/stream.h"
+#include "test_util.h"
+
+/* Longer than 32.767 s, so that the audio gets clusters of its own (see
+ * test_mkvplan.c). */
+#define CLIP_SECONDS 40
+
+struct media {
+    char *dir;
+    char good[512];   /* video + audio, interleaved */
+    char non[512];    /* all video, then all audio */
+    char three[512];  /* video, audio 0, audio 1, one after another */
+    char afirst[512]; /* H.264 with B-frames: all audio, then all video */
+    int64_t non_size;
+};
+
+static int make_media(void **state)
+{
+    struct media *m = calloc(1, sizeof(*m));
+    if (!m || !(m->dir = test_mkdtemp()))
+        return -1;
+    *state = m;
+    snprintf(m->good, sizeof(m->good), "%s/good.mkv", m->dir);
+    snprintf(m->non, sizeof(m->non), "%s/non.mkv", m->dir);
+    snprintf(m->three, sizeof(m->three), "%s/three.mkv", m->dir);
+    snprintf(m->afirst, sizeof(m->afirst), "%s/afirst.mkv", m->dir);
+    const char *env = getenv("MKMUX");
+    char mkmux[512];
+    snprintf(mkmux, sizeof(mkmux), "%s", env ? env : "build/TOOLS/mkmux");
+    const char *mk = "sh TOOLS/mkmedia.sh -q -s 160x120 -b 300k -a 64k";
+    if (test_sh("MKMUX='%s' %s -d %d -n 2 multi '%s/base.mp4'", mkmux, mk, CLIP_SECONDS,
+                m->dir) != 0 ||
+        test_sh("MKMUX='%s' %s -i '%s/base.mp4' good '%s'", mkmux, mk, m->dir, m->good) != 0 ||
+        test_sh("MKMUX='%s' %s -i '%s/base.mp4' noninter '%s'", mkmux, mk, m->dir, m->non) != 0 ||
+        test_sh("'%s' --noninter --format=matroska '%s/base.mp4' '%s'", mkmux, m->dir,
+                m->three) != 0)
+        return -1;
+    /* mkmux lays tracks out in stream order: audio first needs it first. */
+    if (test_sh("MKMUX='%s' %s -c h264 -d %d -n 1 multi '%s/h264.mp4'", mkmux, mk,
+                CLIP_SECONDS, m->dir) != 0 ||
+        test_sh("ffmpeg -nostdin -loglevel error -y -i '%s/h264.mp4' -map 0:a:0 -map 0:v:0 "
+                "-c copy '%s/af.mp4'", m->dir, m->dir) != 0 ||
+        test_sh("'%s' --noninter --format=matroska '%s/af.mp4' '%s'", mkmux, m->dir,
+                m->afirst) != 0)
+        return -1;
+    struct stat sb;
+    if (stat(m->non, &sb) != 0)
+        return -1;
+    m->non_size = sb.st_size;
+    return 0;
+}
+
+static int free_media(void **state)
+{
+    struct media *m = *state;
+    if (m) {
+        test_rmdir(m->dir);
+        free(m);
+    }
+    return 0;
+}
+
+/* The mode the tests call automatic (see the top of the file). */
+static enum demux_per_track mode_auto(void)
+{
+    const char *off = getenv("TEST_PER_TRACK_OFF");
+    return off && off[0] == '1' ? DEMUX_PER_TRACK_OFF : DEMUX_PER_TRACK_AUTO;
+}
+
+struct opened {
+    stream_t *s;
+    demuxer_t *d;
+};
+
+static struct opened open_media(const char *path, enum demux_per_track mode, bool thread)
+{
+    struct opened o = {0};
+    const struct demux_opts dopts = { .per_track = mode, .reader_thread = thread };
+    assert_int_equal(stream_open(&o.s, path, NULL), 0);
+    assert_int_equal(demux_open(&o.d, o.s, &dopts), 0);
+    assert_true(!strncmp(o.d->format_name, "matroska", 8));
+    return o;
+}
+
+static void close_media(struct opened *o)
+{
+    demux_close(o->d);
+    stream_close(o->s);
+}
+
+/* The reader thread owns the stream while it reads: look with it parked. */
+static uint64_t bytes_read(const struct opened *o)
+{
+    demux_park(o->d);
+    uint64_t n = stream_get_stats(o->s)->bytes_read;
+    demux_unpark(o->d);
+    return n;
+}
+
+/* Select video and audio track aid (-1: none); returns them. */
+static void select_tracks(demuxer_t *d, int aid, struct sh_stream **v, struct sh_stream **a)
+{
+    *v = demux_get_stream(d, MP_STREAM_VIDEO, 0);
+    *a = aid >= 0 ? demux_get_stream(d, MP_STREAM_AUDIO, aid) : NULL;
+    assert_non_null(*v);
+    demux_select_stream(d, *v, true);
+    if (aid >= 0) {
+        assert_non_null(*a);
+        demux_select_stream(d, *a, true);
+    }
+}
+
+/* ---- Packets as delivered ---- */
+
+struct rec {
+    int64_t pts, dts;
+    int size, flags;
+    uint64_t hash;   /* FNV-1a of the data */
+};
+
+struct recs {
+    struct rec *v;
+    size_t n, alloc;
+};
+
+static uint64_t fnv(const uint8_t *b, int n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < n; i++)
+        h = (h ^ b[i]) * 1099511628211ull;
+    return h;
+}
+
+static void recs_add(struct recs *r, const AVPacket *pkt)
+{
+    if (r->n == r->alloc) {
+        r->alloc = r->alloc ? r->alloc * 2 : 256;
+        r->v = realloc(r->v, r->alloc * sizeof(*r->v));
+        assert_non_null(r->v);
+    }
+    r->v[r->n++] = (struct rec){
+        .pts = pkt->pts, .dts = pkt->dts, .size = pkt->size,
+        .flags = pkt->flags & (AV_PKT_FLAG_KEY | AV_PKT_FLAG_DISCARD),
+        .hash = fnv(pkt->data, pkt->size),
+    };
+}
+
+static double pkt_time(const struct sh_stream *sh, const AVPacket *pkt)
+{
+    return demux_ts_to_seconds(sh, pkt->dts != AV_NOPTS_VALUE ? pkt->dts : pkt->pts);
+}
+
+/*
+ * Read as a player does: always the track that is behind in time, until
+ * both ended or max packets per track (0: no bound). Checks that each
+ * track's packets come in time order (dts never goes back; H.264 aside).
+ */
+static void read_merged(demuxer_t *d, struct sh_stream *v, struct sh_stream *a,
+                        struct recs *rv, struct recs *ra, size_t max)
+{
+    double tv = -INFINITY, ta = -INFINITY;
+    bool endv = false, enda = !a;
+    while (!endv || !enda) {
+        bool take_v = !endv && (enda || tv <= ta);
+        struct sh_stream *sh = take_v ? v : a;
+        struct recs *r = take_v ? rv : ra;
+        AVPacket *pkt = demux_read_packet(d, sh);
+        if (!pkt) {
+            assert_int_equal(demux_get_error(d), 0);
+            *(take_v ? &endv : &enda) = true;
+            continue;
+        }
+        assert_int_equal(pkt->stream_index, sh->ff_index);
+        /* H.264 in Matroska has no dts: libavformat's guesses for B-frames
+         * go back now and then, with one context as with two (the packets
+         * are compared with one context's anyway). */
+        bool ordered = sh->type == MP_STREAM_AUDIO || sh->codecpar->codec_id != AV_CODEC_ID_H264;
+        if (ordered && r->n > 0 && pkt->dts != AV_NOPTS_VALUE &&
+            r->v[r->n - 1].dts != AV_NOPTS_VALUE)
+            assert_true(pkt->dts >= r->v[r->n - 1].dts);
+        double t = pkt_time(sh, pkt);
+        if (!isnan(t))
+            *(take_v ? &tv : &ta) = t;
+        recs_add(r, pkt);
+        av_packet_free(&pkt);
+        if (max && r->n >= max)
+            *(take_v ? &endv : &enda) = true;
+    }
+}
+
+/* with_dts false: Matroska stores no dts; for H.264 with B-frames one
+ * context guesses some (going back now and then), a side context opened
+ * without avformat_find_stream_info gives none. */
+static void assert_same_dts(const struct recs *x, const struct recs *y, bool with_dts)
+{
+    assert_int_equal(x->n, y->n);
+    for (size_t i = 0; i < x->n; i++) {
+        assert_int_equal(x->v[i].pts, y->v[i].pts);
+        if (with_dts)
+            assert_int_equal(x->v[i].dts, y->v[i].dts);
+        assert_int_equal(x->v[i].size, y->v[i].size);
+        assert_int_equal(x->v[i].flags, y->v[i].flags);
+        assert_true(x->v[i].hash == y->v[i].hash);
+    }
+}
+
+static void assert_same(const struct recs *x, const struct recs *y)
+{
+    assert_same_dts(x, y, true);
+}
+
+/* got is the part of ref that starts at got's first packet. */
+static void assert_continues(const struct recs *ref, const struct recs *got)
+{
+    assert_true(got->n > 0);
+    size_t k = 0;
+    while (k < ref->n && ref->v[k].pts != got->v[0].pts)
+        k++;
+    assert_true(k + got->n <= ref->n);
+    struct recs tail = { .v = ref->v + k, .n = got->n };
+    assert_same(&tail, got);
+}
+
+static void recs_free(struct recs *r)
+{
+    free(r->v);
+    memset(r, 0, sizeof(*r));
+}
+
+/* ---- Tests ---- */
+
+/* The first audio packet of a non-interleaved file after a small part of
+ * it: the header, the map's cluster headers, one cluster of video. */
+static void check_first_audio(const struct media *m, bool thread)
+{
+    struct opened o = open_media(m->non, mode_auto(), thread);
+    struct sh_stream *v, *a;
+    select_tracks(o.d, 0, &v, &a);
+    uint64_t b0 = bytes_read(&o);
+    AVPacket *pkt = demux_read_packet(o.d, v);
+    assert_non_null(pkt);
+    av_packet_free(&pkt);
+    pkt = demux_read_packet(o.d, a);
+    assert_non_null(pkt);
+    av_packet_free(&pkt);
+    /* The thread reads ahead, at most 2 s of each track: look at what
+     * it read with it parked. */
+    uint64_t used = bytes_read(&o) - b0;
+    print_message("first audio packet after %llu bytes (open: %llu) of %lld\n",
+                  (unsigned long long)used, (unsigned long long)b0, (long long)m->non_size);
+    assert_int_equal(demux_read_positions(o.d), 2);
+    assert_true(used < (uint64_t)m->non_size / 4);
+    close_media(&o);
+}
+
+static void test_first_audio_early(void **state)
+{
+    check_first_audio(*state, false);
+}
+
+static void test_first_audio_early_thread(void **state)
+{
+    check_first_audio(*state, true);
+}
+
+/* Forbidden, the same file is read in file order: the audio after all of
+ * the video (what the test above guards against). */
+static void test_forbidden_reads_in_file_order(void **state)
+{
+    const struct media *m = *state;
+    struct opened o = open_media(m->non, DEMUX_PER_TRACK_OFF, false);
+    struct sh_stream *v, *a;
+    select_tracks(o.d, 0, &v, &a);
+    uint64_t b0 = bytes_read(&o);
+    AVPacket *pkt = demux_read_packet(o.d, a);
+    assert_non_null(pkt);
+    av_packet_free(&pkt);
+    assert_int_equal(demux_read_positions(o.d), 1);
+    assert_true(bytes_read(&o) - b0 > (uint64_t)m->non_size / 2);
+    close_media(&o);
+}
+
+/* Whole file, merged by time: the same packets per track as one context
+ * delivers, and the file read about once. */
+static void check_same_packets(const char *path, bool thread, int positions)
+{
+    struct recs ref_v = {0}, ref_a = {0}, v_r = {0}, a_r = {0};
+    struct opened o = open_media(path, DEMUX_PER_TRACK_OFF, false);
+    struct sh_stream *v, *a;
+    select_tracks(o.d, 0, &v, &a);
+    read_merged(o.d, v, a, &ref_v, &ref_a, 0);
+    uint64_t one = bytes_read(&o);
+    close_media(&o);
+
+    o = open_media(path, mode_auto(), thread);
+    select_tracks(o.d, 0, &v, &a);
+    read_merged(o.d, v, a, &v_r, &a_r, 0);
+    assert_int_equal(demux_read_positions(o.d), positions);
+    assert_true(ref_v.n > 100 && ref_a.n > 100);
+    assert_same(&ref_v, &v_r);
+    assert_same(&ref_a, &a_r);
+    /* Each context stops where its track ends: nothing is read twice,
+     * the map's cluster heads (8 KB a cluster at most) aside. */
+    print_message("whole file: %llu bytes, one context %llu\n",
+                  (unsigned long long)bytes_read(&o), (unsigned long long)one);
+    assert_true(bytes_read(&o) < one + (uint64_t)stream_size(o.s) / 5);
+    close_media(&o);
+    recs_free(&ref_v);
+    recs_free(&ref_a);
+    recs_free(&v_r);
+    recs_free(&a_r);
+}
+
+static void test_same_packets(void **state)
+{
+    check_same_packets(((struct media *)*state)->non, false, 2);
+}
+
+static void test_same_packets_thread(void **state)
+{
+    check_same_packets(((struct media *)*state)->non, true, 2);
+}
+
+/* An interleaved file stays on one context, and plays as before. */
+static void test_interleaved_one_context(void **state)
+{
+    const struct media *m = *state;
+    check_same_packets(m->good, true, 1);
+    struct opened o = open_media(m->good, mode_auto(), false);
+    struct sh_stream *v, *a;
+    select_tracks(o.d, 0, &v, &a);
+    assert_int_equal(demux_seek(o.d, 20), 0);
+    assert_int_equal(demux_read_positions(o.d), 1);
+    close_media(&o);
+}
+
+/* A seek to the middle (also before the first read, as -ss does): both
+ * tracks from there, as one context gives them, reading little. */
+static void check_seek(const struct media *m, bool thread, bool read_first)
+{
+    const double target = CLIP_SECONDS / 2.0;
+    struct recs ref_v = {0}, ref_a = {0}, v_r = {0}, a_r = {0};
+    struct opened o = open_media(m->non, DEMUX_PER_TRACK_OFF, false);
+    struct sh_stream *v, *a;
+    select_tracks(o.d, 0, &v, &a);
+    read_merged(o.d, v, a, &ref_v, &ref_a, 0);
+    close_media(&o);
+
+    o = open_media(m->non, mode_auto(), thread);
+    select_tracks(o.d, 0, &v, &a);
+    if (read_first) {
+        struct recs x = {0}, y = {0};
+        read_merged(o.d, v, a, &x, &y, 20);
+        recs_free(&x);
+        recs_free(&y);
+    }
+    uint64_t b0 = bytes_read(&o);
+    struct mkvmap_stats map0 = {0}, map1 = {0};
+    if (o.d->mkvmap)
+        mkvmap_get_stats(o.d->mkvmap, &map0);
+    assert_int_equal(demux_seek(o.d, target), 0);
+    read_merged(o.d, v, a, &v_r, &a_r, 100);
+    demux_park(o.d);
+    assert_non_null(o.d->mkvmap);
+    mkvmap_get_stats(o.d->mkvmap, &map1);
+    /* The map's cluster heads, read once for the file, are not counted:
+     * with -ss the map is learned at the seek. */
+    uint64_t used = bytes_read(&o) - b0 - (uint64_t)(map1.bytes - map0.bytes);
+    demux_unpark(o.d);
+    print_message("seek to %.0f s and 100 packets each: %llu bytes (map %lld)\n", target,
+                  (unsigned long long)used, (long long)(map1.bytes - map0.bytes));
+    assert_int_equal(demux_read_positions(o.d), 2);
+    /* From a keyframe at or before the target on, the packets of the
+     * file. One context would give the audio from the file's start (the
+     * matroska reader skips to the target only until the video's
+     * keyframe), so the reference is the whole file's. */
+    assert_continues(&ref_v, &v_r);
+    assert_continues(&ref_a, &a_r);
+    double tk = demux_ts_to_seconds(v, v_r.v[0].pts) - o.d->start_time;
+    assert_true(tk <= target + 0.05 && tk > target - 6);
+    /* The audio at 20 s is found without reading the video from 20 s to
+     * its end (40 % of the file): the thread reads ahead of the caller,
+     * a side a buffer (64 KB) at a time. */
+    assert_true(used < (uint64_t)m->non_size / 3);
+    /* The first packets are at or before the target, not far before. */
+    double t0 = demux_ts_to_seconds(a, a_r.v[0].pts) - o.d->start_time;
+    assert_true(t0 <= target + 0.05 && t0 > target - 6);
+    close_media(&o);
+    recs_free(&ref_v);
+    recs_free(&ref_a);
+    recs_free(&v_r);
+    recs_free(&a_r);
+}
+
+static void test_seek_middle(void **state)
+{
+    check_seek(*state, false, true);
+}
+
+static void test_seek_middle_thread(void **state)
+{
+    check_seek(*state, true, true);
+}
+
+static void test_seek_before_first_read(void **state)
+{
+    check_seek(*state, true, false);
+}
+
+/* Three tracks one after another: video + audio 0 read from two places,
+ * audio 1's clusters not at all; a switch to audio 1 while playing gives
+ * its packets from where the video is, as in the file. */
+static void check_switch(const struct media *m, bool thread)
+{
+    struct opened o = open_media(m->three, DEMUX_PER_TRACK_OFF, false);
+    struct sh_stream *v, *a;
+    select_tracks(o.d, 1, &v, &a);
+    struct recs ref_v = {0}, ref_a1 = {0};
+    read_merged(o.d, v, a, &ref_v, &ref_a1, 0);
+    close_media(&o);
+
+    o = open_media(m->three, mode_auto(), thread);
+    select_tracks(o.d, 0, &v, &a);
+    struct recs rv = {0}, ra = {0};
+    read_merged(o.d, v, a, &rv, &ra, 200);
+    assert_int_equal(demux_read_positions(o.d), 2);
+    double tv = demux_ts_to_seconds(v, rv.v[rv.n - 1].dts);
+
+    /* Switch as the player does: off, then the other one on. */
+    demux_select_stream(o.d, a, false);
+    struct sh_stream *a1 = demux_get_stream(o.d, MP_STREAM_AUDIO, 1);
+    assert_non_null(a1);
+    demux_select_stream(o.d, a1, true);
+    assert_int_equal(demux_read_positions(o.d), 2);
+    struct recs rv2 = {0}, ra1 = {0};
+    read_merged(o.d, v, a1, &rv2, &ra1, 50);
+    assert_true(ra1.n == 50);
+    double t1 = demux_ts_to_seconds(a1, ra1.v[0].pts);
+    print_message("video at %.2f s, audio 1 starts at %.2f s after the switch\n", tv, t1);
+    assert_true(t1 <= tv + 0.05 && t1 > tv - 6);
+    /* What comes is audio 1 as the file has it from there. */
+    assert_continues(&ref_a1, &ra1);
+    /* The video goes on where it was. */
+    assert_true(rv2.n > 0 && rv2.v[0].dts > rv.v[rv.n - 1].dts);
+    /* Audio off: its context goes, the video plays on. */
+    demux_select_stream(o.d, a1, false);
+    assert_int_equal(demux_read_positions(o.d), 1);
+    AVPacket *pkt = demux_read_packet(o.d, v);
+    assert_non_null(pkt);
+    av_packet_free(&pkt);
+    close_media(&o);
+    recs_free(&ref_v);
+    recs_free(&ref_a1);
+    recs_free(&rv);
+    recs_free(&ra);
+    recs_free(&rv2);
+    recs_free(&ra1);
+}
+
+static void test_track_switch(void **state)
+{
+    check_switch(*state, false);
+}
+
+static void test_track_switch_thread(void **state)
+{
+    check_switch(*state, true);
+}
+
+/* Video and the middle track to the end: audio 1's clusters after it are
+ * not read by either context (each stops at its track's last cluster). */
+static void test_far_tracks_stop_at_their_end(void **state)
+{
+    const struct media *m = *state;
+    struct recs ref_v = {0}, ref_a = {0}, rv = {0}, ra = {0};
+    struct opened o = open_media(m->three, DEMUX_PER_TRACK_OFF, false);
+    struct sh_stream *v, *a;
+    select_tracks(o.d, 0, &v, &a);
+    read_merged(o.d, v, a, &ref_v, &ref_a, 0);
+    uint64_t one = bytes_read(&o);
+    close_media(&o);
+
+    o = open_media(m->three, mode_auto(), true);
+    select_tracks(o.d, 0, &v, &a);
+    read_merged(o.d, v, a, &rv, &ra, 0);
+    assert_same(&ref_v, &rv);
+    assert_same(&ref_a, &ra);
+    uint64_t two = bytes_read(&o);
+    print_message("video + audio 0 of three tracks: %llu bytes, one context %llu, "
+                  "file %lld\n", (unsigned long long)two, (unsigned long long)one,
+                  (long long)stream_size(o.s));
+    /* Audio 1 is 64 kbit/s: 0.3 MB of 40 s, which one context reads
+     * through and the two do not (less the map's cluster heads). */
+    assert_true(two + 200 * 1000 < one);
+    close_media(&o);
+    recs_free(&ref_v);
+    recs_free(&ref_a);
+    recs_free(&rv);
+    recs_free(&ra);
+}
+
+/* Forced on a file whose audio comes first: the video (H.264 with
+ * B-frames) is read by a side context opened without
+ * avformat_find_stream_info, and gives the same packets (data, pts,
+ * flags; see assert_same_dts for the dts). */
+static void test_far_video_same_packets(void **state)
+{
+    const struct media *m = *state;
+    struct recs ref_v = {0}, ref_a = {0}, rv = {0}, ra = {0};
+    struct opened o = open_media(m->afirst, DEMUX_PER_TRACK_OFF, false);
+    struct sh_stream *v, *a;
+    select_tracks(o.d, 0, &v, &a);
+    read_merged(o.d, v, a, &ref_v, &ref_a, 0);
+    close_media(&o);
+    o = open_media(m->afirst, mode_auto() == DEMUX_PER_TRACK_OFF ? DEMUX_PER_TRACK_OFF
+                                                                 : DEMUX_PER_TRACK_ON, true);
+    select_tracks(o.d, 0, &v, &a);
+    read_merged(o.d, v, a, &rv, &ra, 0);
+    assert_int_equal(demux_read_positions(o.d), 2);
+    assert_true(ref_v.n > 100 && ref_a.n > 100);
+    assert_same_dts(&ref_v, &rv, false);
+    assert_same(&ref_a, &ra);
+    close_media(&o);
+    recs_free(&ref_v);
+    recs_free(&ref_a);
+    recs_free(&rv);
+    recs_free(&ra);
+}
+
+/* Forced, an interleaved file gets no second context either: its tracks
+ * start in the same cluster. */
+static void test_forced_interleaved(void **state)
+{
+    const struct media *m = *state;
+    struct opened o = open_media(m->good, DEMUX_PER_TRACK_ON, false);
+    struct sh_stream *v, *a;
+    select_tracks(o.d, 0, &v, &a);
+    AVPacket *pkt = demux_read_packet(o.d, a);
+    assert_non_null(pkt);
+    av_packet_free(&pkt);
+    assert_int_equal(demux_read_positions(o.d), 1);
+    close_media(&o);
+}
+
+int main(void)
+{
+    demux_route_av_log();
+    if (getenv("TEST_VERBOSE"))
+        mp_msg_set_default_level(MSGL_DBG2);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_first_audio_early),
+        cmocka_unit_test(test_first_audio_early_thread),
+        cmocka_unit_test(test_forbidden_reads_in_file_order),
+        cmocka_unit_test(test_same_packets),
+        cmocka_unit_test(test_same_packets_thread),
+        cmocka_unit_test(test_interleaved_one_context),
+        cmocka_unit_test(test_seek_middle),
+        cmocka_unit_test(test_seek_middle_thread),
+        cmocka_unit_test(test_seek_before_first_read),
+        cmocka_unit_test(test_track_switch),
+        cmocka_unit_test(test_track_switch_thread),
+        cmocka_unit_test(test_far_tracks_stop_at_their_end),
+        cmocka_unit_test(test_forced_interleaved),
+        cmocka_unit_test(test_far_video_same_packets),
+    };
+    return cmocka_run_group_tests(tests, make_media, free_media);
+}
