@@ -60,6 +60,29 @@ int demux_avio_interrupt(void *opaque)
     return demux_avio_interrupted(opaque);
 }
 
+/* The position an AVIO seek (offset, whence) asks for from cur in a file
+ * of size bytes (-1: unknown), or an AVERROR. */
+static int64_t demux_avio_target(int64_t cur, int64_t size, int64_t offset, int whence)
+{
+    int64_t pos;
+    switch (whence & ~AVSEEK_FORCE) {
+    case SEEK_SET:
+        pos = offset;
+        break;
+    case SEEK_CUR:
+        pos = cur + offset;
+        break;
+    case SEEK_END:
+        if (size < 0)
+            return AVERROR(ENOSYS);
+        pos = size + offset;
+        break;
+    default:
+        return AVERROR(EINVAL);
+    }
+    return pos < 0 ? AVERROR(EINVAL) : pos;
+}
+
 static int demux_avio_read(void *opaque, uint8_t *buf, int size)
 {
     struct demux_avio *io = opaque;
@@ -96,24 +119,9 @@ static int64_t demux_avio_seek(void *opaque, int64_t offset, int whence)
         size = io->limit;
     if (whence & AVSEEK_SIZE)
         return size >= 0 ? size : AVERROR(ENOSYS);
-    int64_t pos;
-    switch (whence & ~AVSEEK_FORCE) {
-    case SEEK_SET:
-        pos = offset;
-        break;
-    case SEEK_CUR:
-        pos = stream_tell(io->stream) + offset;
-        break;
-    case SEEK_END:
-        if (size < 0)
-            return AVERROR(ENOSYS);
-        pos = size + offset;
-        break;
-    default:
-        return AVERROR(EINVAL);
-    }
+    int64_t pos = demux_avio_target(stream_tell(io->stream), size, offset, whence);
     if (pos < 0)
-        return AVERROR(EINVAL);
+        return pos;
     int r = stream_seek(io->stream, pos);
     if (r < 0) {
         /* An unseekable stream refusing a backward jump is not an I/O
@@ -152,25 +160,9 @@ static int64_t demux_avio_seek_side(void *opaque, int64_t offset, int whence)
     int64_t size = stream_size(io->stream);
     if (whence & AVSEEK_SIZE)
         return size >= 0 ? size : AVERROR(ENOSYS);
-    int64_t pos;
-    switch (whence & ~AVSEEK_FORCE) {
-    case SEEK_SET:
-        pos = offset;
-        break;
-    case SEEK_CUR:
-        pos = io->pos + offset;
-        break;
-    case SEEK_END:
-        if (size < 0)
-            return AVERROR(ENOSYS);
-        pos = size + offset;
-        break;
-    default:
-        return AVERROR(EINVAL);
-    }
-    if (pos < 0)
-        return AVERROR(EINVAL);
-    io->pos = pos;
+    int64_t pos = demux_avio_target(io->pos, size, offset, whence);
+    if (pos >= 0)
+        io->pos = pos;
     return pos;
 }
 

@@ -80,16 +80,6 @@ static int make_media(void **state)
     return 0;
 }
 
-static int free_media(void **state)
-{
-    struct media *m = *state;
-    if (m) {
-        test_rmdir(m->dir);
-        free(m);
-    }
-    return 0;
-}
-
 /* What ffprobe counts for one stream (spec like "v:0"); -1 on failure. */
 static int ffprobe_count(const char *path, const char *spec)
 {
@@ -815,5 +805,5 @@ int main(void)
         THREADED(test_subtitles),
 #undef THREADED
     };
-    return cmocka_run_group_tests(tests, make_media, free_media);
+    return cmocka_run_group_tests(tests, make_media, test_free_dir_fixture);
 }

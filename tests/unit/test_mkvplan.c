@@ -52,16 +52,7 @@ static int make_media(void **state)
     snprintf(m->three, sizeof(m->three), "%s/three.mkv", m->dir);
     snprintf(m->cut, sizeof(m->cut), "%s/cut.mkv", m->dir);
     snprintf(m->bad, sizeof(m->bad), "%s/bad.mkv", m->dir);
-    const char *env = getenv("MKMUX");
-    char mkmux[512];
-    snprintf(mkmux, sizeof(mkmux), "%s", env ? env : "build/TOOLS/mkmux");
-    const char *mk = "sh TOOLS/mkmedia.sh -q -s 160x120 -b 300k -a 64k";
-    if (test_sh("MKMUX='%s' %s -d %d -n 2 multi '%s/base.mp4'", mkmux, mk, CLIP_SECONDS,
-                m->dir) != 0 ||
-        test_sh("MKMUX='%s' %s -i '%s/base.mp4' good '%s'", mkmux, mk, m->dir, m->good) != 0 ||
-        test_sh("MKMUX='%s' %s -i '%s/base.mp4' noninter '%s'", mkmux, mk, m->dir, m->non) != 0 ||
-        test_sh("'%s' --noninter --format=matroska '%s/base.mp4' '%s'", mkmux, m->dir,
-                m->three) != 0)
+    if (test_make_mkv_layouts(m->dir, CLIP_SECONDS, m->good, m->non, m->three) != 0)
         return -1;
     struct stat sb;
     if (stat(m->good, &sb) != 0)
@@ -69,16 +60,6 @@ static int make_media(void **state)
     if (test_sh("head -c %lld '%s' > '%s'", (long long)sb.st_size * 6 / 10, m->good,
                 m->cut) != 0)
         return -1;
-    return 0;
-}
-
-static int free_media(void **state)
-{
-    struct media *m = *state;
-    if (m) {
-        test_rmdir(m->dir);
-        free(m);
-    }
     return 0;
 }
 
@@ -646,5 +627,5 @@ int main(void)
         cmocka_unit_test(test_no_side_reads),
         cmocka_unit_test(test_off_by_default),
     };
-    return cmocka_run_group_tests(tests, make_media, free_media);
+    return cmocka_run_group_tests(tests, make_media, test_free_dir_fixture);
 }

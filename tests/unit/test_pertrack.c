@@ -53,17 +53,12 @@ static int make_media(void **state)
     snprintf(m->non, sizeof(m->non), "%s/non.mkv", m->dir);
     snprintf(m->three, sizeof(m->three), "%s/three.mkv", m->dir);
     snprintf(m->afirst, sizeof(m->afirst), "%s/afirst.mkv", m->dir);
+    if (test_make_mkv_layouts(m->dir, CLIP_SECONDS, m->good, m->non, m->three) != 0)
+        return -1;
     const char *env = getenv("MKMUX");
     char mkmux[512];
     snprintf(mkmux, sizeof(mkmux), "%s", env ? env : "build/TOOLS/mkmux");
     const char *mk = "sh TOOLS/mkmedia.sh -q -s 160x120 -b 300k -a 64k";
-    if (test_sh("MKMUX='%s' %s -d %d -n 2 multi '%s/base.mp4'", mkmux, mk, CLIP_SECONDS,
-                m->dir) != 0 ||
-        test_sh("MKMUX='%s' %s -i '%s/base.mp4' good '%s'", mkmux, mk, m->dir, m->good) != 0 ||
-        test_sh("MKMUX='%s' %s -i '%s/base.mp4' noninter '%s'", mkmux, mk, m->dir, m->non) != 0 ||
-        test_sh("'%s' --noninter --format=matroska '%s/base.mp4' '%s'", mkmux, m->dir,
-                m->three) != 0)
-        return -1;
     /* mkmux lays tracks out in stream order: audio first needs it first. */
     if (test_sh("MKMUX='%s' %s -c h264 -d %d -n 1 multi '%s/h264.mp4'", mkmux, mk,
                 CLIP_SECONDS, m->dir) != 0 ||
@@ -76,16 +71,6 @@ static int make_media(void **state)
     if (stat(m->non, &sb) != 0)
         return -1;
     m->non_size = sb.st_size;
-    return 0;
-}
-
-static int free_media(void **state)
-{
-    struct media *m = *state;
-    if (m) {
-        test_rmdir(m->dir);
-        free(m);
-    }
     return 0;
 }
 
@@ -592,5 +577,5 @@ int main(void)
         cmocka_unit_test(test_forced_interleaved),
         cmocka_unit_test(test_far_video_same_packets),
     };
-    return cmocka_run_group_tests(tests, make_media, free_media);
+    return cmocka_run_group_tests(tests, make_media, test_free_dir_fixture);
 }

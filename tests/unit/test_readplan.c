@@ -79,16 +79,6 @@ static int make_media(void **state)
     return 0;
 }
 
-static int free_media(void **state)
-{
-    struct media *m = *state;
-    if (m) {
-        test_rmdir(m->dir);
-        free(m);
-    }
-    return 0;
-}
-
 /* ---- Remuxing in a chosen packet order ---- */
 
 struct src_pkt {
@@ -988,5 +978,5 @@ int main(void)
         cmocka_unit_test(test_hostile_offsets),
         cmocka_unit_test(test_hostile_huge_index),
     };
-    return cmocka_run_group_tests(tests, make_media, free_media);
+    return cmocka_run_group_tests(tests, make_media, test_free_dir_fixture);
 }

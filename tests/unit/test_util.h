@@ -78,4 +78,41 @@ static inline int test_make_clip(const char *path, double seconds, int w, int h,
                    seconds, extra ? extra : "", path);
 }
 
+/*
+ * cmocka group teardown for a fixture whose struct starts with `char *dir`
+ * (a folder of test media from test_mkdtemp): the folder goes, then the
+ * struct (the fixture's state, malloc'ed).
+ */
+static inline int test_free_dir_fixture(void **state)
+{
+    char **dir = *state;
+    if (dir) {
+        test_rmdir(*dir);
+        free(dir);
+    }
+    return 0;
+}
+
+/*
+ * Matroska layouts of one clip, made with TOOLS/mkmedia.sh and mkmux
+ * ($MKMUX, else build/TOOLS/mkmux): dir/base.mp4 (video and two audio
+ * tracks, 160x120, secs long), then good (interleaved), non (all video,
+ * then all audio) and three (video, audio 0, audio 1 one after another).
+ * Returns 0 on success.
+ */
+static inline int test_make_mkv_layouts(const char *dir, int secs, const char *good,
+                                        const char *non, const char *three)
+{
+    const char *env = getenv("MKMUX");
+    char mkmux[512];
+    snprintf(mkmux, sizeof(mkmux), "%s", env ? env : "build/TOOLS/mkmux");
+    const char *mk = "sh TOOLS/mkmedia.sh -q -s 160x120 -b 300k -a 64k";
+    if (test_sh("MKMUX='%s' %s -d %d -n 2 multi '%s/base.mp4'", mkmux, mk, secs, dir) != 0 ||
+        test_sh("MKMUX='%s' %s -i '%s/base.mp4' good '%s'", mkmux, mk, dir, good) != 0 ||
+        test_sh("MKMUX='%s' %s -i '%s/base.mp4' noninter '%s'", mkmux, mk, dir, non) != 0 ||
+        test_sh("'%s' --noninter --format=matroska '%s/base.mp4' '%s'", mkmux, dir, three) != 0)
+        return -1;
+    return 0;
+}
+
 #endif
