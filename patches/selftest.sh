@@ -8,9 +8,11 @@
 # Per patch NNNN-name.patch: it parses as `svn diff` output (Index: line,
 # ==== line, "--- path\t(revision N)", "+++ path\t(working copy)", hunks
 # whose line counts match their @@ headers, hunks in file order), added lines
-# carry no trailing whitespace and no CR, and NNNN-name.txt is its cover
-# letter with a "Subject: [PATCH n/N] ..." line and a "Measurements" section.
-# For the series: numbers run 1..N without gaps. Prints
+# carry no trailing whitespace and no CR, and NNNN-name.txt is its commit
+# message: a "Subject: [PATCH n/N] ..." line of at most 72 characters after
+# "Subject: " and at most 15 lines in all. For the series: numbers run 1..N
+# without gaps, and 0000-cover-letter.txt has a "Subject: [PATCH 0/N] ..."
+# line and a "Measurements" section. Prints
 # "patches: P passed, F failed" (one item per patch, one for the numbering)
 # and exits 1 if anything failed.
 
@@ -111,20 +113,29 @@ check_patch() {
     }' "$1"
 }
 
-# The cover letter of patch number n of total; prints problems.
+# The message of patch number n of total (n = 0: the cover letter); prints
+# problems.
 check_letter() {
     letter=$1 n=$2 total=$3
     if [ ! -f "$letter" ]; then
-        echo "    no cover letter $(basename "$letter")"
+        echo "    no message $(basename "$letter")"
         return 1
     fi
     rc=0
     if ! grep -q "^Subject: \[PATCH $n/$total\] [^ ]" "$letter"; then
-        echo "    cover letter has no \"Subject: [PATCH $n/$total] ...\" line"
+        echo "    $(basename "$letter") has no \"Subject: [PATCH $n/$total] ...\" line"
+        rc=1
+    elif [ "$(sed -n 's/^Subject: //p' "$letter" | head -n 1 | wc -c)" -gt 73 ]; then
+        echo "    subject longer than 72 characters: $(sed -n 's/^Subject: //p' "$letter" | head -n 1)"
         rc=1
     fi
-    if ! grep -q "^Measurements" "$letter"; then
-        echo "    cover letter has no \"Measurements\" section"
+    if [ "$n" -eq 0 ]; then
+        if ! grep -q "^Measurements" "$letter"; then
+            echo "    cover letter has no \"Measurements\" section"
+            rc=1
+        fi
+    elif [ "$(wc -l < "$letter")" -gt 15 ]; then
+        echo "    $(basename "$letter"): more than 15 lines (numbers go to the cover letter)"
         rc=1
     fi
     return $rc
@@ -173,6 +184,16 @@ while read -r f; do
         printf '%s\n' "$out"
     fi
 done < "$tmp"
+
+out=$(check_letter "$dir/0000-cover-letter.txt" 0 "$total")
+if [ -z "$out" ]; then
+    passed=$((passed + 1))
+    echo "ok   0000-cover-letter.txt"
+else
+    failed=$((failed + 1))
+    echo "FAIL 0000-cover-letter.txt"
+    printf '%s\n' "$out"
+fi
 
 echo "patches: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
