@@ -622,11 +622,19 @@ static int get_vsync(struct play_state *ps, struct prop_val *v)
     return PROP_OK;
 }
 
+/* The output opens before decoding; -fs takes effect with the first
+ * frame's size. Until then the answer is what it will be. */
+static bool cmd_is_fullscreen(const struct MPContext *mpctx)
+{
+    return mpctx->vo &&
+           (vo_get_fullscreen(mpctx->vo) || (!mpctx->vo_configured && mpctx->opts.fullscreen));
+}
+
 static int get_fullscreen(struct play_state *ps, struct prop_val *v)
 {
     if (!ps->mpctx->vo)
         return PROP_UNAVAILABLE;
-    v->i = vo_get_fullscreen(ps->mpctx->vo);
+    v->i = cmd_is_fullscreen(ps->mpctx);
     return PROP_OK;
 }
 
@@ -1572,7 +1580,7 @@ static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *c
             ANS("ANS_SUB_VISIBILITY=%d\n", mpctx->sub_visibility ? 1 : 0);
         break;
     case MP_CMD_GET_VO_FULLSCREEN:
-        ANS("ANS_VO_FULLSCREEN=%d\n", mpctx->vo && vo_get_fullscreen(mpctx->vo) ? 1 : 0);
+        ANS("ANS_VO_FULLSCREEN=%d\n", cmd_is_fullscreen(mpctx) ? 1 : 0);
         break;
     case MP_CMD_VO_FULLSCREEN:
         cmd_toggle_property(ps, "fullscreen", cmd);

@@ -60,6 +60,7 @@ struct MPContext {
      * stays open and -vo png numbers frames on through a playlist. */
     struct vo *vo;
     bool vo_failed;
+    bool vo_configured; /* it had a first frame's size (its window options applied) */
     /* A file output (-ao pcm) kept open from one file to the next of the
      * same format, so that -loop and playlists write one WAV with every
      * pass (MPlayer reopened it per file: the last pass overwrote the

@@ -491,6 +491,7 @@ static int loop_vo_config(struct play_state *ps, const AVFrame *f)
                vo_name(ps->vo));
         return -1;
     }
+    mpctx->vo_configured = true;
     mp_image_conv_free(ps->vconv);
     ps->vconv = NULL;
     if (fmt != f->format && mp_image_conv_create(&ps->vconv, fmt, 0, 0) < 0) {
