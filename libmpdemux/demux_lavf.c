@@ -1538,8 +1538,9 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
             continue;
         /* Data behind the main context (only when placing one track) are
          * as far: that context has passed them. */
-        int64_t dist = pos[j] > base ? pos[j] - base : base - pos[j];
-        bool far = pos[j] >= 0 && base != INT64_MAX && demux_is_far(d, dist);
+        bool known = pos[j] >= 0 && base != INT64_MAX;
+        int64_t dist = !known ? 0 : pos[j] > base ? pos[j] - base : base - pos[j];
+        bool far = known && demux_is_far(d, dist);
         if (!far && ds->side) {
             demux_side_close(d, ds->side);
         } else if (far && !ds->side) {
