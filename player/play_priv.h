@@ -237,6 +237,9 @@ int play_vf_get_eq(const struct play_state *ps, const char *name, int *value);
 int play_vf_set_eq(struct play_state *ps, const char *name, int value);
 void play_vf_show_eq(struct play_state *ps, const char *name);
 
+/* ps->vol_buf grown to at least bytes (kept for the file); NULL when out
+ * of memory. */
+uint8_t *play_vol_buf(struct play_state *ps, size_t bytes);
 /* player/volume.c: samples scaled by the volume, in ps->vol_buf (or data
  * itself at unity gain); NULL when out of memory. */
 const void *play_volume_apply(struct play_state *ps, const void *data, int samples);

@@ -259,13 +259,8 @@ static void loop_audio_refill(struct play_state *ps)
 static const void *loop_silence(struct play_state *ps, int n)
 {
     size_t bytes = (size_t)n * (size_t)ps->frame_bytes;
-    if (bytes > ps->vol_buf_size) {
-        uint8_t *b = realloc(ps->vol_buf, bytes);
-        if (!b)
-            return NULL;
-        ps->vol_buf = b;
-        ps->vol_buf_size = bytes;
-    }
+    if (!play_vol_buf(ps, bytes))
+        return NULL;
     /* Unsigned 8-bit samples are silent at their midpoint. */
     memset(ps->vol_buf, ps->afmt.fmt == AV_SAMPLE_FMT_U8 ? 0x80 : 0, bytes);
     return ps->vol_buf;

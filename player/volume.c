@@ -46,13 +46,8 @@ static int vol_clip(double v, double lo, double hi)
     return v < lo ? (int)lo : v > hi ? (int)hi : (int)lrint(v);
 }
 
-const void *play_volume_apply(struct play_state *ps, const void *data, int samples)
+uint8_t *play_vol_buf(struct play_state *ps, size_t bytes)
 {
-    double gain = mp_volume_gain(ps->mpctx);
-    if (fabs(gain - 1.0) < 1e-9)
-        return data;
-    size_t n = (size_t)samples * (size_t)ps->afmt.channels;
-    size_t bytes = (size_t)samples * (size_t)ps->frame_bytes;
     if (bytes > ps->vol_buf_size) {
         uint8_t *b = realloc(ps->vol_buf, bytes);
         if (!b)
@@ -60,6 +55,18 @@ const void *play_volume_apply(struct play_state *ps, const void *data, int sampl
         ps->vol_buf = b;
         ps->vol_buf_size = bytes;
     }
+    return ps->vol_buf;
+}
+
+const void *play_volume_apply(struct play_state *ps, const void *data, int samples)
+{
+    double gain = mp_volume_gain(ps->mpctx);
+    if (fabs(gain - 1.0) < 1e-9)
+        return data;
+    size_t n = (size_t)samples * (size_t)ps->afmt.channels;
+    size_t bytes = (size_t)samples * (size_t)ps->frame_bytes;
+    if (!play_vol_buf(ps, bytes))
+        return NULL;
     switch (ps->afmt.fmt) {
     case AV_SAMPLE_FMT_U8: {
         const uint8_t *in = data;
