@@ -22,18 +22,10 @@
 /* Big enough that a local copy is a few system calls per megabyte. */
 #define DUMP_CHUNK (64 * 1024)
 
-enum mp_stop_reason play_dump_stream(struct play_state *ps, const struct stream_opts *sopts)
+enum mp_stop_reason play_dump_stream(struct play_state *ps)
 {
     struct MPContext *mpctx = ps->mpctx;
     const char *path = mpctx->opts.dumpfile ? mpctx->opts.dumpfile : DUMP_DEFAULT_FILE;
-    int err = stream_open(&ps->stream, ps->filename, sopts);
-    if (err < 0) {
-        if (err == -STREAM_ERR_ABORTED)
-            return MP_STOP_QUIT;
-        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot open file '%s': %s.\n", ps->filename,
-               stream_strerror(err));
-        return MP_STOP_ERROR;
-    }
     FILE *out = fopen(path, "wb");
     if (!out) {
         mp_msg(MSGT_CPLAYER, MSGL_ERR, "-dumpstream: cannot open '%s' for writing: %s.\n",

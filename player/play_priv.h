@@ -258,11 +258,10 @@ void play_screenshot_release(struct play_state *ps);
 void play_window_setup(struct play_state *ps);
 void play_window_aspect(const struct play_state *ps, int w, int h, int *d_w, int *d_h);
 
-/* player/dump.c: -dumpstream: copy ps->filename's stream (opened here with
- * sopts, closed by the caller) to -dumpfile. MP_STOP_EOF when all was
- * copied; MP_STOP_OUTPUT when the file could not be written. */
-struct stream_opts;
-enum mp_stop_reason play_dump_stream(struct play_state *ps, const struct stream_opts *sopts);
+/* player/dump.c: -dumpstream: copy ps->stream (opened by play_open,
+ * closed by the caller) to -dumpfile. MP_STOP_EOF when all was copied;
+ * MP_STOP_OUTPUT when the file could not be written. */
+enum mp_stop_reason play_dump_stream(struct play_state *ps);
 /* -dumpaudio/-dumpvideo: write the selected audio (or video) track's
  * packets to -dumpfile, as an elementary stream where libavformat has a
  * muxer for one, else the packets as they are (MPlayer's dump). */

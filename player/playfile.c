@@ -51,8 +51,6 @@ static enum mp_stop_reason play_open(struct play_state *ps)
         .abort_ctx = mpctx,
         .user_agent = o->user_agent,
     };
-    if (o->dump_mode == MP_DUMP_STREAM)
-        return play_dump_stream(ps, &sopts);
     int err = stream_open(&ps->stream, ps->filename, &sopts);
     if (err < 0) {
         if (err == -STREAM_ERR_ABORTED)
@@ -61,6 +59,8 @@ static enum mp_stop_reason play_open(struct play_state *ps)
                stream_strerror(err));
         return MP_STOP_ERROR;
     }
+    if (o->dump_mode == MP_DUMP_STREAM)
+        return play_dump_stream(ps);
 
     struct demux_opts dopts = {
         .format = o->demuxer,
