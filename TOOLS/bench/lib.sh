@@ -69,3 +69,30 @@ bench_bound() {
             printf "%d %d %.4f %d\n", needed, runs, t, needed + readthrough
         }'
 }
+
+# bench_play_bound "STREAMS" BW SEEK_MS LAT_MS MAXREQ LAT_MODE WARM_S PACKETS
+#
+# The least wall time of a player that decodes in order and, with the whole
+# file in the page cache, takes WARM_S for it (its CPU time on this machine):
+# to reach play time t it must first have the packets before t (at least
+# bench_bound with TMAX = t), and then decode the rest, a (D - t) / D share
+# of WARM_S (D = the last packet's time). The maximum over t (60 steps) is a
+# bound as long as the player does not decode far ahead of the packets it
+# has (this player's reader runs at most 2 s ahead). On an interleaved file
+# it is the device bound; where the layout makes the last bytes needed
+# arrive early (audio stored behind its video), the decoding left when the
+# device is done is what remains. Prints the seconds.
+bench_play_bound() {
+    local streams=$1 bw=$2 seek=$3 lat=$4 maxreq=$5 latmode=$6 warm=$7 packets=$8
+    local dur best=0 i t b
+    dur=$(awk -F, -v want=" $streams " 'index(want, " " $1 " ") && $2 + 0 > d { d = $2 + 0 }
+        END { print d + 0 }' "$packets")
+    for i in $(seq 0 60); do
+        t=$(awk -v d="$dur" -v i="$i" 'BEGIN { printf "%.3f", d * i / 60 + (i == 60 ? 1 : 0) }')
+        b=$(bench_bound "$streams" "$bw" "$seek" "$lat" "$maxreq" "$t" "$latmode" < "$packets" |
+            awk '{ print $3 }')
+        best=$(awk -v best="$best" -v b="$b" -v w="$warm" -v d="$dur" -v t="$t" 'BEGIN {
+            r = d > t ? (d - t) / d : 0; x = b + w * r; printf "%.4f", (x > best ? x : best) }')
+    done
+    echo "$best"
+}

@@ -23,7 +23,8 @@ span=$(meta span)
 profiles=$(meta profiles)
 maxreq=1048576
 
-# bounds.tsv: profile workload file needed runs bound_s read_bytes size
+# bounds.tsv: profile workload file needed runs bound_s read_bytes size play_bound_s
+# (play_bound_s: bench_play_bound from warm.tsv, "-" without it)
 {
     for profile in $profiles; do
         bw=$(awk '$1 == "bw" { print $2 }' "$dir/model-$profile.txt")
@@ -34,10 +35,15 @@ maxreq=1048576
             f=$(basename "$p" .packets)
             size=$(wc -c < "$media/$f")
             b=$(bench_bound "0 1" "$bw" "$seek" "$lat" "$maxreq" "" "${latmode:-request}" < "$p")
-            printf '%s\tbench\t%s\t%s\t%s\n' "$profile" "$f" "$(echo "$b" | tr ' ' '\t')" "$size"
+            warm=$(awk -F'\t' -v f="$f" '$1 == f { print $2 }' "$dir/warm.tsv" 2>/dev/null)
+            pb=-
+            [ -n "$warm" ] && pb=$(bench_play_bound "0 1" "$bw" "$seek" "$lat" "$maxreq" \
+                "${latmode:-request}" "$warm" "$p")
+            printf '%s\tbench\t%s\t%s\t%s\t%s\n' "$profile" "$f" "$(echo "$b" | tr ' ' '\t')" \
+                "$size" "$pb"
             b=$(bench_bound "0 1" "$bw" "$seek" "$lat" "$maxreq" "$span" "${latmode:-request}" \
                 < "$p")
-            printf '%s\trt\t%s\t%s\t%s\n' "$profile" "$f" "$(echo "$b" | tr ' ' '\t')" "$size"
+            printf '%s\trt\t%s\t%s\t%s\t-\n' "$profile" "$f" "$(echo "$b" | tr ' ' '\t')" "$size"
         done
     done
 } > "$dir/bounds.tsv"
@@ -91,13 +97,15 @@ awk -F'\t' -v span="$span" -v metaf="$dir/meta.txt" -v argsf="$dir/mode-args.txt
         for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^(plan-[sg]|tune-)/)
             printf " %s |", modes[pk, m]
         printf "\n|---|---:|"
+        if (col ~ /play bound/) printf "---:|"
         for (m = 1; m <= nm[pk]; m++) if (modes[pk, m] !~ /^(plan-[sg]|tune-)/) printf "---:|"
         printf "\n"
     }
     FILENAME ~ /modes.txt$/ { split($0, a, "|"); label[a[1]] = a[2]; next }
     FILENAME ~ /bounds.tsv$/ {
         k = $1 SUBSEP $2 SUBSEP $3
-        need[k] = $4; runs[k] = $5; bound[k] = $6; rb[k] = $7; size[$3] = $8; next
+        need[k] = $4; runs[k] = $5; bound[k] = $6; rb[k] = $7; size[$3] = $8
+        pbound[k] = NF >= 9 ? $9 : "-"; next
     }
     {
         k = $1 SUBSEP $2 SUBSEP $3
@@ -120,10 +128,10 @@ awk -F'\t' -v span="$span" -v metaf="$dir/meta.txt" -v argsf="$dir/mode-args.txt
             split(pws[i], pwa, SUBSEP); prof = pwa[1]; wl = pwa[2]; pk = pws[i]
             if (wl == "bench") {
                 printf "\n#### %s, as fast as possible: wall / bound (median)\n\n", prof
-                mode_head(pk, "bound s")
+                mode_head(pk, "bound s | play bound s")
                 for (f = 1; f <= nf[pk]; f++) {
                     fn = files[pk, f]; k = prof SUBSEP wl SUBSEP fn
-                    printf "| %s | %.2f |", fn, bound[k]
+                    printf "| %s | %.2f | %s |", fn, bound[k], r2(pbound[k])
                     for (m = 1; m <= nm[pk]; m++) {
                         md = modes[pk, m]; if (md ~ /^(plan-[sg]|tune-)/) continue
                         c = k SUBSEP md
@@ -171,9 +179,10 @@ awk -F'\t' -v span="$span" -v metaf="$dir/meta.txt" -v argsf="$dir/mode-args.txt
                 wl == "bench" ? "as fast as possible (-benchmark)" : "real time, " span " s"
             for (f = 1; f <= nf[pk]; f++) {
                 fn = files[pk, f]; k = prof SUBSEP wl SUBSEP fn
-                printf "\n`%s`: %.1f MB; streams 0+1 need %.2f MB%s in %d contiguous runs; bound %.2f s\n\n",
+                printf "\n`%s`: %.1f MB; streams 0+1 need %.2f MB%s in %d contiguous runs; bound %.2f s%s\n\n",
                     fn, size[fn] / 1e6, need[k] / 1e6,
-                    wl == "rt" ? " (first " span " s)" : "", runs[k], bound[k]
+                    wl == "rt" ? " (first " span " s)" : "", runs[k], bound[k],
+                    pbound[k] == "-" ? "" : sprintf("; play bound %.2f s", pbound[k])
                 printf "| mode | runs | wall s (min-max) | wall/bound | user s | sys s | MB served | served/needed | requests | seeks | page cache +MB | peak RSS MB | late | waits (s) | first frame s |\n"
                 printf "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
                 for (m = 1; m <= nm[pk]; m++) {
