@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -26,6 +27,7 @@
 #include "libmpdemux/demux_queue.h"
 #include "libmpdemux/demuxer.h"
 #include "libmpdemux/mkvmap.h"
+#include "osdep/osdep.h"
 
 /* av_read_frame may report "try again" or corrupt data without moving on;
  * after this many such answers in a row at one byte position the file is
@@ -86,8 +88,7 @@ struct demux_side {
  * when it is not. */
 struct demux_reader {
     bool enabled;
-    bool running;       /* the thread exists (changed by the caller only) */
-    pthread_t thread;
+    struct mp_worker *worker; /* the thread, or NULL (changed by the caller only) */
     pthread_mutex_t lock;
     pthread_cond_t wake;    /* the thread waits here for room or a demand */
     pthread_cond_t done;    /* the caller waits here for packets, for !busy */
@@ -131,7 +132,7 @@ struct demux_priv {
     double last_time;       /* main context: time of its last packet */
 };
 
-static void demux_reader_stop(struct demux_reader *r);
+static bool demux_reader_stop(struct demux_reader *r);
 static void demux_side_close(demuxer_t *d, struct demux_side *sd);
 static void demux_set_fences(demuxer_t *d);
 static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demux_sh *only);
@@ -646,13 +647,14 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
         return -DEMUX_ERR_NOMEM;
     }
     d->priv = p;
-    d->stream = s;
     d->duration = -1;
     if (demux_reader_init(&p->rd, opts) < 0) {
         free(d);
         free(p);
         return -DEMUX_ERR_NOMEM;
     }
+    /* Our reference: a reader thread left behind at close still reads. */
+    d->stream = stream_ref(s);
     p->per_track = opts ? opts->per_track : DEMUX_PER_TRACK_AUTO;
     p->last_time = -INFINITY;
     p->max_packets = opts && opts->max_queue_packets > 0 ? opts->max_queue_packets
@@ -774,12 +776,12 @@ int demux_open(demuxer_t **out, stream_t *s, const struct demux_opts *opts)
     return r;
 }
 
-void demux_close(demuxer_t *d)
+/* Everything of d once no thread uses it (also the release of a reader
+ * thread left behind). */
+static void demux_release(void *arg)
 {
-    if (!d)
-        return;
+    demuxer_t *d = arg;
     struct demux_priv *p = d->priv;
-    demux_reader_stop(&p->rd);
     while (p->nb_sides > 0)
         demux_side_close(d, p->sides[p->nb_sides - 1]);
     pthread_cond_destroy(&p->rd.done);
@@ -794,7 +796,22 @@ void demux_close(demuxer_t *d)
     free(p->by_index);
     free(p);
     mkvmap_free(d->mkvmap);
+    stream_unref(d->stream);
     free(d);
+}
+
+void demux_close(demuxer_t *d)
+{
+    if (!d)
+        return;
+    char url[200];
+    snprintf(url, sizeof(url), "%s", stream_url(d->stream));
+    if (!demux_reader_stop(&d->priv->rd)) {
+        mp_msg(MSGT_DEMUX, MSGL_V, "demux: the reader thread is blocked in a read of '%s'; "
+               "not waiting for it.\n", url);
+        return;
+    }
+    demux_release(d);
 }
 
 struct sh_stream *demux_get_stream(demuxer_t *d, enum mp_stream_type t, int id)
@@ -1737,7 +1754,7 @@ static void demux_stream_info_now(demuxer_t *d, struct demux_stream_info *out)
     out->plan_bytes_ahead = stream_get_stats(s)->plan_bytes_ahead;
 }
 
-static void *demux_reader_main(void *arg)
+static void demux_reader_job(void *arg)
 {
     demuxer_t *d = arg;
     struct demux_priv *p = d->priv;
@@ -1765,39 +1782,42 @@ static void *demux_reader_main(void *arg)
         pthread_cond_broadcast(&r->done);
     }
     pthread_mutex_unlock(&r->lock);
-    return NULL;
 }
 
 static void demux_reader_start(demuxer_t *d)
 {
     struct demux_reader *r = &d->priv->rd;
-    if (!r->enabled || r->running)
+    if (!r->enabled || r->worker)
         return;
     demux_stream_info_now(d, &r->info);
-    if (pthread_create(&r->thread, NULL, demux_reader_main, d) != 0) {
+    if (mp_worker_start(&r->worker, "mp-demux", demux_reader_job, d, demux_release) != 0) {
         mp_msg(MSGT_DEMUX, MSGL_V, "demux: no reader thread; reading when asked\n");
         r->enabled = false;
-        return;
     }
-    r->running = true;
 }
 
-static void demux_reader_stop(struct demux_reader *r)
+/* Stop the reader thread (closing). One blocked in a read the device holds
+ * (a stalled disk or network mount: such a read cannot be interrupted) is
+ * left behind after MP_WORKER_CLOSE_WAIT, so that a quit does not wait for
+ * the device; it then frees the demuxer and drops its stream reference
+ * when the read returns. Returns false then: d is the thread's. */
+static bool demux_reader_stop(struct demux_reader *r)
 {
-    if (!r->running)
-        return;
+    if (!r->worker)
+        return true;
     pthread_mutex_lock(&r->lock);
     r->quit = true;
     pthread_cond_broadcast(&r->wake);
     pthread_mutex_unlock(&r->lock);
-    pthread_join(r->thread, NULL);
-    r->running = false;
+    struct mp_worker *w = r->worker;
+    r->worker = NULL;
+    return mp_worker_stop(w, MP_WORKER_CLOSE_WAIT);
 }
 
 void demux_park(demuxer_t *d)
 {
     struct demux_reader *r = &d->priv->rd;
-    if (!r->running)
+    if (!r->worker)
         return;
     pthread_mutex_lock(&r->lock);
     r->parked++;
@@ -1809,7 +1829,7 @@ void demux_park(demuxer_t *d)
 void demux_unpark(demuxer_t *d)
 {
     struct demux_reader *r = &d->priv->rd;
-    if (!r->running)
+    if (!r->worker)
         return;
     pthread_mutex_lock(&r->lock);
     if (r->parked > 0 && --r->parked == 0)
@@ -1905,7 +1925,7 @@ AVPacket *demux_read_packet(demuxer_t *d, struct sh_stream *sh)
         }
     }
     demux_reader_start(d);
-    if (p->rd.running && p->rd.parked == 0)
+    if (p->rd.worker && p->rd.parked == 0)
         return demux_reader_take(d, ds);
     return demux_peek(d, ds) ? demux_pop(p, ds) : NULL;
 }
@@ -1915,7 +1935,7 @@ bool demux_has_packet(demuxer_t *d, struct sh_stream *sh)
     if (!sh)
         return false;
     struct demux_reader *r = &d->priv->rd;
-    if (!r->running)
+    if (!r->worker)
         return demux_sh_of(sh)->queue.packets > 0;
     pthread_mutex_lock(&r->lock);
     bool has = demux_sh_of(sh)->queue.packets > 0;
@@ -1926,7 +1946,7 @@ bool demux_has_packet(demuxer_t *d, struct sh_stream *sh)
 void demux_get_stream_info(demuxer_t *d, struct demux_stream_info *out)
 {
     struct demux_reader *r = &d->priv->rd;
-    if (!r->running) {
+    if (!r->worker) {
         demux_stream_info_now(d, out);
         return;
     }
@@ -1943,13 +1963,13 @@ int demux_get_error(demuxer_t *d)
 void demux_get_queue_size(demuxer_t *d, int *packets, int64_t *bytes)
 {
     struct demux_reader *r = &d->priv->rd;
-    if (r->running)
+    if (r->worker)
         pthread_mutex_lock(&r->lock);
     if (packets)
         *packets = d->priv->queued_packets;
     if (bytes)
         *bytes = d->priv->queued_bytes;
-    if (r->running)
+    if (r->worker)
         pthread_mutex_unlock(&r->lock);
 }
 

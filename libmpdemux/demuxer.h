@@ -23,8 +23,10 @@
  * demux_get_stream_info().
  *
  * Ownership: demux_open() creates a demuxer_t, freed by demux_close().
- * The demuxer does not own the stream_t it reads from; close the demuxer
- * first, then the stream. sh_stream structs belong to the demuxer.
+ * The demuxer holds a reference to the stream_t it reads from (stream_ref):
+ * its reader thread, left behind in a read the device holds when the
+ * demuxer is closed, frees everything when the read returns. Close the
+ * demuxer first, then the stream. sh_stream structs belong to the demuxer.
  */
 #ifndef MP_LIBMPDEMUX_DEMUXER_H
 #define MP_LIBMPDEMUX_DEMUXER_H

@@ -57,4 +57,35 @@ char *mp_text_next_line(char **next, char *end);
 /* A message for an mp_read_text_file error. */
 const char *mp_text_file_strerror(int err);
 
+/* ---- worker threads (worker.c) ----
+ *
+ * The stream and demuxer threads (the ring's fill, the readahead engine,
+ * the range cache's fetch, the demuxer's reader) each run one job on a
+ * context shared with their creator, and stop in two steps: the creator
+ * asks the job to end its own way (a flag under the context's lock, a
+ * condition broadcast), then mp_worker_stop waits for it a bounded time.
+ * A job inside a read the device holds (a stalled disk, a hung network
+ * mount: such a read cannot be interrupted) may not return for minutes, and
+ * closing a file must not wait for it: the worker is then left behind and
+ * releases the context itself when the job returns. */
+struct mp_worker;
+
+/* Start job(ctx) on a new thread; name (at most 15 bytes) shows in ps/gdb.
+ * release(ctx) is called by the thread after job returns, only if the
+ * worker was left behind (mp_worker_stop returned false); NULL: nothing
+ * to release. The thread inherits the caller's signal mask. Returns 0, or
+ * a positive errno (no thread; *out NULL). */
+int mp_worker_start(struct mp_worker **out, const char *name, void (*job)(void *ctx),
+                    void *ctx, void (*release)(void *ctx));
+
+/* Wait up to secs (INFINITY: no limit) for the job to return, once the
+ * caller has asked it to. True: it returned and the thread is joined; the
+ * caller owns ctx again. False: the worker is left behind and owns ctx: the
+ * caller must not touch ctx again. Either way w is freed. NULL: true. */
+bool mp_worker_stop(struct mp_worker *w, double secs);
+
+/* How long a closing stream or demuxer waits for its worker before it
+ * leaves it behind: far below the 0.5 s a quit may take. */
+#define MP_WORKER_CLOSE_WAIT 0.1
+
 #endif

@@ -78,6 +78,7 @@ struct rcache {
     AVIOContext *fio;        /* the fetch connection: the thread's alone */
     char *url;
     struct stream_opts opts; /* the stream's: fio's headers, the abort callback */
+    stream_t *outer;         /* the stream the reader reads (stream_aborted) */
     int64_t budget;
     int64_t piece;
     int64_t size;            /* of the source, -1 unknown */
@@ -89,7 +90,7 @@ struct rcache {
     pthread_cond_t work;     /* the thread waits here */
     pthread_cond_t idle_cv;  /* stream_cache_sync waits here */
     pthread_t thread;
-    bool thread_running;
+    struct mp_worker *worker; /* the fetch thread, or NULL */
 
     /* Under lock. */
     struct rc_extent **ext;  /* sorted by pos, disjoint [pos, pos + cap) */
@@ -396,7 +397,7 @@ static bool rc_wait_work(struct rcache *rc, double secs)
     return rc->kick || rc->quit;
 }
 
-static void *rc_thread(void *arg)
+static void rc_job(void *arg)
 {
     struct rcache *rc = arg;
     pthread_mutex_lock(&rc->lock);
@@ -439,7 +440,6 @@ static void *rc_thread(void *arg)
     pthread_cond_broadcast(&rc->idle_cv);
     pthread_cond_broadcast(&rc->data);
     pthread_mutex_unlock(&rc->lock);
-    return NULL;
 }
 
 /* Wait for the fetch under way; with an abort callback, wake up now and
@@ -454,7 +454,7 @@ static bool rc_wait_data(struct rcache *rc)
     mp_deadline_after(&ts, RC_ABORT_POLL_NS / 1e9);
     pthread_cond_timedwait(&rc->data, &rc->lock, &ts);
     pthread_mutex_unlock(&rc->lock);
-    bool aborted = rc->opts.abort_cb(rc->opts.abort_ctx);
+    bool aborted = stream_aborted(rc->outer);
     pthread_mutex_lock(&rc->lock);
     return aborted;
 }
@@ -595,16 +595,11 @@ static int rc_set_plan(stream_t *s, const struct stream_range *r, int n)
     return 0;
 }
 
-static void rc_free(struct rcache *rc)
+/* Everything of rc once no thread uses it (also the left-behind fetch
+ * thread's release). */
+static void rc_release(void *arg)
 {
-    if (rc->thread_running) {
-        pthread_mutex_lock(&rc->lock);
-        rc->quit = true;
-        atomic_store(&rc->quit_now, true);
-        pthread_cond_signal(&rc->work);
-        pthread_mutex_unlock(&rc->lock);
-        pthread_join(rc->thread, NULL);
-    }
+    struct rcache *rc = arg;
     if (rc->fio)
         avio_closep(&rc->fio);
     stream_close(rc->inner);
@@ -618,6 +613,26 @@ static void rc_free(struct rcache *rc)
     pthread_cond_destroy(&rc->idle_cv);
     pthread_mutex_destroy(&rc->lock);
     free(rc);
+}
+
+/* The fetch connection's interrupt callback ends a network wait at once;
+ * a read of a FUSE file opened with direct_io (which comes here too) it
+ * cannot end: a thread blocked there is left behind and frees rc. */
+static void rc_free(struct rcache *rc)
+{
+    pthread_mutex_lock(&rc->lock);
+    rc->quit = true;
+    atomic_store(&rc->quit_now, true);
+    pthread_cond_signal(&rc->work);
+    struct mp_worker *w = rc->worker;
+    rc->worker = NULL;
+    pthread_mutex_unlock(&rc->lock);
+    if (!mp_worker_stop(w, MP_WORKER_CLOSE_WAIT)) {
+        mp_msg(MSGT_CACHE, MSGL_V, "Range cache: the fetch thread is blocked in a read; "
+               "not waiting for it.\n");
+        return;
+    }
+    rc_release(rc);
 }
 
 static void rc_close(stream_t *s)
@@ -668,7 +683,7 @@ static void rc_sync(stream_t *s)
 {
     struct rcache *rc = s->priv;
     pthread_mutex_lock(&rc->lock);
-    while (rc->thread_running && (!rc->idle || rc->kick) && !rc->quit) {
+    while (rc->worker && (!rc->idle || rc->kick) && !rc->quit) {
         pthread_cond_signal(&rc->work);
         pthread_cond_wait(&rc->idle_cv, &rc->lock);
     }
@@ -746,6 +761,7 @@ int stream_range_from_ring(stream_t *s)
     rc->size = s->size;
     rc->src_end = -1;
     rc->opts = s->opts;
+    rc->outer = s;
     rc->handover_pos = s->src_pos;
     rc->inner = stream_ring_release(s, rc_take, rc);
     rc->inner_live = true;
@@ -758,12 +774,10 @@ int stream_range_from_ring(stream_t *s)
         mp_msg(MSGT_CACHE, MSGL_V, "Range cache: no second connection to %s; reading "
                "through.\n", s->url);
         rc->failed = true;
-    } else if (pthread_create(&rc->thread, NULL, rc_thread, rc) != 0) {
+    } else if (mp_worker_start(&rc->worker, "mp-rangecache", rc_job, rc, rc_release) != 0) {
         /* Still a working stream: every read goes through. */
         mp_msg(MSGT_CACHE, MSGL_V, "Range cache: no fetch thread; reading through.\n");
         rc->failed = true;
-    } else {
-        rc->thread_running = true;
     }
     mp_msg(MSGT_CACHE, MSGL_V, "Cache: range cache of %d KB over %s, %" PRId64
            " bytes kept from the ring\n", s->opts.cache_kb, s->url, rc->held);

@@ -29,9 +29,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <math.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -52,9 +54,6 @@
 #define RING_ABORT_POLL_NS (50 * 1000 * 1000)
 /* MPlayer warns after ten 10 ms sleeps without new data. */
 #define RING_EMPTY_WARN_SECS 0.1
-/* How long closing waits for the fill thread to leave a blocked read
- * (it is told to quit; a pipe or URL read ends at once). */
-#define RING_CLOSE_WAIT 0.2
 
 struct ring {
     stream_t *inner;         /* the source; the fill thread's alone */
@@ -70,14 +69,15 @@ struct ring {
     int wake[2];             /* wake-up pipe for the poll, or -1 */
     bool (*abort_cb)(void *ctx);  /* the reader's (the user's) */
     void *abort_ctx;
+    stream_t *outer;         /* the stream the reader reads: its waits end
+                              * when stream_aborted(outer) */
     atomic_bool quit_now;    /* read lock-free by the interrupt callback */
 
     pthread_mutex_t lock;
     pthread_cond_t data;     /* the reader waits here */
     pthread_cond_t work;     /* the thread waits here */
     pthread_cond_t idle_cv;  /* stream_cache_sync waits here */
-    pthread_t thread;
-    bool thread_running;
+    struct mp_worker *worker; /* the fill thread, or NULL */
 
     /* Under lock. */
     int64_t min_pos, max_pos, read_pos;
@@ -88,8 +88,6 @@ struct ring {
     uint64_t gen;            /* bumped by every flush */
     bool seeking;            /* read on after a seek: waiting is expected */
     bool quit;
-    bool exited;             /* the thread is past its last use of r */
-    bool orphaned;           /* closed without it: the thread frees r */
     bool idle;               /* the thread waits for work */
     bool polling;            /* the thread waits for the pipe to have data */
     struct stream_stats src; /* the source's counters, copied by the thread */
@@ -171,7 +169,7 @@ static bool ring_poll(struct ring *r)
     }
 }
 
-static void ring_release(struct ring *r);
+static void ring_release(void *arg);
 
 /* One fill step from the source. A failed step may hold readable bytes
  * before the bad ones (a direct-I/O mount fails the whole request where a
@@ -188,7 +186,7 @@ static int ring_read_source(struct ring *r, unsigned char *dst, int64_t len)
     }
 }
 
-static void *ring_thread(void *arg)
+static void ring_job(void *arg)
 {
     struct ring *r = arg;
     pthread_mutex_lock(&r->lock);
@@ -253,14 +251,9 @@ static void *ring_thread(void *arg)
         pthread_cond_broadcast(&r->data);
     }
     r->idle = true;
-    r->exited = true;
     pthread_cond_broadcast(&r->idle_cv);
     pthread_cond_broadcast(&r->data);
-    bool orphaned = r->orphaned;
     pthread_mutex_unlock(&r->lock);
-    if (orphaned)
-        ring_release(r);
-    return NULL;
 }
 
 static void ring_wake_thread(struct ring *r)
@@ -280,7 +273,7 @@ static bool ring_wait_data(struct ring *r)
     if (!r->abort_cb)
         return false;
     pthread_mutex_unlock(&r->lock);
-    bool aborted = r->abort_cb(r->abort_ctx);
+    bool aborted = stream_aborted(r->outer);
     pthread_mutex_lock(&r->lock);
     return aborted;
 }
@@ -401,62 +394,47 @@ static int ring_seek(stream_t *s, int64_t pos)
     return rc;
 }
 
-/* Wait up to secs for the thread to exit (under lock). */
-static void ring_wait_exit(struct ring *r, double secs)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    long ns = ts.tv_nsec + (long)(secs * 1e9);
-    ts.tv_sec += ns / 1000000000L;
-    ts.tv_nsec = ns % 1000000000L;
-    while (!r->exited) {
-        if (pthread_cond_timedwait(&r->data, &r->lock, &ts) == ETIMEDOUT)
-            break;
-    }
-}
-
 /* Stop the fill thread. now: interrupt a blocked read of the source
- * (closing); else let the read step under way finish, so the source stays
- * usable (handing it over to the range cache). Returns false when closing
- * left the thread to free r itself (see ring_free). */
+ * (closing), and leave the thread behind if the read does not return
+ * within MP_WORKER_CLOSE_WAIT: a read of a plain file cannot be
+ * interrupted, and a quit took as long as the device's stall (28 s in
+ * issue 20's case); the thread then frees r when the read returns. Else
+ * let the read step under way finish, so the source stays usable (handing
+ * it over to the range cache). Returns false when r was left to the
+ * thread. */
 static bool ring_stop(struct ring *r, bool now)
 {
-    if (!r->thread_running)
+    if (!r->worker)
         return true;
     pthread_mutex_lock(&r->lock);
     r->quit = true;
     if (now)
         atomic_store(&r->quit_now, true);
     pthread_cond_signal(&r->work);
-    if (now) {
-        pthread_mutex_unlock(&r->lock);
-        if (r->wake[1] >= 0) {
-            ssize_t w;
-            do {
-                w = write(r->wake[1], "q", 1);
-            } while (w < 0 && errno == EINTR);
-        }
-        pthread_mutex_lock(&r->lock);
-        ring_wait_exit(r, RING_CLOSE_WAIT);
-        if (!r->exited) {
-            r->orphaned = true;
-            pthread_mutex_unlock(&r->lock);
-            pthread_detach(r->thread);
-            r->thread_running = false;
-            mp_msg(MSGT_CACHE, MSGL_V, "Cache: the fill thread is blocked in a read of %s; "
-                   "not waiting for it.\n", r->inner->url);
-            return false;
-        }
-    }
     pthread_mutex_unlock(&r->lock);
-    pthread_join(r->thread, NULL);
-    r->thread_running = false;
+    if (now && r->wake[1] >= 0) {
+        ssize_t w;
+        do {
+            w = write(r->wake[1], "q", 1);
+        } while (w < 0 && errno == EINTR);
+    }
+    char url[200];
+    snprintf(url, sizeof(url), "%s", r->inner->url);
+    struct mp_worker *w = r->worker;
+    r->worker = NULL;
+    if (!mp_worker_stop(w, now ? MP_WORKER_CLOSE_WAIT : INFINITY)) {
+        mp_msg(MSGT_CACHE, MSGL_V, "Cache: the fill thread is blocked in a read of %s; "
+               "not waiting for it.\n", url);
+        return false;
+    }
     return true;
 }
 
-/* Everything of r once no thread uses it. */
-static void ring_release(struct ring *r)
+/* Everything of r once no thread uses it (also the left-behind fill
+ * thread's release). */
+static void ring_release(void *arg)
 {
+    struct ring *r = arg;
     stream_close(r->inner);
     if (r->wake[0] >= 0)
         close(r->wake[0]);
@@ -470,10 +448,6 @@ static void ring_release(struct ring *r)
     free(r);
 }
 
-/* A read of a plain file cannot be interrupted: when the fill thread is
- * blocked in one (a stalled disk or network mount), closing does not wait
- * for it (a quit took as long as the stall, 28 s in issue 20's case); the
- * thread frees the ring and closes the source when the read returns. */
 static void ring_free(struct ring *r)
 {
     if (ring_stop(r, true))
@@ -559,7 +533,7 @@ static void ring_sync(stream_t *s)
 {
     struct ring *r = s->priv;
     pthread_mutex_lock(&r->lock);
-    while (r->thread_running && !r->polling && (!r->idle || ring_has_work(r))) {
+    while (r->worker && !r->polling && (!r->idle || ring_has_work(r))) {
         pthread_cond_signal(&r->work);
         pthread_cond_wait(&r->idle_cv, &r->lock);
     }
@@ -650,15 +624,15 @@ int stream_ring_open(stream_t **out, stream_t *inner, const struct stream_opts *
     s->be = &stream_backend_ring;
     s->kind = inner->kind;
     s->priv = r;
+    r->outer = s;
     s->size = inner->size;
     s->seekable = inner->seekable;
     s->no_page_cache = inner->no_page_cache;
     s->src_pos = s->buf_start = r->read_pos;
-    if (pthread_create(&r->thread, NULL, ring_thread, r) != 0) {
+    if (mp_worker_start(&r->worker, "mp-ring", ring_job, r, ring_release) != 0) {
         stream_close(s);
         return -STREAM_ERR_NOMEM;
     }
-    r->thread_running = true;
     mp_msg(MSGT_CACHE, MSGL_V, "Cache: ring of %d KB over %s (%s), min %d%%, seek-min %d%%\n",
            o->cache_kb, inner->url, inner->be->name, o->cache_min_percent,
            o->cache_seek_min_percent);

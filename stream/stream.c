@@ -98,6 +98,7 @@ stream_t *stream_alloc(const char *url, const struct stream_opts *o)
     stream_t *s = calloc(1, sizeof(*s));
     if (!s)
         return NULL;
+    atomic_init(&s->refs, 1);
     s->url = strdup(url);
     s->buf = malloc(o->buffer_size);
     s->view = calloc(1, sizeof(*s->view));
@@ -217,10 +218,39 @@ int stream_open(stream_t **out, const char *url, const struct stream_opts *opts)
     return 0;
 }
 
+stream_t *stream_ref(stream_t *s)
+{
+    atomic_fetch_add(&s->refs, 1);
+    return s;
+}
+
+static void stream_free(stream_t *s);
+
+void stream_unref(stream_t *s)
+{
+    if (s && atomic_fetch_sub(&s->refs, 1) == 1)
+        stream_free(s);
+}
+
 void stream_close(stream_t *s)
 {
     if (!s)
         return;
+    /* Before the reference goes: a reader still inside sees it. */
+    atomic_store(&s->closed, true);
+    stream_unref(s);
+}
+
+bool stream_aborted(const stream_t *s)
+{
+    /* The opener's callback may use what the opener frees after closing. */
+    if (atomic_load(&s->closed))
+        return true;
+    return s->opts.abort_cb && s->opts.abort_cb(s->opts.abort_ctx);
+}
+
+static void stream_free(stream_t *s)
+{
     if (s->be)
         s->be->close(s);
     for (int i = 0; i < STREAM_PARKED_MAX; i++)

@@ -8,7 +8,8 @@
  * never the other way round.
  *
  * Ownership: stream_open() creates a stream_t; whoever opened it frees it
- * with stream_close(). A stream is used from one thread at a time (the
+ * with stream_close() (a reader that took a reference with stream_ref()
+ * drops it with stream_unref(); the last of them frees). A stream is used from one thread at a time (the
  * play thread); any helper threads it starts are its own business.
  */
 #ifndef MP_STREAM_STREAM_H
@@ -157,8 +158,17 @@ typedef struct stream stream_t;
  */
 int stream_open(stream_t **out, const char *url, const struct stream_opts *opts);
 
-/* Close and free; NULL is a no-op. */
+/* Close: the opener's call. The stream is freed now, or, if a reader still
+ * holds a reference (stream_ref), by that reader's stream_unref; until
+ * then every wait inside the stream that asks its abort callback ends as
+ * aborted, and the callback is no longer asked. NULL is a no-op. */
 void stream_close(stream_t *s);
+
+/* Another reference to s for a reader that may outlive its opener's close
+ * (a demuxer's thread left behind in a read the device holds); dropped
+ * with stream_unref (thread-safe). Returns s. */
+stream_t *stream_ref(stream_t *s);
+void stream_unref(stream_t *s);
 
 /* Read up to len bytes at the current position. Returns the number read
  * (less than len only at EOF or on error), 0 at EOF, or -STREAM_ERR_x. */

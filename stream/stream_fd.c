@@ -45,7 +45,7 @@ static int fd_fill(stream_t *s, void *buf, int len)
         if (r < 0 && errno != EINTR)
             return -stream_errno_to_err(errno);
         if (r <= 0) {
-            if (s->opts.abort_cb && s->opts.abort_cb(s->opts.abort_ctx))
+            if (stream_aborted(s))
                 return -STREAM_ERR_ABORTED;
             continue;
         }

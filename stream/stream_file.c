@@ -329,7 +329,7 @@ static bool file_grown(stream_t *s)
         double now = mp_time_sec();
         if (until < 0)
             until = now + FILE_GROW_WAIT;
-        if (now >= until || (s->opts.abort_cb && s->opts.abort_cb(s->opts.abort_ctx)))
+        if (now >= until || stream_aborted(s))
             return false;
         mp_sleep_sec(FILE_GROW_POLL);
     }

@@ -103,7 +103,7 @@ static void lavf_network_init(void)
 static int lavf_interrupt(void *ctx)
 {
     const stream_t *s = ctx;
-    return s->opts.abort_cb && s->opts.abort_cb(s->opts.abort_ctx);
+    return stream_aborted(s);
 }
 
 /* HTTP(S): the protocols whose end of body libavformat reports as an

@@ -10,6 +10,7 @@
 #ifndef MP_STREAM_STREAM_PRIV_H
 #define MP_STREAM_STREAM_PRIV_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -76,6 +77,8 @@ extern const struct stream_backend stream_backend_range;
 #define STREAM_PARK_MAX_BUFFER (1024 * 1024)
 
 struct stream {
+    atomic_int refs;            /* the opener's + stream_ref's */
+    atomic_bool closed;         /* the opener closed it; a reader holds it */
     const struct stream_backend *be;
     void *priv;                 /* the backend's */
     enum stream_kind kind;      /* of the source, also behind a cache */
@@ -211,6 +214,11 @@ void stream_plan_note_read(struct stream_plan *pl, int64_t pos, int64_t len);
 /* Allocate a stream with its buffer for url and opts (buffer_size already
  * resolved); be and the rest are the caller's to set. NULL: no memory. */
 stream_t *stream_alloc(const char *url, const struct stream_opts *o);
+
+/* Whether a wait inside s should end: its opener closed it while a reader
+ * held it (stream_close), or its abort callback says so. Backends ask this
+ * instead of calling opts.abort_cb themselves. */
+bool stream_aborted(const stream_t *s);
 /* Read what is buffered, or else make one source read: up to len bytes,
  * possibly fewer without being at EOF (a pipe's short read). Returns bytes,
  * 0 at EOF, or -STREAM_ERR_x. */

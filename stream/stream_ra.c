@@ -21,6 +21,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <fcntl.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@
 
 #include "config.h"
 #include "common/mp_msg.h"
+#include "osdep/osdep.h"
 #include "stream/stream.h"
 #include "stream/stream_priv.h"
 
@@ -93,8 +95,8 @@ struct stream_ra {
     pthread_cond_t advised; /* a reader waiting for plan advice waits here */
     uint64_t plan_gen;    /* counts plans set: a waiting reader's plan is gone */
     uint64_t idle_gen;    /* counts the thread's turns with nothing to do */
-    pthread_t thread;
-    bool thread_running;
+    struct mp_worker *worker; /* changed under lock; NULL: no thread */
+    bool own_fd;          /* p.fd is our dup of the stream's descriptor */
     bool quit;
     bool busy;            /* the thread is inside a syscall */
     bool failed;          /* fadvise failed: stop advising */
@@ -319,7 +321,7 @@ static void ra_pace(struct stream_ra *ra)
     }
 }
 
-static void *ra_thread(void *arg)
+static void ra_job(void *arg)
 {
     struct stream_ra *ra = arg;
     pthread_mutex_lock(&ra->lock);
@@ -353,7 +355,24 @@ static void *ra_thread(void *arg)
             pthread_cond_broadcast(&ra->advised);
     }
     pthread_mutex_unlock(&ra->lock);
-    return NULL;
+}
+
+/* Everything of ra once no thread uses it (also the left-behind thread's
+ * release). */
+static void ra_release(void *arg)
+{
+    struct stream_ra *ra = arg;
+    stream_plan_free(ra->plan);
+    if (ra->wait_fd >= 0 && ra->wait_fd != ra->p.fd)
+        close(ra->wait_fd);
+    if (ra->own_fd)
+        close(ra->p.fd);
+    free(ra->scratch);
+    pthread_cond_destroy(&ra->work);
+    pthread_cond_destroy(&ra->advised);
+    pthread_cond_destroy(&ra->idle);
+    pthread_mutex_destroy(&ra->lock);
+    free(ra);
 }
 
 struct stream_ra *stream_ra_create(const struct stream_ra_params *p)
@@ -362,6 +381,16 @@ struct stream_ra *stream_ra_create(const struct stream_ra_params *p)
     if (!ra)
         return NULL;
     ra->p = *p;
+    if (!p->io) {
+        /* The same open file (one readahead state, one advice mode), on a
+         * descriptor of our own: a thread left behind in a read the device
+         * holds may use it after the stream closed its own. */
+        int fd = fcntl(p->fd, F_DUPFD_CLOEXEC, 0);
+        if (fd >= 0) {
+            ra->p.fd = fd;
+            ra->own_fd = true;
+        }
+    }
     long pg = sysconf(_SC_PAGESIZE);
     ra->page = pg > 0 ? pg : 4096;
     /* One call never asks for more than the kernel reads for it, nor more
@@ -391,7 +420,7 @@ struct stream_ra *stream_ra_create(const struct stream_ra_params *p)
          * the reader's readahead state (the kernel keeps one per open),
          * in random mode: a page the kernel dropped is read alone. */
         char path[64];
-        snprintf(path, sizeof(path), "/proc/self/fd/%d", p->fd);
+        snprintf(path, sizeof(path), "/proc/self/fd/%d", ra->p.fd);
         ra->wait_fd = open(path, O_RDONLY | O_CLOEXEC);
 #if HAVE_POSIX_FADVISE
         /* Failing only costs a page of readahead per dropped page. */
@@ -400,12 +429,11 @@ struct stream_ra *stream_ra_create(const struct stream_ra_params *p)
 #endif
     }
     if (ra->wait_fd < 0)
-        ra->wait_fd = p->fd;
-    if (pthread_create(&ra->thread, NULL, ra_thread, ra) != 0) {
-        stream_ra_destroy(ra);
+        ra->wait_fd = ra->p.fd;
+    if (mp_worker_start(&ra->worker, "mp-readahead", ra_job, ra, ra_release) != 0) {
+        ra_release(ra);
         return NULL;
     }
-    ra->thread_running = true;
     return ra;
 }
 
@@ -529,7 +557,7 @@ void stream_ra_demand(struct stream_ra *ra, int64_t pos, int64_t len, bool unadv
          * way: the read that follows waits for them, not for a request
          * of its own), the plan changes, or the thread stops. */
         uint64_t gen = ra->plan_gen, idle = ra->idle_gen;
-        while (ra->thread_running && !ra->quit && !ra->failed && ra->plan_gen == gen &&
+        while (ra->worker && !ra->quit && !ra->failed && ra->plan_gen == gen &&
                ra->idle_gen == idle && !stream_plan_known(ra->plan, pos))
             pthread_cond_wait(&ra->advised, &ra->lock);
     }
@@ -590,7 +618,7 @@ void stream_ra_sync(struct stream_ra *ra)
 {
     pthread_mutex_lock(&ra->lock);
     struct ra_job job;
-    while (ra->thread_running && (ra->busy || next_job(ra, &job, false))) {
+    while (ra->worker && (ra->busy || next_job(ra, &job, false))) {
         pthread_cond_signal(&ra->work);
         pthread_cond_wait(&ra->idle, &ra->lock);
     }
@@ -616,21 +644,21 @@ void stream_ra_destroy(struct stream_ra *ra)
 {
     if (!ra)
         return;
-    if (ra->thread_running) {
-        /* The thread gives the last drop-behind advice, then exits. */
-        pthread_mutex_lock(&ra->lock);
-        ra->quit = true;
-        pthread_cond_signal(&ra->work);
-        pthread_mutex_unlock(&ra->lock);
-        pthread_join(ra->thread, NULL);
+    /* The thread gives the last drop-behind advice, then exits. One held
+     * in a read the device holds is left behind (not with test hooks,
+     * whose context the caller frees). */
+    pthread_mutex_lock(&ra->lock);
+    ra->quit = true;
+    struct mp_worker *w = ra->worker;
+    ra->worker = NULL;
+    pthread_cond_signal(&ra->work);
+    pthread_cond_broadcast(&ra->advised);
+    pthread_mutex_unlock(&ra->lock);
+    bool can_leave = ra->own_fd && !ra->p.io;
+    if (!mp_worker_stop(w, can_leave ? MP_WORKER_CLOSE_WAIT : INFINITY)) {
+        mp_msg(MSGT_STREAM, MSGL_V, "readahead: the thread is blocked in a read; "
+               "not waiting for it.\n");
+        return;
     }
-    stream_plan_free(ra->plan);
-    if (ra->wait_fd >= 0 && ra->wait_fd != ra->p.fd)
-        close(ra->wait_fd);
-    free(ra->scratch);
-    pthread_cond_destroy(&ra->work);
-    pthread_cond_destroy(&ra->advised);
-    pthread_cond_destroy(&ra->idle);
-    pthread_mutex_destroy(&ra->lock);
-    free(ra);
+    ra_release(ra);
 }

@@ -1,0 +1,99 @@
+/*
+ * Worker threads that can be stopped, or left behind while a read they are
+ * blocked in cannot be interrupted (see osdep.h).
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ */
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "osdep/osdep.h"
+
+struct mp_worker {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t returned_cv;
+    bool returned;  /* the job has returned */
+    bool left;      /* the stopper gave up waiting: the thread cleans up */
+    void (*job)(void *ctx);
+    void (*release)(void *ctx);
+    void *ctx;
+    char name[16];
+};
+
+static void worker_free(struct mp_worker *w)
+{
+    pthread_cond_destroy(&w->returned_cv);
+    pthread_mutex_destroy(&w->lock);
+    free(w);
+}
+
+static void *worker_main(void *arg)
+{
+    struct mp_worker *w = arg;
+    pthread_setname_np(pthread_self(), w->name);
+    w->job(w->ctx);
+    pthread_mutex_lock(&w->lock);
+    w->returned = true;
+    bool left = w->left;
+    pthread_cond_signal(&w->returned_cv);
+    pthread_mutex_unlock(&w->lock);
+    if (left) {
+        if (w->release)
+            w->release(w->ctx);
+        worker_free(w);
+    }
+    return NULL;
+}
+
+int mp_worker_start(struct mp_worker **out, const char *name, void (*job)(void *ctx),
+                    void *ctx, void (*release)(void *ctx))
+{
+    *out = NULL;
+    struct mp_worker *w = calloc(1, sizeof(*w));
+    if (!w)
+        return ENOMEM;
+    w->job = job;
+    w->ctx = ctx;
+    w->release = release;
+    snprintf(w->name, sizeof(w->name), "%s", name);
+    pthread_mutex_init(&w->lock, NULL);
+    pthread_cond_init(&w->returned_cv, NULL);
+    int e = pthread_create(&w->thread, NULL, worker_main, w);
+    if (e != 0) {
+        worker_free(w);
+        return e;
+    }
+    *out = w;
+    return 0;
+}
+
+bool mp_worker_stop(struct mp_worker *w, double secs)
+{
+    if (!w)
+        return true;
+    if (isfinite(secs)) {
+        struct timespec ts;
+        mp_deadline_after(&ts, secs);
+        pthread_mutex_lock(&w->lock);
+        while (!w->returned) {
+            if (pthread_cond_timedwait(&w->returned_cv, &w->lock, &ts) == ETIMEDOUT)
+                break;
+        }
+        if (!w->returned) {
+            w->left = true;
+            pthread_mutex_unlock(&w->lock);
+            pthread_detach(w->thread);
+            return false;
+        }
+        pthread_mutex_unlock(&w->lock);
+    }
+    pthread_join(w->thread, NULL);
+    worker_free(w);
+    return true;
+}
