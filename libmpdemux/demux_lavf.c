@@ -1430,6 +1430,29 @@ static int64_t demux_map_track_pos(const struct mkvmap *m, int num, double t)
     return at >= 0 ? at : first;
 }
 
+/* Whether the cluster at pos holds blocks of another of the n tracks
+ * nums besides nums[self]: the track's data there are mixed with a near
+ * track's, as in a file whose audio is stored seconds behind or ahead of
+ * its video. A context of its own would read those clusters a second time,
+ * and could not be placed by the track's time: libavformat seeks by the
+ * cluster's time (the near track's) and drops the blocks timed before it
+ * (2 s of audio at the start of such a file). */
+static bool demux_map_shared(const struct mkvmap *m, int64_t pos, const int *nums, int n,
+                             int self)
+{
+    for (size_t i = 0; i < mkvmap_count(m); i++) {
+        const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
+        if (c->pos != pos)
+            continue;
+        for (int j = 0; j < n; j++) {
+            if (j != self && nums[j] < 64 && (c->tracks >> nums[j] & 1))
+                return true;
+        }
+        return false;
+    }
+    return false;
+}
+
 /* When the whole map is known: each context stops at the end of the last
  * cluster that holds one of its tracks, so that the main context does not
  * read through a far track's clusters (discarding every block) to the end
@@ -1557,7 +1580,7 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
          * as far: that context has passed them. */
         bool known = pos[j] >= 0 && base != INT64_MAX;
         int64_t dist = !known ? 0 : pos[j] > base ? pos[j] - base : base - pos[j];
-        bool far = known && demux_is_far(d, dist);
+        bool far = known && demux_is_far(d, dist) && !demux_map_shared(m, pos[j], nums, n, j);
         if (!far && ds->side) {
             demux_side_close(d, ds->side);
         } else if (far && !ds->side) {
