@@ -35,7 +35,7 @@
 #define INPUT_BAD_LINES_SHOWN 10
 /* Seconds a quit behind other commands waits for the player to run them
  * before mp_input_take_quit takes it anyway. */
-#define INPUT_QUIT_PATIENCE 0.5
+#define INPUT_QUIT_PATIENCE 0.2
 /* How long a lone ESC (or half a UTF-8 character) waits for the rest of a
  * sequence before it counts as the ESC key: terminals send a whole
  * sequence in one write, so a short wait is plenty. */

@@ -170,6 +170,16 @@ int ao_close(struct ao *ao)
     return r;
 }
 
+int ao_stop(struct ao *ao)
+{
+    if (!ao)
+        return 0;
+    ao->stopping = true;
+    int r = ao->driver->close(ao, false);
+    ao_free(ao);
+    return r;
+}
+
 void ao_abort(struct ao *ao)
 {
     if (!ao)

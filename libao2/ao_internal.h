@@ -85,6 +85,7 @@ struct ao {
     int frame_bytes;
     bool fast;
     bool paused;
+    bool stopping; /* ao_stop: close without playing out the buffer */
     struct ao_rtbuf rt;
 };
 

@@ -338,7 +338,7 @@ static int sdl_ao_close(struct ao *ao, bool abort_output)
 {
     struct sdl_ao_priv *p = ao->priv;
     if (p->dev) {
-        if (!abort_output && !ao->fast && !p->user_paused)
+        if (!abort_output && !ao->fast && !p->user_paused && !ao->stopping)
             sdl_ao_drain(ao);
         SDL_CloseAudioDevice(p->dev);
         p->dev = 0;

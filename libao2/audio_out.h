@@ -49,6 +49,11 @@ int ao_open(struct ao **out, const char *spec, struct ao_format *fmt);
  * Returns 0 or -AO_ERR_WRITE. */
 int ao_close(struct ao *ao);
 
+/* Stop at once (a quit, a stop, the next file: MPlayer plays out only at
+ * the end of a file): what the device still holds is dropped, files are
+ * finished as by ao_close, and it is freed. 0 or -AO_ERR_WRITE. */
+int ao_stop(struct ao *ao);
+
 /* Discard partial output (error exits) and free. */
 void ao_abort(struct ao *ao);
 

@@ -150,6 +150,7 @@ const char *demux_strerror(int err)
     case DEMUX_ERR_SEEK: return "seek failed";
     case DEMUX_ERR_NO_INDEX: return "no packet index";
     case DEMUX_ERR_TRUNCATED: return "truncated file";
+    case DEMUX_ERR_ABORTED: return "interrupted";
     default: return "unknown error";
     }
 }
@@ -1878,6 +1879,33 @@ static void demux_reader_wait(struct demux_reader *r)
     pthread_cond_timedwait(&r->done, &r->lock, &ts);
 }
 
+bool demux_try_park(demuxer_t *d)
+{
+    struct demux_reader *r = &d->priv->rd;
+    if (!r->worker)
+        return true;
+    pthread_mutex_lock(&r->lock);
+    r->parked++;
+    double last_poll = demux_now();
+    while (r->busy) {
+        demux_reader_wait(r);
+        if (!r->busy || !r->interrupt_cb || demux_now() - last_poll < DEMUX_INTERRUPT_POLL)
+            continue;
+        last_poll = demux_now();
+        pthread_mutex_unlock(&r->lock);
+        bool stop = r->interrupt_cb(r->interrupt_ctx);
+        pthread_mutex_lock(&r->lock);
+        if (stop && r->busy) {
+            if (--r->parked == 0)
+                pthread_cond_signal(&r->wake);
+            pthread_mutex_unlock(&r->lock);
+            return false;
+        }
+    }
+    pthread_mutex_unlock(&r->lock);
+    return true;
+}
+
 /* demux_read_packet with the thread reading: take ds's next packet from
  * its queue, waiting for the thread while it is empty. */
 static AVPacket *demux_reader_take(demuxer_t *d, struct demux_sh *ds)
@@ -2155,7 +2183,8 @@ void demux_select_stream(demuxer_t *d, struct sh_stream *sh, bool selected)
 
 int demux_seek(demuxer_t *d, double time)
 {
-    demux_park(d);
+    if (!demux_try_park(d))
+        return -DEMUX_ERR_ABORTED;
     int r = demux_seek_parked(d, time);
     demux_unpark(d);
     return r;

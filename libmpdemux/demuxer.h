@@ -50,6 +50,7 @@ enum demux_error {
     DEMUX_ERR_SEEK = 7,           /* libavformat could not seek */
     DEMUX_ERR_NO_INDEX = 8,       /* no per-packet index for a read plan */
     DEMUX_ERR_TRUNCATED = 9,      /* the file ends before its header says */
+    DEMUX_ERR_ABORTED = 10,       /* the interrupt callback said stop */
 };
 
 const char *demux_strerror(int err);
@@ -203,6 +204,13 @@ void demux_get_queue_size(demuxer_t *d, int *packets, int64_t *bytes);
  */
 void demux_park(demuxer_t *d);
 void demux_unpark(demuxer_t *d);
+
+/* demux_park for the player's own requests (a seek, a read plan, a slave
+ * query): while the thread is inside a read, asks the interrupt callback
+ * every DEMUX_INTERRUPT_POLL; when it says stop (a quit while the device
+ * holds the read), returns false and parks nothing. True: parked, undo
+ * with demux_unpark. */
+bool demux_try_park(demuxer_t *d);
 
 /* The stream as the reader left it after its last packet. */
 struct demux_stream_info {

@@ -81,8 +81,10 @@ int demux_planner_update(struct demux_planner *p, double t)
         .max_gap = p->opts.max_gap,
         .finish_secs = finish,
     };
-    /* The stream is the demuxer's reader's while it reads. */
-    demux_park(p->demuxer);
+    /* The stream is the demuxer's reader's while it reads. A quit while
+     * it is held in a read: no plan now, the next call tries again. */
+    if (!demux_try_park(p->demuxer))
+        return 0;
     int n = demux_plan(p->demuxer, &pp, p->rr, PLANNER_MAX_RANGES, NULL);
     if (n >= 0) {
         for (int i = 0; i < n; i++)

@@ -457,7 +457,8 @@ static int get_titles(struct play_state *ps, struct prop_val *v)
 static int get_metadata(struct play_state *ps, struct prop_val *v)
 {
     /* libavformat may replace the dictionary while its reader reads. */
-    demux_park(ps->demuxer);
+    if (!demux_try_park(ps->demuxer))
+        return PROP_UNAVAILABLE; /* a quit while the reader is held in a read */
     const AVDictionary *m = ps->demuxer->avfc->metadata;
     const AVDictionaryEntry *t = NULL;
     size_t len = 1;
@@ -973,7 +974,9 @@ static int prop_get_meta_key(struct play_state *ps, const char *name, struct pro
     const char *key = name + strlen("metadata/");
     if (ps->no_file)
         return PROP_UNAVAILABLE; /* MPlayer 1.5's answer with no file */
-    demux_park(ps->demuxer); /* the value is copied before the reader goes on */
+    /* The value is copied before the reader goes on. */
+    if (!demux_try_park(ps->demuxer))
+        return PROP_UNAVAILABLE; /* a quit while the reader is held in a read */
     const char *value = key[0] ? demux_get_metadata(ps->demuxer, key) : NULL;
     int r = value ? prop_str(v, value) : PROP_UNKNOWN;
     demux_unpark(ps->demuxer);
@@ -1292,7 +1295,9 @@ static void cmd_picture_control(struct play_state *ps, const struct mp_cmd *cmd)
 /* get_meta_*: MPlayer's tag names; libavformat says "date" for the year. */
 static void cmd_answer_meta(struct play_state *ps, const char *ans, const char *key)
 {
-    demux_park(ps->demuxer); /* the value is printed before the reader goes on */
+    /* The value is printed before the reader goes on. */
+    if (!demux_try_park(ps->demuxer))
+        return; /* a quit while the reader is held in a read: no answer */
     const char *value = demux_get_metadata(ps->demuxer, key);
     if (!value && !strcmp(key, "year"))
         value = demux_get_metadata(ps->demuxer, "date");

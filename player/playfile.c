@@ -276,7 +276,7 @@ static int play_open_audio(struct play_state *ps)
     return 0;
 }
 
-static void play_close(struct play_state *ps, bool output_ok)
+static void play_close(struct play_state *ps, bool output_ok, bool at_end)
 {
     av_frame_free(&ps->next_frame);
     /* ps->vo is the run's (mpctx->vo), closed by mp_run. */
@@ -288,7 +288,10 @@ static void play_close(struct play_state *ps, bool output_ok)
         ps->ao = NULL;
     }
     if (ps->ao) {
-        int err = output_ok ? ao_close(ps->ao) : (ao_abort(ps->ao), 0);
+        /* Played out only at the end of the file, as MPlayer: a quit
+         * waited for the 0.25 s the output held. */
+        int err = !output_ok ? (ao_abort(ps->ao), 0) : at_end ? ao_close(ps->ao)
+                                                               : ao_stop(ps->ao);
         if (err < 0)
             ps->output_failed = true;
         ps->ao = NULL;
@@ -415,7 +418,7 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
 done:
     if (ps.filter_refused)
         mpctx->filter_refused = true;
-    play_close(&ps, reason != MP_STOP_OUTPUT);
+    play_close(&ps, reason != MP_STOP_OUTPUT, reason == MP_STOP_EOF);
     if (ps.output_failed)
         reason = MP_STOP_OUTPUT;
     /* What MPlayer prints when a file's loop ends (front-ends such as the

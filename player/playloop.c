@@ -685,7 +685,10 @@ static bool loop_seek_to(struct play_state *ps, double target)
     double read_from = audio_target < target ? audio_target : target;
     if (read_from < start)
         read_from = start;
-    if (demux_seek(ps->demuxer, read_from - start) < 0) {
+    int err = demux_seek(ps->demuxer, read_from - start);
+    if (err == -DEMUX_ERR_ABORTED)
+        return false; /* a quit while the reader was held in a read */
+    if (err < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Seek to %.1f s in '%s' failed.\n", target - start,
                ps->filename);
         return false;

@@ -543,9 +543,10 @@ test_hostile_ring_quit_during_stalled_fill() {
 
 # quit_during_stall "OPTS" "HOW": the device holds the read at the middle
 # of the file for 8 s; 1.5 s after the start (the reader is in that read:
-# -benchmark takes it there at once) a slave quit (HOW = quit) or SIGTERM
-# (HOW = term) must end the player within 0.5 s, with status 0 or 1. Sets
-# quit_ms.
+# -benchmark takes it there at once) a slave quit (HOW = quit), SIGTERM
+# (HOW = term), or a seek and then a quit (HOW = seekquit: the seek waits
+# for the reader to leave its read) must end the player within 0.5 s, with
+# status 0 or 1. Sets quit_ms.
 quit_during_stall() {
     local opts=$1 how=$2 size start end rc player
     size=$(stat -c %s "$MEDIA/av.mkv")
@@ -563,15 +564,19 @@ quit_during_stall() {
     player=$!
     exec 7>cmd.fifo
     sleep 1.5
+    if [ "$how" = seekquit ]; then
+        echo "seek 1 2" >&7
+        sleep 0.3
+    fi
     start=$(date +%s%N)
-    if [ "$how" = quit ]; then echo quit >&7; else kill -TERM "$player"; fi
+    if [ "$how" = term ]; then kill -TERM "$player"; else echo quit >&7; fi
     wait "$player"
     rc=$?
     end=$(date +%s%N)
     exec 7>&-
     quit_ms=$(((end - start) / 1000000))
     hostile_clean err.txt || return 1
-    if [ "$how" = quit ] && [ "$rc" != 0 ]; then
+    if [ "$how" != term ] && [ "$rc" != 0 ]; then
         fail "($opts) exit status $rc after quit"
         return 1
     fi
@@ -594,12 +599,49 @@ test_hostile_quit_during_stalled_read_every_mode() {
     # thread of plans, the ring's fill thread: each may be the one held in
     # the read; closing leaves it behind instead of waiting 6 s for it.
     for c in "" "-cache 8192" "-nocache" "-cache 8192 -cache-mode ring"; do
-        for how in quit term; do
+        for how in quit term seekquit; do
             quit_during_stall "$c" "$how" || { ok=1; continue; }
             [ "$quit_ms" -le "$limit" ] ||
                 { fail "($c) $how took $quit_ms ms during a stalled read"; ok=1; }
         done
     done
+    hostile_slowfs_umount
+    return $ok
+}
+
+# Playing in real time, the reader held 8 s in a read 2 s into the file
+# while the player still plays what it queued: a seek then waits for the
+# reader to leave its read (it must not touch the demuxer meanwhile), and a
+# quit sent during that wait ends the player within 0.5 s (it waited for
+# the read: 7 s).
+test_hostile_quit_during_seek_to_stalled_reader() {
+    hostile_slowfs_mount || { skip "$HOSTILE_SLOWFS_WHY"; return; }
+    local size start end rc player ms limit=500 ok=0
+    [ -n "${SANITIZE:-}" ] && limit=2000
+    size=$(stat -c %s "$MEDIA/av.mkv")
+    sh "$HOSTILE_SLOWFS_SH" ctl "$PWD/mnt" stall av.mkv $((size / 10)) 8000
+    sh "$HOSTILE_SLOWFS_SH" cold mnt/av.mkv >/dev/null 2>&1
+    mkfifo cmd.fifo
+    ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+        timeout -k 5 60 "$MPLAYER" -slave -ao null -vo null mnt/av.mkv \
+        <cmd.fifo >out.txt 2>err.txt &
+    player=$!
+    exec 7>cmd.fifo
+    sleep 1
+    echo "seek 15 2" >&7
+    sleep 0.3
+    start=$(date +%s%N)
+    echo quit >&7
+    wait "$player"
+    rc=$?
+    end=$(date +%s%N)
+    exec 7>&-
+    ms=$(((end - start) / 1000000))
+    hostile_clean err.txt || ok=1
+    [ "$rc" = 0 ] || { fail "exit status $rc after quit"; ok=1; }
+    [ "$ms" -le "$limit" ] || { fail "quit took $ms ms during a seek"; ok=1; }
+    [ "$(sh "$HOSTILE_SLOWFS_SH" get "$PWD/mnt" stalls)" -ge 1 ] ||
+        { fail "the stall was not hit"; ok=1; }
     hostile_slowfs_umount
     return $ok
 }
