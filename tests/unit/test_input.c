@@ -1069,12 +1069,12 @@ static void test_take_quit_past_a_full_queue(void **state)
         put(p[1], i % 2 ? "get_time_pos\n" : "get_percent_pos\n");
     assert_false(mp_input_take_quit(in, &code));
     put(p[1], "quit 3\n");
-    /* Behind 100 commands: the player gets half a second to run them, as
-     * an open that is not stuck would; then the quit goes first. */
+    /* Behind 100 commands: the player gets 0.2 s to run them, as an open
+     * that is not stuck would; then the quit goes first. */
     assert_false(mp_input_take_quit(in, &code));
-    usleep(300 * 1000);
+    usleep(50 * 1000);
     assert_false(mp_input_take_quit(in, &code));
-    usleep(300 * 1000);
+    usleep(250 * 1000);
     assert_true(mp_input_take_quit(in, &code));
     assert_int_equal(code, 3);
     /* The rest is still there, in order, less the oldest query, which
