@@ -150,7 +150,7 @@ check-all:
 TSAN_TESTS = test_stream_readahead test_cache test_range_cache test_stream test_tsan_stream test_worker \
 	test_demux test_pertrack
 TSAN_E2E = test_threads_seek_switch_file test_threads_quit_during_fill_file test_threads_http \
-	test_hostile_quit_during_stalled_read_every_mode
+	test_hostile_quit_during_stalled_read_every_mode test_hostile_quit_during_stalled_open
 TSAN_RUN_OPTIONS = halt_on_error=0 exitcode=66 second_deadlock_stack=1 \
 	suppressions=$(abspath tests/tsan.supp) $(TSAN_OPTIONS)
 check-tsan:

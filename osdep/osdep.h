@@ -84,6 +84,22 @@ int mp_worker_start(struct mp_worker **out, const char *name, void (*job)(void *
  * caller must not touch ctx again. Either way w is freed. NULL: true. */
 bool mp_worker_stop(struct mp_worker *w, double secs);
 
+/* How often a caller waiting on a worker asks whether to give up. */
+#define MP_WORKER_POLL 0.02
+
+/* Run job(ctx) on a new worker and wait for it, asking stop(stop_ctx)
+ * every MP_WORKER_POLL: for a blocking call (a directory scan on a mount
+ * that may hang) that a quit must not wait for. 0: job returned, the
+ * caller owns ctx. ECANCELED: stop said so first; the worker is left
+ * behind and calls release(ctx) when job returns. Where no thread can
+ * start, job runs on the caller's thread (0). */
+int mp_worker_call(const char *name, void (*job)(void *ctx), void *ctx,
+                   void (*release)(void *ctx), bool (*stop)(void *stop_ctx), void *stop_ctx);
+
+/* Whether the calling thread is a worker's: a read it blocks in can be
+ * left behind, so it needs no helper to stay interruptible. */
+bool mp_worker_is_current(void);
+
 /* How long a closing stream or demuxer waits for its worker before it
  * leaves it behind: far below the 0.5 s a quit may take. */
 #define MP_WORKER_CLOSE_WAIT 0.1

@@ -33,9 +33,18 @@ static void worker_free(struct mp_worker *w)
     free(w);
 }
 
+/* Set on a worker's own thread: its blocking calls may be left behind. */
+static _Thread_local bool worker_thread;
+
+bool mp_worker_is_current(void)
+{
+    return worker_thread;
+}
+
 static void *worker_main(void *arg)
 {
     struct mp_worker *w = arg;
+    worker_thread = true;
     pthread_setname_np(pthread_self(), w->name);
     w->job(w->ctx);
     pthread_mutex_lock(&w->lock);
@@ -96,4 +105,36 @@ bool mp_worker_stop(struct mp_worker *w, double secs)
     pthread_join(w->thread, NULL);
     worker_free(w);
     return true;
+}
+
+int mp_worker_call(const char *name, void (*job)(void *ctx), void *ctx,
+                   void (*release)(void *ctx), bool (*stop)(void *stop_ctx), void *stop_ctx)
+{
+    struct mp_worker *w;
+    if (mp_worker_start(&w, name, job, ctx, release) != 0) {
+        job(ctx);  /* no thread: wait as before */
+        return 0;
+    }
+    pthread_mutex_lock(&w->lock);
+    while (!w->returned) {
+        struct timespec ts;
+        mp_deadline_after(&ts, MP_WORKER_POLL);
+        pthread_cond_timedwait(&w->returned_cv, &w->lock, &ts);
+        if (w->returned)
+            break;
+        /* Not under the lock: stop() may take its time (input, signals). */
+        pthread_mutex_unlock(&w->lock);
+        bool give_up = stop(stop_ctx);
+        pthread_mutex_lock(&w->lock);
+        if (give_up && !w->returned) {
+            w->left = true;
+            pthread_mutex_unlock(&w->lock);
+            pthread_detach(w->thread);
+            return ECANCELED;
+        }
+    }
+    pthread_mutex_unlock(&w->lock);
+    pthread_join(w->thread, NULL);
+    worker_free(w);
+    return 0;
 }

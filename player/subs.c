@@ -118,6 +118,50 @@ static int subs_add_file(struct play_state *ps, struct mp_sub *sub, const char *
     return t;
 }
 
+/* The directory scan of -autosub, on a worker: on a mount that hangs (a
+ * stalled network server, a FUSE daemon busy with a held read) opendir
+ * can block as long as any read, and a quit must not wait for it. */
+struct subs_scan {
+    char *path;
+    char **cands;
+};
+
+static void subs_scan_job(void *ctx)
+{
+    struct subs_scan *sc = ctx;
+    sc->cands = mp_sub_autoload_candidates(sc->path);
+}
+
+static void subs_scan_free(void *ctx)
+{
+    struct subs_scan *sc = ctx;
+    mp_sub_free_candidates(sc->cands);
+    free(sc->path);
+    free(sc);
+}
+
+static bool subs_scan_stop(void *ctx)
+{
+    return mp_check_interrupt(ctx);
+}
+
+/* The candidates (freed by mp_sub_free_candidates), or NULL. */
+static char **subs_autoload_candidates(struct play_state *ps)
+{
+    struct subs_scan *sc = calloc(1, sizeof(*sc));
+    if (!sc || !(sc->path = strdup(ps->filename))) {
+        free(sc);
+        return NULL;
+    }
+    if (mp_worker_call("mp-subscan", subs_scan_job, sc, subs_scan_free, subs_scan_stop,
+                       ps->mpctx) != 0)
+        return NULL;
+    char **cands = sc->cands;
+    free(sc->path);
+    free(sc);
+    return cands;
+}
+
 static int subs_add_external(struct play_state *ps, struct mp_sub *sub)
 {
     const struct MPOpts *o = &ps->mpctx->opts;
@@ -134,7 +178,7 @@ static int subs_add_external(struct play_state *ps, struct mp_sub *sub)
         free(list);
     }
     if (o->autosub) {
-        char **cands = mp_sub_autoload_candidates(ps->filename);
+        char **cands = subs_autoload_candidates(ps);
         for (int i = 0; cands && cands[i]; i++) {
             int t = subs_add_file(ps, sub, cands[i]);
             if (t >= 0 && first < 0)

@@ -53,6 +53,8 @@ int stream_errno_to_err(int e)
     case ESPIPE:
     case EINVAL:
         return STREAM_ERR_UNSUPPORTED;
+    case ECANCELED:
+        return STREAM_ERR_ABORTED;
     default:
         return STREAM_ERR_IO;
     }
@@ -186,7 +188,7 @@ int stream_open(stream_t **out, const char *url, const struct stream_opts *opts)
     if (o.cache_seek_min_percent > 99)
         o.cache_seek_min_percent = 99;
 
-    stream_t *s;
+    stream_t *s = NULL;
     int rc = open_source(&s, url, &o);
     if (rc < 0)
         return rc;

@@ -40,6 +40,8 @@ struct file_priv {
     bool ra_failed;                    /* could not start: do not retry */
     bool shrink_reported;              /* said once that the file shrank */
     bool grew;                         /* it grew while we read it */
+    struct stream_preader *preader;    /* blocking reads off the play thread */
+    bool preader_failed;               /* could not start: read here */
 };
 
 /* A number from a sysfs file, or -1. */
@@ -207,9 +209,24 @@ static ssize_t do_pread_nowait(struct file_priv *p, void *buf, size_t len, off_t
 #endif
 }
 
-/* A blocking read that loops over EINTR. */
-static ssize_t read_full(struct file_priv *p, void *buf, size_t len, off_t off)
+/*
+ * A read that may block. A worker's thread (the demuxer's reader, a
+ * cache's fill) just reads: it can be left behind. Any other thread (the
+ * play thread: open, probe, seeks, -nodemuxer-thread) hands the read to
+ * the preader and can walk away when a quit comes (errno ECANCELED).
+ * The hooks of a simulation are called here, on the caller's thread.
+ */
+static ssize_t read_full(stream_t *s, struct file_priv *p, void *buf, size_t len, off_t off)
 {
+    if (!p->io && !mp_worker_is_current() && !p->preader_failed) {
+        if (!p->preader && stream_preader_create(&p->preader, p->fd) < 0) {
+            mp_msg(MSGT_STREAM, MSGL_V, "%s: no helper thread for reads; a quit waits for "
+                   "a read the device holds.\n", s->url);
+            p->preader_failed = true;
+        }
+        if (p->preader)
+            return stream_preader_read(p->preader, s, buf, len, off);
+    }
     for (;;) {
         ssize_t n = do_pread(p, buf, len, off);
         if (n >= 0 || errno != EINTR)
@@ -261,7 +278,7 @@ static int file_fill_raw(stream_t *s, void *buf, int len)
             if (planned)
                 stream_ra_demand(p->ra, off + got, 1, false);
             double t0 = mp_time_sec();
-            ssize_t m = read_full(p, (char *)buf + got, (size_t)(len - got), off + got);
+            ssize_t m = read_full(s, p, (char *)buf + got, (size_t)(len - got), off + got);
             double dt = mp_time_sec() - t0;
             if (m < 0)
                 return got > 0 ? (int)got : -stream_errno_to_err(errno);
@@ -274,7 +291,7 @@ static int file_fill_raw(stream_t *s, void *buf, int len)
             return (int)(got + m);
         }
     }
-    ssize_t n = read_full(p, buf, (size_t)len, off);
+    ssize_t n = read_full(s, p, buf, (size_t)len, off);
     if (n < 0)
         return -stream_errno_to_err(errno);
     return (int)n;
@@ -349,7 +366,8 @@ static int file_fill(stream_t *s, void *buf, int len)
      * pages before a failing one (EIO) or a truncation. Read on; where
      * that fails, say the fill was partial so the next one reports it. */
     while (n > 0 && n < len && !s->fill_partial && s->src_pos + n < p->size) {
-        ssize_t m = read_full(p, (char *)buf + n, (size_t)(len - n), (off_t)(s->src_pos + n));
+        ssize_t m = read_full(s, p, (char *)buf + n, (size_t)(len - n),
+                              (off_t)(s->src_pos + n));
         if (m <= 0) {
             s->fill_partial = true;
             break;
@@ -359,7 +377,8 @@ static int file_fill(stream_t *s, void *buf, int len)
     /* At the end as known: a download may have added to it since. */
     while (n >= 0 && n < len && !s->fill_partial && s->src_pos + n >= p->size &&
            file_grown(s)) {
-        ssize_t m = read_full(p, (char *)buf + n, (size_t)(len - n), (off_t)(s->src_pos + n));
+        ssize_t m = read_full(s, p, (char *)buf + n, (size_t)(len - n),
+                              (off_t)(s->src_pos + n));
         if (m < 0) {
             if (n == 0)
                 return -stream_errno_to_err(errno);
@@ -384,7 +403,7 @@ static int file_fill(stream_t *s, void *buf, int len)
 static int file_read_at(stream_t *s, int64_t pos, void *buf, int len)
 {
     struct file_priv *p = s->priv;
-    ssize_t n = read_full(p, buf, (size_t)len, (off_t)pos);
+    ssize_t n = read_full(s, p, buf, (size_t)len, (off_t)pos);
     if (n < 0)
         return -stream_errno_to_err(errno);
     return (int)n;
@@ -405,6 +424,7 @@ static void file_close(stream_t *s)
     if (!p)
         return;
     stream_ra_destroy(p->ra);
+    stream_preader_free(p->preader);
     close(p->fd);
     free(p);
     s->priv = NULL;

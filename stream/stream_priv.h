@@ -211,6 +211,24 @@ bool stream_plan_next(struct stream_plan *pl, int64_t step, bool commit, int64_t
  * planned bytes read are no longer in flight. */
 void stream_plan_note_read(struct stream_plan *pl, int64_t pos, int64_t len);
 
+/*
+ * Blocking preads on a helper thread (preader.c), for readers that must
+ * stay interruptible (the play thread): the caller waits asking
+ * stream_aborted and can walk away from a read the device holds.
+ */
+struct stream_preader;
+/* Start the helper, reading a duplicate of fd. Returns 0 or
+ * -STREAM_ERR_x. Freed by stream_preader_free. */
+int stream_preader_create(struct stream_preader **out, int fd);
+/* pread(fd, buf, len, off) made by the helper: bytes (fewer only at the
+ * end of the file or before an error), or -1 with errno; ECANCELED when s
+ * said stop while the read was under way (the read goes on, its bytes
+ * are dropped). */
+ssize_t stream_preader_read(struct stream_preader *r, const stream_t *s, void *buf,
+                            size_t len, off_t off);
+/* Stop the helper; one held in a read is left behind and frees itself. */
+void stream_preader_free(struct stream_preader *r);
+
 /* Allocate a stream with its buffer for url and opts (buffer_size already
  * resolved); be and the rest are the caller's to set. NULL: no memory. */
 stream_t *stream_alloc(const char *url, const struct stream_opts *o);

@@ -598,7 +598,8 @@ test_hostile_quit_during_stalled_read_every_mode() {
     # The demuxer's reader thread (every mode by default), the readahead
     # thread of plans, the ring's fill thread: each may be the one held in
     # the read; closing leaves it behind instead of waiting 6 s for it.
-    for c in "" "-cache 8192" "-nocache" "-cache 8192 -cache-mode ring"; do
+    for c in "" "-cache 8192" "-nocache" "-cache 8192 -cache-mode ring" \
+        "-nodemuxer-thread"; do
         for how in quit term seekquit; do
             # -benchmark takes the reader to the middle at once.
             quit_during_stall 2 "-benchmark $c" "$how" || { ok=1; continue; }
@@ -615,6 +616,29 @@ test_hostile_quit_during_stalled_read_every_mode() {
 # reader to leave its read (it must not touch the demuxer meanwhile), and a
 # quit sent during that wait ends the player within 0.5 s (it waited for
 # the read: 7 s).
+# The play thread's own reads (the demuxer's open and probe, and every read
+# with -nodemuxer-thread) go through a helper it can walk away from, and the
+# -autosub directory scan (on a mount whose server holds a read, opendir
+# waits too) runs on a worker: a quit during the open is not held either.
+test_hostile_quit_during_stalled_open() {
+    hostile_slowfs_mount || { skip "$HOSTILE_SLOWFS_WHY"; return; }
+    local c how div ok=0 limit=500
+    [ -n "${SANITIZE:-}" ] && limit=2000
+    # 1/1000 of the file: inside the MKV header; 1/60: the first clusters,
+    # read while the player sets up its outputs and scans for subtitles.
+    for div in 1000 60; do
+        for c in "" "-nodemuxer-thread" "-cache 8192 -cache-mode ring"; do
+            for how in quit term; do
+                quit_during_stall "$div" "$c" "$how" || { ok=1; continue; }
+                [ "$quit_ms" -le "$limit" ] ||
+                    { fail "($c) $how took $quit_ms ms, stall at 1/$div"; ok=1; }
+            done
+        done
+    done
+    hostile_slowfs_umount
+    return $ok
+}
+
 test_hostile_quit_during_seek_to_stalled_reader() {
     hostile_slowfs_mount || { skip "$HOSTILE_SLOWFS_WHY"; return; }
     local limit=500 ok=0

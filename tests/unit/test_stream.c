@@ -20,6 +20,7 @@
 
 #include "common/mp_msg.h"
 #include "stream/stream.h"
+#include "stream/stream_priv.h"
 #include "test_util.h"
 
 struct fixture {
@@ -542,6 +543,35 @@ static void test_alternating_positions_keep_buffers(void **state)
     stream_close(s);
 }
 
+/* The helper that makes the play thread's blocking reads: the bytes of a
+ * read longer than one of its pieces, a read inside the file, a short one
+ * at its end, none past it; it reads its own descriptor, so the caller's
+ * may close first. */
+static void test_preader_reads(void **state)
+{
+    struct fixture *f = *state;
+    int fd = open(f->path, O_RDONLY);
+    assert_true(fd >= 0);
+    struct stream_opts o = {.buffer_size = 4096};
+    stream_t *s = stream_alloc(f->path, &o);
+    assert_non_null(s);
+    struct stream_preader *r;
+    assert_int_equal(stream_preader_create(&r, fd), 0);
+    close(fd);
+    unsigned char *buf = malloc(f->size + 100);
+    assert_non_null(buf);
+    assert_int_equal(stream_preader_read(r, s, buf, f->size + 100, 0), (ssize_t)f->size);
+    assert_memory_equal(buf, f->data, f->size);
+    assert_int_equal(stream_preader_read(r, s, buf, 5000, 1000), 5000);
+    assert_memory_equal(buf, f->data + 1000, 5000);
+    assert_int_equal(stream_preader_read(r, s, buf, 4096, (off_t)f->size - 10), 10);
+    assert_memory_equal(buf, f->data + f->size - 10, 10);
+    assert_int_equal(stream_preader_read(r, s, buf, 4096, (off_t)f->size + 5), 0);
+    free(buf);
+    stream_preader_free(r);
+    stream_close(s);
+}
+
 int main(void)
 {
     mp_msg_reset();
@@ -549,6 +579,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_open_plain_file, setup, teardown),
         cmocka_unit_test_setup_teardown(test_random_access, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_preader_reads, setup, teardown),
         cmocka_unit_test_setup_teardown(test_eof, setup, teardown),
         cmocka_unit_test_setup_teardown(test_alternating_positions_keep_buffers, setup,
                                         teardown),

@@ -133,11 +133,93 @@ static void test_worker_no_limit_waits(void **state)
     ctx_free(c);
 }
 
+/* stop() for mp_worker_call: says stop from its n-th call on. */
+struct stop_ctx {
+    int calls;
+    int stop_at;
+};
+
+static bool stop_after(void *arg)
+{
+    struct stop_ctx *st = arg;
+    return ++st->calls >= st->stop_at;
+}
+
+/* A call whose job returns is waited for: 0, the job ran, no release. */
+static void test_worker_call_returns(void **state)
+{
+    (void)state;
+    struct job_ctx *c = ctx_new();
+    struct stop_ctx st = { .stop_at = 1000000 };
+    assert_int_equal(write(c->fds[1], "x", 1), 1);
+    assert_int_equal(mp_worker_call("test", job_read_pipe, c, job_release, stop_after, &st), 0);
+    assert_int_equal(c->ran, 1);
+    assert_int_equal(c->released, 0);
+    ctx_free(c);
+}
+
+/* A call whose job blocks ends when stop() says so (ECANCELED, soon after
+ * the third poll), and the job releases its context when it returns. */
+static void test_worker_call_gives_up(void **state)
+{
+    (void)state;
+    struct job_ctx *c = ctx_new();
+    struct stop_ctx st = { .stop_at = 3 };
+    double t0 = mp_time_sec();
+    int r = mp_worker_call("test", job_read_pipe, c, job_release, stop_after, &st);
+    double took = mp_time_sec() - t0;
+    assert_int_equal(r, ECANCELED);
+    assert_int_equal(st.calls, 3);
+    assert_true(took >= 2 * MP_WORKER_POLL && took < 2.0);
+    pthread_mutex_lock(&c->lock);
+    assert_int_equal(c->ran, 0);
+    pthread_mutex_unlock(&c->lock);
+    assert_int_equal(write(c->fds[1], "x", 1), 1);
+    struct timespec ts;
+    mp_deadline_after(&ts, 5.0);
+    pthread_mutex_lock(&c->lock);
+    while (!c->released) {
+        if (pthread_cond_timedwait(&c->cv, &c->lock, &ts) == ETIMEDOUT)
+            break;
+    }
+    int ran = c->ran, released = c->released;
+    pthread_mutex_unlock(&c->lock);
+    assert_int_equal(ran, 1);
+    assert_int_equal(released, 1);
+    mp_sleep_sec(0.05);
+    ctx_free(c);
+}
+
+/* A worker's own thread knows it is one; the test's thread is not. */
+static void job_ask_current(void *arg)
+{
+    *(bool *)arg = mp_worker_is_current();
+}
+
+static bool never_stop(void *arg)
+{
+    (void)arg;
+    return false;
+}
+
+static void test_worker_is_current(void **state)
+{
+    (void)state;
+    bool on_worker = false;
+    assert_false(mp_worker_is_current());
+    assert_int_equal(mp_worker_call("test", job_ask_current, &on_worker, NULL, never_stop,
+                                    NULL), 0);
+    assert_true(on_worker);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_worker_joined_in_time),
         cmocka_unit_test(test_worker_left_behind_releases),
+        cmocka_unit_test(test_worker_call_returns),
+        cmocka_unit_test(test_worker_call_gives_up),
+        cmocka_unit_test(test_worker_is_current),
         cmocka_unit_test(test_worker_no_limit_waits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
