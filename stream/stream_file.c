@@ -156,6 +156,48 @@ static void start_readahead(stream_t *s, struct file_priv *p)
     stream_ra_note(p->ra, 0, 0);
 }
 
+/* A trailing hole shorter than this is taken for data (a sparse copy of a
+ * file that ends in silence); a longer one for space never written. */
+#define FILE_HOLE_MIN (16 * 1024 * 1024)
+/* Extents looked at before giving up (a file written in many pieces). */
+#define FILE_HOLE_MAX_EXTENTS 4096
+
+/*
+ * Where the file's written data ends: the start of a trailing hole of at
+ * least FILE_HOLE_MIN bytes, else size. A preallocated or sparse download
+ * (a torrent client's file, fallocate'd space) has its header and then
+ * gigabytes the filesystem has never stored; read, they are zeros that a
+ * header declaring them would have us play as silence for hours. Where
+ * the filesystem cannot tell (SEEK_HOLE: the end of the file is the only
+ * hole), size.
+ */
+static int64_t file_data_end(int fd, int64_t size)
+{
+#ifdef SEEK_HOLE
+    off_t pos = 0;
+    for (int i = 0; i < FILE_HOLE_MAX_EXTENTS && pos < size; i++) {
+        off_t hole = lseek(fd, pos, SEEK_HOLE);
+        if (hole < 0 || hole >= size)
+            return size;
+        off_t data = lseek(fd, hole, SEEK_DATA);
+        if (data < 0)
+            return errno == ENXIO && size - hole >= FILE_HOLE_MIN ? (int64_t)hole : size;
+        pos = data;
+    }
+#else
+    (void)fd;
+#endif
+    return size;
+}
+
+/* How many of len bytes at pos lie before the end of the data as known. */
+static size_t file_span(const struct file_priv *p, int64_t pos, size_t len)
+{
+    if (pos >= p->size)
+        return 0;
+    return (uint64_t)(p->size - pos) < len ? (size_t)(p->size - pos) : len;
+}
+
 static int file_open(stream_t *s, int fd, const char *target)
 {
     struct stat st;
@@ -173,9 +215,13 @@ static int file_open(stream_t *s, int fd, const char *target)
     p->io = s->opts.file_io;
     p->try_nowait = HAVE_PREADV2 || (p->io && p->io->preadv2);
     p->dev = st.st_dev;
-    p->size = st.st_size;
+    p->size = file_data_end(fd, st.st_size);
     s->priv = p;
-    s->size = st.st_size;
+    s->size = p->size;
+    if (p->size < st.st_size)
+        mp_msg(MSGT_STREAM, MSGL_WARN, "%s: the last %" PRId64 " bytes were never written "
+               "(a hole, as in an unfinished download); reading up to byte %" PRId64 ".\n",
+               s->url, (int64_t)st.st_size - p->size, p->size);
     s->seekable = true;
     /* The hooks of a simulation model a page cache. */
     if (!p->io && file_bypasses_page_cache(fd)) {
@@ -331,14 +377,15 @@ static bool file_grown(stream_t *s)
         struct stat st;
         if (fstat(p->fd, &st) < 0)
             return false;
-        if (st.st_size > p->size) {
+        int64_t end = st.st_size > p->size ? file_data_end(p->fd, st.st_size) : st.st_size;
+        if (end > p->size) {
             if (!p->grew)
                 mp_msg(MSGT_STREAM, MSGL_V, "%s: the file grows while it plays (%" PRId64
                        " -> %" PRId64 " bytes); reading on as it grows.\n", s->url, p->size,
-                       (int64_t)st.st_size);
+                       end);
             p->grew = true;
-            p->size = st.st_size;
-            s->size = st.st_size;
+            p->size = end;
+            s->size = end;
             return true;
         }
         if (!file_being_written(p->fd))
@@ -360,14 +407,16 @@ static bool file_grown(stream_t *s)
 static int file_fill(stream_t *s, void *buf, int len)
 {
     struct file_priv *p = s->priv;
-    int n = file_fill_raw(s, buf, len);
+    /* Not past the data as known: a trailing hole reads as zeros. */
+    int span = (int)file_span(p, s->src_pos, (size_t)len);
+    int n = span > 0 ? file_fill_raw(s, buf, span) : 0;
     /* Short before the size at open is not the end (stream.c takes a
      * short read from a plain file for one): the kernel hands out the
      * pages before a failing one (EIO) or a truncation. Read on; where
      * that fails, say the fill was partial so the next one reports it. */
     while (n > 0 && n < len && !s->fill_partial && s->src_pos + n < p->size) {
-        ssize_t m = read_full(s, p, (char *)buf + n, (size_t)(len - n),
-                              (off_t)(s->src_pos + n));
+        size_t more = file_span(p, s->src_pos + n, (size_t)(len - n));
+        ssize_t m = read_full(s, p, (char *)buf + n, more, (off_t)(s->src_pos + n));
         if (m <= 0) {
             s->fill_partial = true;
             break;
@@ -377,8 +426,9 @@ static int file_fill(stream_t *s, void *buf, int len)
     /* At the end as known: a download may have added to it since. */
     while (n >= 0 && n < len && !s->fill_partial && s->src_pos + n >= p->size &&
            file_grown(s)) {
-        ssize_t m = read_full(s, p, (char *)buf + n, (size_t)(len - n),
-                              (off_t)(s->src_pos + n));
+        size_t more = file_span(p, s->src_pos + n, (size_t)(len - n));
+        ssize_t m = more > 0 ? read_full(s, p, (char *)buf + n, more, (off_t)(s->src_pos + n))
+                             : 0;
         if (m < 0) {
             if (n == 0)
                 return -stream_errno_to_err(errno);
@@ -403,7 +453,8 @@ static int file_fill(stream_t *s, void *buf, int len)
 static int file_read_at(stream_t *s, int64_t pos, void *buf, int len)
 {
     struct file_priv *p = s->priv;
-    ssize_t n = read_full(s, p, buf, (size_t)len, (off_t)pos);
+    size_t span = file_span(p, pos, (size_t)len);
+    ssize_t n = span > 0 ? read_full(s, p, buf, span, (off_t)pos) : 0;
     if (n < 0)
         return -stream_errno_to_err(errno);
     return (int)n;

@@ -1021,8 +1021,9 @@ test_hostile_wav_zero_tail() {
     local t0 t1 ms
     ff -f lavfi -i sine=frequency=440:sample_rate=8000 -t 20 -c:a pcm_s16le -ac 1 w20.wav ||
         { fail "cannot make the WAV"; return 1; }
+    # Zeros written (not a hole: holes are test_hostile_sparse_download's).
     cp w20.wav zeros.wav
-    truncate -s +200M zeros.wav || { fail "truncate failed"; return 1; }
+    head -c 200M /dev/zero >> zeros.wav || { fail "cannot write the zeros"; return 1; }
     t0=$(date +%s%N)
     MP_TIMEOUT=60 mp -ao pcm:fast:file=out.wav -vo null zeros.wav
     t1=$(date +%s%N)
@@ -1035,7 +1036,7 @@ test_hostile_wav_zero_tail() {
     echo "    20 s WAV + 200 MB of zeros: $ms ms" >&2
     cp w20.wav nosize.wav
     printf '\377\377\377\377' | dd of=nosize.wav bs=1 seek=4 conv=notrunc status=none &&
-        truncate -s +2G nosize.wav || { fail "cannot make the undeclared WAV"; return 1; }
+        head -c 300M /dev/zero >> nosize.wav || { fail "cannot make the undeclared WAV"; return 1; }
     hostile_quit_during_open nosize.wav TERM || return 1
     [ "$RC" = 1 ] || { fail "exit status $RC after SIGTERM in the open"; return 1; }
     grep -q "interrupted by signal" out.txt || { fail "no quit message"; return 1; }
@@ -1049,6 +1050,47 @@ test_hostile_wav_zero_tail() {
 
 # Out-of-range values: one message naming the option, status 1, nothing
 # played. (-volume -1 and -frames -1 are documented values, not errors.)
+# A download not finished: a WAV whose header declares 4 GB of sound, in a
+# 5 GB sparse file of which only the first 20 s were written (the rest is
+# a hole, as a torrent client or fallocate leaves it). Its 20 s play, and
+# it ends at once as a truncated file; read on, the hole is hours of
+# silence. Needs a filesystem that reports holes (SEEK_HOLE: ext4, xfs,
+# btrfs, tmpfs).
+test_hostile_sparse_download() {
+    local n ref got
+    ff -f lavfi -i sine=frequency=440:sample_rate=8000 -t 20 -c:a pcm_s16le -ac 1 w20.wav ||
+        { fail "cannot make the WAV"; return 1; }
+    cp w20.wav sparse.wav
+    n=$(grep -abo data sparse.wav | head -1 | cut -d: -f1)
+    printf '\360\377\377\377' | dd of=sparse.wav bs=1 seek=4 conv=notrunc status=none &&
+        printf '\000\377\377\377' | dd of=sparse.wav bs=1 seek=$((n + 4)) conv=notrunc \
+            status=none && truncate -s 5G sparse.wav || { fail "cannot make the file"; return 1; }
+    if [ "$(du -k sparse.wav | cut -f1)" -gt 100000 ]; then
+        skip "this filesystem does not keep sparse files sparse"
+        return
+    fi
+    if hostile_need_python && ! python3 -c '
+import os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+sys.exit(os.lseek(fd, 0, os.SEEK_HOLE) >= os.fstat(fd).st_size)' sparse.wav; then
+        skip "this filesystem does not report holes (SEEK_HOLE)"
+        return
+    fi
+    MP_TIMEOUT=60 mp -benchmark -ao pcm:fast:file=out.wav -vo null sparse.wav
+    expect_rc 2 || return 1
+    expect_err "sparse.wav: the last" || return 1
+    expect_err "Error reading 'sparse.wav': truncated file." || return 1
+    raw_s16 w20.wav > ref.raw
+    raw_s16 out.wav > got.raw
+    ref=$(stat -c %s ref.raw)
+    got=$(stat -c %s got.raw)
+    # What was written plays whole; the hole starts on a block boundary,
+    # so up to one block of its zeros may follow.
+    [ "$got" -ge "$ref" ] && [ "$got" -le $((ref + 65536)) ] ||
+        { fail "played $got bytes of sound, the file has $ref"; return 1; }
+    cmp -s -n "$ref" ref.raw got.raw || { fail "the written 20 s did not play as written"; return 1; }
+}
+
 test_hostile_option_values_out_of_range() {
     local spec opt
     for spec in "cache -5" "cache 99999999" "readahead-distance 99999999999999" \
