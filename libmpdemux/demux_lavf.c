@@ -1981,6 +1981,29 @@ AVPacket *demux_read_packet(demuxer_t *d, struct sh_stream *sh)
     return demux_peek(d, ds) ? demux_pop(p, ds) : NULL;
 }
 
+double demux_first_pts(demuxer_t *d, struct sh_stream *sh)
+{
+    struct demux_priv *p = d->priv;
+    if (!sh || !sh->selected)
+        return NAN;
+    if (!demux_try_park(d))
+        return NAN;
+    if (!p->split_decided) {
+        int r = demux_split_decide(d, d->start_time, true, NULL);
+        if (r < 0) {
+            p->status = r;
+            demux_unpark(d);
+            return NAN;
+        }
+    }
+    /* Parked, the thread reads nothing: this thread may read the source
+     * itself, as a seek does. */
+    const AVPacket *pkt = demux_peek(d, demux_sh_of(sh));
+    int64_t ts = !pkt ? AV_NOPTS_VALUE : pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
+    demux_unpark(d);
+    return ts == AV_NOPTS_VALUE ? NAN : demux_ts_to_seconds(sh, ts);
+}
+
 bool demux_has_packet(demuxer_t *d, struct sh_stream *sh)
 {
     if (!sh)

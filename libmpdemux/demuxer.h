@@ -171,6 +171,11 @@ void demux_select_stream(demuxer_t *d, struct sh_stream *sh, bool selected);
  */
 AVPacket *demux_read_packet(demuxer_t *d, struct sh_stream *sh);
 
+/* The time (s) of sh's next packet (which must be selected), reading
+ * until it comes; the packet stays queued. NAN at the end of sh's data,
+ * on an error or when interrupted. For -identify's ID_START_TIME. */
+double demux_first_pts(demuxer_t *d, struct sh_stream *sh);
+
 /* Whether sh has a queued packet (no reading). */
 bool demux_has_packet(demuxer_t *d, struct sh_stream *sh);
 

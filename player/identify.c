@@ -11,6 +11,7 @@
  * prints the same lines in the same order once everything is open.
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -323,7 +324,17 @@ void play_identify(struct play_state *ps)
         ID("ID_AUDIO_RATE=%d\n", p->sample_rate);
         ID("ID_AUDIO_NCH=%d\n", p->ch_layout.nb_channels);
     }
-    ID("ID_START_TIME=%.2f\n", d->start_time);
+    /* MPlayer's: the time of the first audio packet, or the video's when
+     * earlier or without audio (an MP4's AAC with an edit list starts
+     * before 0: its priming samples). */
+    double start = ps->sh_audio ? demux_first_pts(d, ps->sh_audio) : NAN;
+    double vstart = ps->sh_video ? demux_first_pts(d, ps->sh_video) : NAN;
+    if (isfinite(vstart) && (!isfinite(start) || vstart < start))
+        start = vstart;
+    if (isfinite(start))
+        ID("ID_START_TIME=%.2f\n", start);
+    else
+        ID("ID_START_TIME=unknown\n");
     ID("ID_LENGTH=%.2f\n", d->duration > 0 ? d->duration : 0.0);
     ID("ID_SEEKABLE=%d\n", d->seekable ? 1 : 0);
     ID("ID_CHAPTERS=%d\n", play_num_chapters(ps));

@@ -67,7 +67,9 @@ test_identify_tracks_chapters_metadata() {
         "ID_VIDEO_FPS=25.000" "ID_VIDEO_ASPECT=1.3333" "ID_VIDEO_CODEC=ffodivx" \
         "ID_AUDIO_FORMAT=1" "ID_AUDIO_BITRATE=705600" "ID_AUDIO_RATE=44100" "ID_AUDIO_NCH=1" \
         "ID_AUDIO_CODEC=pcm" \
-        "ID_START_TIME=0.00" "ID_SEEKABLE=1" "ID_EXIT=EOF" || return 1
+        "ID_START_TIME=0.02" "ID_SEEKABLE=1" "ID_EXIT=EOF" || return 1
+    # (0.02: its first audio block, as MPlayer 1.5 says; ffmpeg stores the
+    # MPEG-4 video's first frame at 0.021 here.)
     grep -qx 'ID_LENGTH=3\.0[0-9]' "$OUT" || fail "ID_LENGTH: $(grep ID_LENGTH "$OUT")" || return 1
     # No video language line: MPlayer has none.
     ! grep -q '^ID_VID_0_LANG' "$OUT" || fail "ID_VID_0_LANG printed" || return 1
@@ -106,6 +108,32 @@ test_identify_order_as_mplayer() {
         awk '{ for (i = 1; i <= NF; i++) if ($i == 0 || (i > 1 && $i <= $(i - 1))) exit 1 }' ||
         fail "ID_ lines out of order: $seq" || return 1
     [ "$id_exit" = "ID_EXIT=EOF" ] || fail "last ID_ line: $id_exit"
+}
+
+# ID_START_TIME is MPlayer's: the first audio packet's time, or the
+# video's when earlier or without audio. An MP4's AAC starts 1024 samples
+# before 0 (its edit list skips the encoder's priming: -0.02, where the
+# container's start time says 0.00); an MPEG-TS starts at its first
+# timestamp (1.4 s by ffmpeg's default); ffprobe tells what to expect.
+test_identify_start_time_first_packet() {
+    local f want got
+    ff -f lavfi -i testsrc2=size=160x120:rate=25 -f lavfi -i sine -t 2 -c:v mpeg4 \
+        -c:a aac aac.mp4 &&
+        ff -f lavfi -i testsrc2=size=160x120:rate=25 -f lavfi -i sine -t 2 -c:v mpeg2video \
+            -c:a mp2 t.ts || { fail "cannot make the media"; return 1; }
+    for f in aac.mp4 t.ts; do
+        want=$(ffprobe -v error -select_streams a:0 -show_entries packet=pts_time \
+            -read_intervals "%+#1" -of csv=p=0 "$f" | head -n 1 | cut -d, -f1)
+        want=$(printf '%.2f' "$want")
+        # The case this is about: the AAC starts before 0.
+        [ "$f" != aac.mp4 ] || [ "$want" = -0.02 ] ||
+            fail "ffprobe puts aac.mp4's first audio packet at $want, not -0.02" || return 1
+        mp -identify -frames 0 -vo null -ao null "$f"
+        expect_rc 0 || return 1
+        got=$(sed -n 's/^ID_START_TIME=//p' "$OUT")
+        [ "$got" = "$want" ] || fail "$f: ID_START_TIME=$got, its first packet is at $want" ||
+            return 1
+    done
 }
 
 test_identify_selected_audio_track() {
