@@ -80,6 +80,7 @@ struct play_state {
     bool audio_sent_eof;
     bool audio_flushed;         /* the converter's tail was taken */
     bool audio_done;            /* every sample is written */
+    bool audio_more;            /* the last fill stopped at its time slice */
 
     /* timing */
     double seek_target;         /* drop what starts before this (-ss) */

@@ -40,6 +40,10 @@
 /* The audio fill leaves the turn to a due video frame while the output
  * holds more than this: a slow read of audio data then waits. */
 #define LOOP_AUDIO_LOW 0.1
+/* Longest one audio fill runs before the loop looks at its commands again:
+ * an output that drains at once (-benchmark, -ao pcm:fast) always has
+ * space, and an audio-only file would be written whole in one fill. */
+#define LOOP_FILL_SLICE 0.02
 /* Held reads closer together than this make one stall episode; shorter
  * episodes are not counted (a read from memory while the video is late
  * holds the clock for microseconds). */
@@ -279,7 +283,13 @@ static void loop_audio_consume(struct play_state *ps, int k)
 static int loop_audio_fill(struct play_state *ps)
 {
     double per_sample = loop_speed(ps) / ps->afmt.rate;
+    double fill_start = mp_time_sec();
+    ps->audio_more = false;
     for (;;) {
+        if (mp_time_sec() - fill_start >= LOOP_FILL_SLICE) {
+            ps->audio_more = true;
+            return 0;
+        }
         if (loop_video_first(ps))
             return 0;
         loop_audio_refill(ps);
@@ -1090,7 +1100,7 @@ enum mp_stop_reason play_loop(struct play_state *ps)
         play_step_done(ps);
         if (!ps->sh_video && mp_time_sec() - ps->last_status_time >= LOOP_STATUS_INTERVAL)
             loop_status_line(ps, clock);
-        if (!o->benchmark)
+        if (!o->benchmark && !ps->audio_more)
             loop_wait(ps, LOOP_MAX_SLEEP);
     }
     mp_cmd_free(ps->waited_cmd);

@@ -1091,6 +1091,37 @@ sys.exit(os.lseek(fd, 0, os.SEEK_HOLE) >= os.fstat(fd).st_size)' sparse.wav; the
     cmp -s -n "$ref" ref.raw got.raw || { fail "the written 20 s did not play as written"; return 1; }
 }
 
+# Audio alone to an output that drains at once (-benchmark): the output
+# always has space, and one fill used to write on to the end of the file
+# before the loop looked at a signal or a command again (the rest of a
+# 20-minute WAV resampled: 0.8 s here, 1-17 s for an hour of 44.1 kHz).
+test_hostile_quit_during_fast_audio_only() {
+    local player t0 t1 ms how limit=500
+    [ -n "${SANITIZE:-}" ] && limit=2000
+    ff -f lavfi -i sine=frequency=440:sample_rate=8000:duration=1200 -ac 1 -c:a pcm_s16le \
+        long.wav || { fail "cannot make the WAV"; return 1; }
+    for how in term quit; do
+        rm -f cmd.fifo
+        mkfifo cmd.fifo
+        timeout -k 5 120 "$MPLAYER" -slave -benchmark -vo null -ao null -af resample=192000 \
+            long.wav <cmd.fifo >out.txt 2>err.txt &
+        player=$!
+        exec 7>cmd.fifo
+        sleep 0.3
+        t0=$(date +%s%N)
+        if [ "$how" = term ]; then kill -TERM "$player"; else echo quit >&7; fi
+        wait "$player"
+        t1=$(date +%s%N)
+        exec 7>&-
+        hostile_clean err.txt || return 1
+        grep -q "Exiting... (End of file)" out.txt &&
+            { fail "($how) the file ended before the $how"; return 1; }
+        ms=$(((t1 - t0) / 1000000))
+        echo "    $how during a fast audio-only run: $ms ms" >&2
+        [ "$ms" -le "$limit" ] || { fail "$how took $ms ms"; return 1; }
+    done
+}
+
 test_hostile_option_values_out_of_range() {
     local spec opt
     for spec in "cache -5" "cache 99999999" "readahead-distance 99999999999999" \
