@@ -184,6 +184,8 @@ static enum AVMediaType demux_av_type(enum mp_stream_type t)
  * reported wins, as libavformat often turns it into EOF or bad data. */
 static int demux_map_averror(struct demux_priv *p, int averr, int fallback)
 {
+    if (p->io->stream_error == -STREAM_ERR_TRUNCATED)
+        return -DEMUX_ERR_TRUNCATED;
     if (p->io->stream_error)
         return -DEMUX_ERR_IO;
     if (averr == AVERROR(ENOMEM))

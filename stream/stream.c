@@ -32,6 +32,7 @@ const char *stream_strerror(int err)
     case STREAM_ERR_UNSUPPORTED: return "not supported";
     case STREAM_ERR_NOMEM: return "out of memory";
     case STREAM_ERR_ABORTED: return "aborted";
+    case STREAM_ERR_TRUNCATED: return "truncated file";
     default: return "unknown stream error";
     }
 }

@@ -29,6 +29,7 @@ enum stream_error {
     STREAM_ERR_UNSUPPORTED = 5, /* unknown protocol, not seekable... */
     STREAM_ERR_NOMEM = 6,
     STREAM_ERR_ABORTED = 7,     /* interrupted by the abort callback */
+    STREAM_ERR_TRUNCATED = 8,   /* a plain file shrank while being read */
 };
 
 /* Human-readable text for a (positive or negative) stream_error. */

@@ -445,7 +445,8 @@ static int file_fill(stream_t *s, void *buf, int len)
         mp_msg(MSGT_STREAM, MSGL_ERR, "%s: the file shrank from %" PRId64 " to %" PRId64
                " bytes while being read.\n", s->url, p->size, (int64_t)st.st_size);
     p->shrink_reported = true;
-    return -STREAM_ERR_IO;
+    /* Data missing at the end: a truncated file, as one cut before. */
+    return -STREAM_ERR_TRUNCATED;
 }
 
 /* A look elsewhere (stream_read_at): a plain pread, told to neither the
