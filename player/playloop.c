@@ -323,8 +323,13 @@ static int loop_audio_fill(struct play_state *ps)
          * before the second frame, the file read at the audio's place
          * only (the video piling up in the packet queue) and the play
          * position, which read plans follow, stuck at the start. */
+        /* Measured by what was written (the clock), not by the next
+         * chunk's time: after a gap in the audio's timestamps (files joined
+         * with cat) the next chunk may lie more than the lead beyond a
+         * frame that waits for the clock to reach it. */
+        double written = ps->audio_pts_known ? ps->audio_pts_end : ps->abuf_pts;
         if (ps->sh_video && !ps->video_done && ao_is_fast(ps->ao) &&
-            ps->abuf_pts - play_av_delay(ps) >= ps->next_pts + LOOP_FAST_AUDIO_LEAD)
+            written - play_av_delay(ps) >= ps->next_pts + LOOP_FAST_AUDIO_LEAD)
             return 0;
         int space = ao_get_space(ps->ao);
         if (space <= 0)

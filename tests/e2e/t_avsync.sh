@@ -56,6 +56,24 @@ test_avsync_late_data_keeps_sync() {
 # timestamps restart four times. Each restart is followed, so the clocks
 # go on rising to 20 s in step (before, the audio clock froze at the first
 # reset and A-V reached the segment's length, 4 s; MPlayer 1.5 plays it).
+# Many joined copies with MPEG-2 video (whose dts trail its pts): after 18
+# resets the next audio chunk lay 0.52 s past the audio written, more than
+# the 0.5 s a fast output may run ahead of the video, while the frame waited
+# for the clock (the audio written) to reach it: the run stopped at 361.6 s
+# of 382 and never ended.
+test_avsync_mpegts_many_resets_play_to_the_end() {
+    local i last
+    ff -f lavfi -i testsrc2=size=160x120:rate=25 -f lavfi -i sine -t 20 -c:v mpeg2video \
+        -q:v 8 -c:a mp2 -f mpegts one.ts || return 1
+    for i in $(seq 19); do cat one.ts; done > many.ts
+    MP_TIMEOUT=90 mp -v -vo null -ao pcm:fast:file=out.wav many.ts
+    expect_rc 0 || return 1
+    [ "$(grep -c 'timestamps jump by' "$OUT")" = 18 ] ||
+        { fail "not 18 resets followed: $(grep -c 'timestamps jump' "$OUT")"; return 1; }
+    last=$(tr '\r' '\n' < "$OUT" | grep '^A:' | tail -n 1 | awk '{ print $2 }')
+    in_range "$last" 378 386 || fail "the audio clock ended at $last s of 382"
+}
+
 test_avsync_mpegts_timestamp_resets_followed() {
     ff -f lavfi -i testsrc2=size=160x120:rate=25 -f lavfi -i sine -t 4 -c:v mpeg4 -q:v 8 \
         -c:a mp2 -f mpegts one.ts || return 1
