@@ -9,8 +9,9 @@
  *
  * Ownership: stream_open() creates a stream_t; whoever opened it frees it
  * with stream_close() (a reader that took a reference with stream_ref()
- * drops it with stream_unref(); the last of them frees). A stream is used from one thread at a time (the
- * play thread); any helper threads it starts are its own business.
+ * drops it with stream_unref(); the last of them frees). A stream is used
+ * from one thread at a time (the play thread); any helper threads it starts
+ * are its own business.
  */
 #ifndef MP_STREAM_STREAM_H
 #define MP_STREAM_STREAM_H

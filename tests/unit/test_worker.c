@@ -69,6 +69,27 @@ static void ctx_free(struct job_ctx *c)
     free(c);
 }
 
+/* Let a left-behind job (blocked on c's pipe) return: it ran once and
+ * released c once, within 5 s. */
+static void expect_released_after_return(struct job_ctx *c)
+{
+    assert_int_equal(write(c->fds[1], "x", 1), 1);
+    struct timespec ts;
+    mp_deadline_after(&ts, 5.0);
+    pthread_mutex_lock(&c->lock);
+    while (!c->released) {
+        if (pthread_cond_timedwait(&c->cv, &c->lock, &ts) == ETIMEDOUT)
+            break;
+    }
+    int ran = c->ran, released = c->released;
+    pthread_mutex_unlock(&c->lock);
+    assert_int_equal(ran, 1);
+    assert_int_equal(released, 1);
+    /* The release is the thread's last use of c, but the thread may still
+     * be returning from it: give it a moment before c is freed. */
+    mp_sleep_sec(0.05);
+}
+
 /* A job that returns before the deadline is joined: true, no release, and
  * the context is the caller's again. */
 static void test_worker_joined_in_time(void **state)
@@ -100,21 +121,7 @@ static void test_worker_left_behind_releases(void **state)
     assert_int_equal(c->ran, 0);
     assert_int_equal(c->released, 0);
     pthread_mutex_unlock(&c->lock);
-    assert_int_equal(write(c->fds[1], "x", 1), 1);
-    struct timespec ts;
-    mp_deadline_after(&ts, 5.0);
-    pthread_mutex_lock(&c->lock);
-    while (!c->released) {
-        if (pthread_cond_timedwait(&c->cv, &c->lock, &ts) == ETIMEDOUT)
-            break;
-    }
-    int ran = c->ran, released = c->released;
-    pthread_mutex_unlock(&c->lock);
-    assert_int_equal(ran, 1);
-    assert_int_equal(released, 1);
-    /* The release is the thread's last use of c, but the thread may still
-     * be returning from it: give it a moment before freeing. */
-    mp_sleep_sec(0.05);
+    expect_released_after_return(c);
     ctx_free(c);
 }
 
@@ -174,19 +181,7 @@ static void test_worker_call_gives_up(void **state)
     pthread_mutex_lock(&c->lock);
     assert_int_equal(c->ran, 0);
     pthread_mutex_unlock(&c->lock);
-    assert_int_equal(write(c->fds[1], "x", 1), 1);
-    struct timespec ts;
-    mp_deadline_after(&ts, 5.0);
-    pthread_mutex_lock(&c->lock);
-    while (!c->released) {
-        if (pthread_cond_timedwait(&c->cv, &c->lock, &ts) == ETIMEDOUT)
-            break;
-    }
-    int ran = c->ran, released = c->released;
-    pthread_mutex_unlock(&c->lock);
-    assert_int_equal(ran, 1);
-    assert_int_equal(released, 1);
-    mp_sleep_sec(0.05);
+    expect_released_after_return(c);
     ctx_free(c);
 }
 
