@@ -40,6 +40,7 @@ struct file_priv {
     bool ra_failed;                    /* could not start: do not retry */
     bool shrink_reported;              /* said once that the file shrank */
     bool grew;                         /* it grew while we read it */
+    bool hole;                         /* size ends where a trailing hole starts */
     struct stream_preader *preader;    /* blocking reads off the play thread */
     bool preader_failed;               /* could not start: read here */
 };
@@ -190,9 +191,13 @@ static int64_t file_data_end(int fd, int64_t size)
     return size;
 }
 
-/* How many of len bytes at pos lie before the end of the data as known. */
+/* How many of len bytes at pos lie before the end of the data as known:
+ * all of them without a trailing hole (a read past the end of a file is
+ * short by itself, and a file that grows is read on). */
 static size_t file_span(const struct file_priv *p, int64_t pos, size_t len)
 {
+    if (!p->hole)
+        return len;
     if (pos >= p->size)
         return 0;
     return (uint64_t)(p->size - pos) < len ? (size_t)(p->size - pos) : len;
@@ -220,7 +225,8 @@ static int file_open(stream_t *s, int fd, const char *target)
     p->size = p->io ? st.st_size : file_data_end(fd, st.st_size);
     s->priv = p;
     s->size = p->size;
-    if (p->size < st.st_size)
+    p->hole = p->size < st.st_size;
+    if (p->hole)
         mp_msg(MSGT_STREAM, MSGL_WARN, "%s: the last %" PRId64 " bytes were never written "
                "(a hole, as in an unfinished download); reading up to byte %" PRId64 ".\n",
                s->url, (int64_t)st.st_size - p->size, p->size);
@@ -382,6 +388,7 @@ static bool file_grown(stream_t *s)
         int64_t end = st.st_size > p->size && !p->io ? file_data_end(p->fd, st.st_size)
                                                       : st.st_size;
         if (end > p->size) {
+            p->hole = end < st.st_size;
             if (!p->grew)
                 mp_msg(MSGT_STREAM, MSGL_V, "%s: the file grows while it plays (%" PRId64
                        " -> %" PRId64 " bytes); reading on as it grows.\n", s->url, p->size,
