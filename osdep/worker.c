@@ -82,6 +82,15 @@ int mp_worker_start(struct mp_worker **out, const char *name, void (*job)(void *
     return 0;
 }
 
+/* Give up on a job still running (lock held, released here): its thread
+ * frees w and releases the context when the job returns. */
+static void worker_leave(struct mp_worker *w)
+{
+    w->left = true;
+    pthread_mutex_unlock(&w->lock);
+    pthread_detach(w->thread);
+}
+
 bool mp_worker_stop(struct mp_worker *w, double secs)
 {
     if (!w)
@@ -95,9 +104,7 @@ bool mp_worker_stop(struct mp_worker *w, double secs)
                 break;
         }
         if (!w->returned) {
-            w->left = true;
-            pthread_mutex_unlock(&w->lock);
-            pthread_detach(w->thread);
+            worker_leave(w);
             return false;
         }
         pthread_mutex_unlock(&w->lock);
@@ -127,9 +134,7 @@ int mp_worker_call(const char *name, void (*job)(void *ctx), void *ctx,
         bool give_up = stop(stop_ctx);
         pthread_mutex_lock(&w->lock);
         if (give_up && !w->returned) {
-            w->left = true;
-            pthread_mutex_unlock(&w->lock);
-            pthread_detach(w->thread);
+            worker_leave(w);
             return ECANCELED;
         }
     }

@@ -117,16 +117,20 @@ int stream_preader_create(struct stream_preader **out, int fd)
     return 0;
 }
 
-/* Wait (lock held) until the state is neither a nor b, asking s every
- * MP_WORKER_POLL. False: s says stop. */
-static bool preader_wait(struct stream_preader *r, const stream_t *s,
-                         enum preader_state a, enum preader_state b)
+static bool preader_busy(const struct stream_preader *r)
 {
-    while (r->state == a || r->state == b) {
+    return r->state == PREADER_ASKED || r->state == PREADER_READING;
+}
+
+/* Wait (lock held) until the helper has answered, asking s every
+ * MP_WORKER_POLL. False: s says stop. */
+static bool preader_wait(struct stream_preader *r, const stream_t *s)
+{
+    while (preader_busy(r)) {
         struct timespec ts;
         mp_deadline_after(&ts, MP_WORKER_POLL);
         pthread_cond_timedwait(&r->done, &r->lock, &ts);
-        if ((r->state == a || r->state == b) && stream_aborted(s))
+        if (preader_busy(r) && stream_aborted(s))
             return false;
     }
     return true;
@@ -138,7 +142,7 @@ static ssize_t preader_piece(struct stream_preader *r, const stream_t *s, void *
 {
     pthread_mutex_lock(&r->lock);
     /* A read its caller walked away from may still be under way. */
-    if (!preader_wait(r, s, PREADER_ASKED, PREADER_READING)) {
+    if (!preader_wait(r, s)) {
         pthread_mutex_unlock(&r->lock);
         errno = ECANCELED;
         return -1;
@@ -157,7 +161,7 @@ static ssize_t preader_piece(struct stream_preader *r, const stream_t *s, void *
     r->off = off;
     r->state = PREADER_ASKED;
     pthread_cond_signal(&r->wake);
-    if (!preader_wait(r, s, PREADER_ASKED, PREADER_READING)) {
+    if (!preader_wait(r, s)) {
         pthread_mutex_unlock(&r->lock);
         errno = ECANCELED;
         return -1;
