@@ -553,13 +553,17 @@ const struct stream_backend stream_backend_ring = {
     .sync = ring_sync,
 };
 
-/* Wait at open until -cache-min is filled (or the source ends). */
-static int ring_prefill(struct ring *r)
+/* Wait at open until -cache-min is filled (or the source ends). A file
+ * that grows while it plays (a download) has no more than its size at open
+ * to give now: waiting for -cache-min of it would hold the start until the
+ * download had written that much. */
+static int ring_prefill(struct ring *r, int64_t known_size)
 {
     int rc = 0;
     pthread_mutex_lock(&r->lock);
     if (r->min_fill > 0) {
-        while (ring_ahead(r) < ring_target(r) && !r->eof && !r->err) {
+        while (ring_ahead(r) < ring_target(r) && !r->eof && !r->err &&
+               (known_size <= 0 || r->max_pos < known_size)) {
             ring_status(r);
             if (ring_wait_data(r)) {
                 rc = -STREAM_ERR_ABORTED;
@@ -636,7 +640,7 @@ int stream_ring_open(stream_t **out, stream_t *inner, const struct stream_opts *
     mp_msg(MSGT_CACHE, MSGL_V, "Cache: ring of %d KB over %s (%s), min %d%%, seek-min %d%%\n",
            o->cache_kb, inner->url, inner->be->name, o->cache_min_percent,
            o->cache_seek_min_percent);
-    int rc = ring_prefill(r);
+    int rc = ring_prefill(r, s->size);
     if (rc < 0) {
         stream_close(s);
         return rc;

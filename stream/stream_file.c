@@ -437,9 +437,21 @@ static int file_fill(stream_t *s, void *buf, int len)
         }
         n += (int)m;
     }
-    /* At the end as known: a download may have added to it since. */
-    while (n >= 0 && n < len && !s->fill_partial && s->src_pos + n >= p->size &&
-           file_grown(s)) {
+    /* At the end as known: a download may have added to it since. Once
+     * the reader has what it needs now, the fill is short, not the end:
+     * waiting for the download to fill the whole buffer would hold bytes
+     * the reader could already have (a ring's first fill held playback
+     * until the download was done). */
+    while (n >= 0 && n < len && !s->fill_partial && s->src_pos + n >= p->size) {
+        if (n > 0 && n >= s->fill_need) {
+            struct stat st;
+            if (fstat(p->fd, &st) == 0 && st.st_size == p->size && file_being_written(p->fd))
+                s->fill_partial = true;
+            if (s->fill_partial || !file_grown(s))
+                break;
+        } else if (!file_grown(s)) {
+            break;
+        }
         size_t more = file_span(p, s->src_pos + n, (size_t)(len - n));
         ssize_t m = more > 0 ? read_full(s, p, (char *)buf + n, more, (off_t)(s->src_pos + n))
                              : 0;

@@ -133,6 +133,7 @@ with open(dst, 'wb') as f:
         time.sleep(0.4)
         f.write(data[n0 + (len(data) - n0) * i // 10:n0 + (len(data) - n0) * (i + 1) // 10])
         f.flush()
+open(dst + '.done', 'w').close()
 PY
     local c want got ok=0
     mp -ao pcm:fast:file=full.wav -vo null "$MEDIA/av.mkv"
@@ -149,5 +150,20 @@ PY
         got=$(wav_samples out.wav)
         [ "$got" -ge $((want - 2000)) ] || { fail "($c) $got samples of $want"; ok=1; break; }
     done
-    return $ok
+    [ $ok = 0 ] || return 1
+    # Playback starts with what is there: 1 s played ends before the
+    # download does (the ring's first fill waited for the whole download).
+    for c in -nocache "" "-cache 8192" "-cache 8192 -cache-mode ring"; do
+        rm -f g.mkv g.mkv.started g.mkv.done
+        python3 grow.py "$MEDIA/av.mkv" g.mkv &
+        local w=$! i=0
+        while [ ! -e g.mkv.started ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+        # shellcheck disable=SC2086
+        mp $c -ao pcm:file=out.wav -vo null -endpos 1 g.mkv
+        local early=1
+        [ -e g.mkv.done ] && early=0
+        wait $w
+        expect_rc 0 || { fail "($c, -endpos 1)"; return 1; }
+        [ $early = 1 ] || { fail "($c) 1 s played only once the download had ended"; return 1; }
+    done
 }
