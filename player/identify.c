@@ -314,7 +314,11 @@ void play_identify(struct play_state *ps)
         ID("ID_VIDEO_WIDTH=%d\n", p->width);
         ID("ID_VIDEO_HEIGHT=%d\n", p->height);
         ID("ID_VIDEO_FPS=%5.3f\n", ps->sh_video->fps);
-        ID("ID_VIDEO_ASPECT=%1.4f\n", play_video_aspect(ps->sh_video));
+        /* MPlayer 1.5 prints 0 here for every file (MKV, MP4, MOV, NUT, AVI,
+         * TS, PS, WebM, with or without a stored aspect), then the real one
+         * when the output is configured (playloop.c); front-ends take the
+         * last. */
+        ID("ID_VIDEO_ASPECT=%1.4f\n", 0.0);
     }
     if (ps->sh_audio) {
         const AVCodecParameters *p = ps->sh_audio->codecpar;

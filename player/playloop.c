@@ -492,8 +492,22 @@ static int loop_vo_config(struct play_state *ps, const AVFrame *f)
     enum AVPixelFormat fmt = vo_query_format(ps->vo, (enum AVPixelFormat)f->format);
     int d_w = f->width, d_h = f->height;
     AVRational sar = f->sample_aspect_ratio;
-    if (sar.num > 0 && sar.den > 0 && sar.num != sar.den)
-        d_w = (int)lrint((double)f->width * sar.num / sar.den);
+    double d_w_movie = sar.num > 0 && sar.den > 0 ? (double)f->width * sar.num / sar.den
+                                                  : f->width;
+    if (sar.num > 0 && sar.den > 0 && sar.num != sar.den && f->height > 0) {
+        /* MPlayer's sizing: the height kept, the width cut to an even
+         * number (320x240 at 4:3 pixels shows 426x240), or, where that
+         * would narrow the picture, the height made (evenly) larger. */
+        double aspect = d_w_movie / f->height;
+        int w = (int)(f->height * aspect);
+        w += w % 2;
+        if (w >= f->width) {
+            d_w = w;
+        } else {
+            d_h = (int)(f->width / aspect);
+            d_h += d_h % 2;
+        }
+    }
     play_window_aspect(ps, f->width, f->height, &d_w, &d_h);
     vo_set_frame_rate(ps->vo, ps->sh_video->fps);
     if (vo_config(ps->vo, f->width, f->height, d_w, d_h, fmt) < 0) {
@@ -508,6 +522,18 @@ static int loop_vo_config(struct play_state *ps, const AVFrame *f)
         mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot convert video of '%s' for '%s'.\n",
                ps->filename, vo_name(ps->vo));
         return -1;
+    }
+    /* As MPlayer at every configuration of the output: the movie's aspect
+     * (-aspect, else the decoder's), which -identify learns only here (its
+     * header block says 0.0000, as MPlayer's does). */
+    double aspect = mpctx->opts.aspect > 0 ? mpctx->opts.aspect
+                    : f->height > 0 ? (double)d_w_movie / f->height : 0;
+    if (aspect > 0.01) {
+        mp_msg(MSGT_CPLAYER, MSGL_INFO, "Movie-Aspect is %.2f:1 - prescaling to correct movie "
+               "aspect.\n", aspect);
+        mp_msg(MSGT_IDENTIFY, MSGL_INFO, "ID_VIDEO_ASPECT=%1.4f\n", aspect);
+    } else {
+        mp_msg(MSGT_CPLAYER, MSGL_INFO, "Movie-Aspect is undefined - no prescaling applied.\n");
     }
     mp_msg(MSGT_CPLAYER, MSGL_INFO, "VO: [%s] %dx%d => %dx%d %s\n", vo_name(ps->vo), f->width,
            f->height, d_w, d_h, av_get_pix_fmt_name(fmt));

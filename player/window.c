@@ -79,6 +79,7 @@ void play_window_aspect(const struct play_state *ps, int w, int h, int *d_w, int
         return;
     }
     double aspect = o->aspect;
+    bool dsize = false;
     /* -vf dsize acts after the decoder, where -aspect acts: it wins. */
     if (ps->vf) {
         int dsw = 0, dsh = 0;
@@ -88,19 +89,29 @@ void play_window_aspect(const struct play_state *ps, int w, int h, int *d_w, int
             *d_h = dsh;
             return;
         }
-        if (mp_vf_chain_display_aspect(ps->vf) > 0)
+        if (mp_vf_chain_display_aspect(ps->vf) > 0) {
             aspect = mp_vf_chain_display_aspect(ps->vf);
+            dsize = true;
+        }
     }
     if (aspect <= 0 || w <= 0 || h <= 0)
         return;
     /* As MPlayer: widen to the aspect; where that would narrow the
-     * picture, make it taller instead, so no pixel row is lost. */
-    long dw = lrint(h * aspect);
+     * picture, make it taller instead, so no pixel row is lost. MPlayer
+     * rounds the movie's aspect (-aspect, the decoder's) down to an even
+     * size (320x240 at 16:9 shows 426x240), and -vf dsize's to the
+     * nearest (427x240). */
+    long dw = dsize ? lrint(h * aspect) : (long)(h * aspect);
+    if (!dsize)
+        dw += dw % 2;
     if (dw >= w) {
         *d_w = (int)dw;
         *d_h = h;
     } else {
+        long dh = dsize ? lrint(w / aspect) : (long)(w / aspect);
+        if (!dsize)
+            dh += dh % 2;
         *d_w = w;
-        *d_h = (int)lrint(w / aspect);
+        *d_h = (int)dh;
     }
 }

@@ -64,7 +64,7 @@ test_identify_tracks_chapters_metadata() {
         "ID_CHAPTER_0_NAME=Intro" "ID_CHAPTER_ID=1" "ID_CHAPTER_1_START=1500" \
         "ID_CHAPTER_1_END=3000" "ID_CHAPTER_1_NAME=Main Part" \
         "ID_VIDEO_FORMAT=MP4V" "ID_VIDEO_WIDTH=320" "ID_VIDEO_HEIGHT=240" \
-        "ID_VIDEO_FPS=25.000" "ID_VIDEO_ASPECT=1.3333" "ID_VIDEO_CODEC=ffodivx" \
+        "ID_VIDEO_FPS=25.000" "ID_VIDEO_ASPECT=0.0000" "ID_VIDEO_CODEC=ffodivx" \
         "ID_AUDIO_FORMAT=1" "ID_AUDIO_BITRATE=705600" "ID_AUDIO_RATE=44100" "ID_AUDIO_NCH=1" \
         "ID_AUDIO_CODEC=pcm" \
         "ID_START_TIME=0.02" "ID_SEEKABLE=1" "ID_EXIT=EOF" || return 1
@@ -221,4 +221,31 @@ test_identify_mplayer_names() {
     expect_out " Genre: Rock" || return 1
     mp -identify -frames 0 -vo null -ao null "$MEDIA/v.avi"
     expect_lines "ID_DEMUXER=avi" "ID_VIDEO_CODEC=ffodivx"
+}
+
+# The aspect as MPlayer 1.5 tells it: 0.0000 in the header block (before
+# any frame is decoded, for every file), then, at each configuration of
+# the output, "Movie-Aspect is ..." and the real ID_VIDEO_ASPECT just
+# before the VO line (front-ends take the last). A stored 4:3 pixel
+# aspect shows 320x240 as 426x240 (cut to an even width, as MPlayer).
+test_identify_video_aspect_header_then_decoder() {
+    ff -f lavfi -i testsrc2=size=320x240:rate=25 -t 1 -c:v mpeg4 -aspect 16:9 "$T/wide.mkv" ||
+        { fail "cannot make wide.mkv"; return 1; }
+    local f want
+    for f in "$MEDIA/av.mkv:1.3333:320x240" "$T/wide.mkv:1.7778:426x240"; do
+        want=${f#*:}
+        mp -identify -frames 2 -vo null -ao null "${f%%:*}"
+        expect_rc 0 || return 1
+        local asp vo head
+        head=$(line_of "ID_VIDEO_ASPECT=0.0000")
+        asp=$(line_of "ID_VIDEO_ASPECT=${want%%:*}")
+        vo=$(line_of "VO: [null] 320x240 => ${want#*:}")
+        [ "$head" -gt 0 ] && [ "$asp" -gt "$head" ] && [ "$vo" = $((asp + 1)) ] ||
+            fail "${f%%:*}: header at $head, aspect at $asp, VO at $vo" || return 1
+        [ "$(line_of "Movie-Aspect is")" = $((asp - 1)) ] || fail "no Movie-Aspect line" ||
+            return 1
+    done
+    # Nothing decoded: the header's 0 is all there is, as with MPlayer.
+    mp -identify -frames 0 -vo null -ao null "$MEDIA/av.mkv"
+    [ "$(grep -c '^ID_VIDEO_ASPECT=' "$OUT")" = 1 ] && expect_lines "ID_VIDEO_ASPECT=0.0000"
 }

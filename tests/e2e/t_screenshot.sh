@@ -109,7 +109,9 @@ test_window_bad_values_refused() {
 test_aspect_sets_display_size() {
     mp -vo null -ao null -aspect 16:9 -frames 2 "$MEDIA/av.mkv"
     expect_rc 0 || return 1
-    expect_out "VO: [null] 320x240 => 427x240" || return 1
+    # MPlayer 1.5's width: 240 x 16/9 cut to an even number (-vf dsize
+    # rounds to the nearest: 427, t_filters.sh).
+    expect_out "VO: [null] 320x240 => 426x240" || return 1
     # Narrower than the frame: taller instead, as MPlayer does.
     mp -vo null -ao null -aspect 1 -frames 2 "$MEDIA/av.mkv"
     expect_rc 0 || return 1
