@@ -537,7 +537,7 @@ static int get_audio_format(struct play_state *ps, struct prop_val *v)
 {
     if (!ps->sh_audio)
         return PROP_UNAVAILABLE;
-    v->i = play_format_tag(ps->sh_audio);
+    v->i = play_format_tag(ps, ps->sh_audio);
     return PROP_OK;
 }
 
@@ -665,7 +665,7 @@ static int get_video_format(struct play_state *ps, struct prop_val *v)
 {
     if (!ps->sh_video)
         return PROP_UNAVAILABLE;
-    v->i = play_format_tag(ps->sh_video);
+    v->i = play_format_tag(ps, ps->sh_video);
     return PROP_OK;
 }
 
@@ -1314,7 +1314,7 @@ static void cmd_answer_stream_info(struct play_state *ps, enum mp_cmd_id id)
     case MP_CMD_GET_VIDEO_CODEC:
         /* MPlayer answers the format here, not the decoder. */
         if (v)
-            play_format_tag_str(play_format_tag(v), false, buf, sizeof(buf));
+            play_format_tag_str(play_format_tag(ps, v), false, buf, sizeof(buf));
         ANS("ANS_VIDEO_CODEC='%s'\n", buf);
         break;
     case MP_CMD_GET_VIDEO_BITRATE:

@@ -62,10 +62,14 @@ static const struct {
     { AV_CODEC_ID_DVVIDEO, ID_TAG('d', 'v', 's', 'd') },
 };
 
-uint32_t play_format_tag(const struct sh_stream *sh)
+uint32_t play_format_tag(const struct play_state *ps, const struct sh_stream *sh)
 {
     const AVCodecParameters *p = sh->codecpar;
     bool audio = sh->type == MP_STREAM_AUDIO;
+    /* MPlayer's own AVI reader gave the file's FOURCC (FMP4, XVID, DIVX
+     * for MPEG-4), not one per codec. */
+    if (p->codec_tag && !strcmp(play_demuxer_name(ps), "avi"))
+        return p->codec_tag;
     for (size_t i = 0; i < sizeof(id_fixed_tags) / sizeof(id_fixed_tags[0]); i++) {
         if (id_fixed_tags[i].id == p->codec_id)
             return id_fixed_tags[i].tag;
@@ -307,7 +311,7 @@ void play_identify(struct play_state *ps)
     ID("ID_DEMUXER=%s\n", play_demuxer_name(ps));
     if (ps->sh_video) {
         const AVCodecParameters *p = ps->sh_video->codecpar;
-        play_format_tag_str(play_format_tag(ps->sh_video), false, buf, sizeof(buf));
+        play_format_tag_str(play_format_tag(ps, ps->sh_video), false, buf, sizeof(buf));
         ID("ID_VIDEO_FORMAT=%s\n", buf);
         /* MPlayer kept bytes per second: the bit rate to a multiple of 8. */
         ID("ID_VIDEO_BITRATE=%lld\n", (long long)(p->bit_rate / 8 * 8));
@@ -322,7 +326,7 @@ void play_identify(struct play_state *ps)
     }
     if (ps->sh_audio) {
         const AVCodecParameters *p = ps->sh_audio->codecpar;
-        play_format_tag_str(play_format_tag(ps->sh_audio), true, buf, sizeof(buf));
+        play_format_tag_str(play_format_tag(ps, ps->sh_audio), true, buf, sizeof(buf));
         ID("ID_AUDIO_FORMAT=%s\n", buf);
         ID("ID_AUDIO_BITRATE=%lld\n", (long long)(p->bit_rate / 8 * 8));
         ID("ID_AUDIO_RATE=%d\n", p->sample_rate);

@@ -288,7 +288,7 @@ void play_identify(struct play_state *ps);
 /* player/identify.c, shared with the slave answers: */
 /* The codec tag MPlayer reported for sh (ID_VIDEO_FORMAT, video_format):
  * a FOURCC or a WAVE format id. */
-uint32_t play_format_tag(const struct sh_stream *sh);
+uint32_t play_format_tag(const struct play_state *ps, const struct sh_stream *sh);
 /* The tag as MPlayer printed it: "H264", "MP4A", "0x10000002", "85". */
 void play_format_tag_str(uint32_t tag, bool audio, char *buf, size_t size);
 /* MPlayer's codec name for a decoder: "ffh264". */

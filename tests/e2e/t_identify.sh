@@ -249,3 +249,14 @@ test_identify_video_aspect_header_then_decoder() {
     mp -identify -frames 0 -vo null -ao null "$MEDIA/av.mkv"
     [ "$(grep -c '^ID_VIDEO_ASPECT=' "$OUT")" = 1 ] && expect_lines "ID_VIDEO_ASPECT=0.0000"
 }
+
+# An AVI's format is its own FOURCC, as MPlayer's AVI reader gave it
+# (ffmpeg writes MPEG-4 as FMP4; other files say XVID, DIVX, ...), in
+# -identify and in the slave answers alike.
+test_identify_avi_format_is_the_files_fourcc() {
+    mp -identify -frames 0 -vo null -ao null "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    expect_lines "ID_DEMUXER=avi" "ID_VIDEO_FORMAT=FMP4" || return 1
+    slave "pausing_keep_force get_video_codec" "quit" -- "$MEDIA/v.avi"
+    expect_ans VIDEO_CODEC "'FMP4'"
+}
