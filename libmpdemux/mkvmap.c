@@ -124,7 +124,7 @@ static int mkvmap_peek(struct mkvmap *m, int64_t pos, int want, const unsigned c
         *avail = (int)(m->buf_pos + m->buf_len - pos);
         return 0;
     }
-    int r = stream_read_at(m->s, pos, m->buf, MKVMAP_CHUNK);
+    int r = stream_peek_at(m->s, pos, m->buf, MKVMAP_CHUNK);
     m->stats.reads++;
     if (r < 0) {
         m->buf_len = 0;

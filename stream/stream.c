@@ -544,6 +544,22 @@ int stream_read_at(stream_t *s, int64_t pos, void *buf, int len)
     return n;
 }
 
+int stream_peek_at(stream_t *s, int64_t pos, void *buf, int len)
+{
+    if (pos < 0 || len <= 0 || !buf || !s->be->peek_at ||
+        (pos >= s->buf_start && pos <= INT64_MAX - len && pos + len <= s->buf_start + s->buf_len) ||
+        (s->size >= 0 && pos >= s->size))
+        return stream_read_at(s, pos, buf, len);
+    int n = s->be->peek_at(s, pos, buf, len);
+    s->stats.read_calls++;
+    s->stats.side_read_calls++;
+    if (n > 0) {
+        s->stats.bytes_read += n;
+        s->stats.side_bytes_read += n;
+    }
+    return n;
+}
+
 int stream_skip(stream_t *s, int64_t n)
 {
     if (n < 0)

@@ -193,6 +193,15 @@ int stream_seek(stream_t *s, int64_t pos);
  */
 int stream_read_at(stream_t *s, int64_t pos, void *buf, int len);
 
+/*
+ * As stream_read_at, for bytes looked at once (a header far ahead of the
+ * reader): what the read brought into the page cache there is dropped
+ * again, so that it leaves no islands the reader's later sequential reads
+ * must go around (each costs a device request and a seek). Bytes near the
+ * reader or inside its readahead window are kept.
+ */
+int stream_peek_at(stream_t *s, int64_t pos, void *buf, int len);
+
 /* Skip n bytes forward. */
 int stream_skip(stream_t *s, int64_t n);
 

@@ -487,6 +487,54 @@ static int file_read_at(stream_t *s, int64_t pos, void *buf, int len)
     return (int)n;
 }
 
+/* A look far ahead of the reader (stream_peek_at) at pages the page cache
+ * did not hold leaves them out again: left there they are islands the
+ * reader's later sequential reads go around, one request before and one
+ * after each (on a device that charges a seek per jump, two seeks per
+ * Matroska cluster head the map read). Read again inside the reader's
+ * large requests they cost their bytes only. Pages that were there before
+ * stay (a hot file keeps its cache), as do those near the reader or inside
+ * its readahead window. */
+#define FILE_LOOK_NEAR (256 * 1024)
+#define FILE_LOOK_MAX_PAGES 64
+
+/* Whether none of the pages of [start, start + len) (page-aligned) is in
+ * the page cache; false when that cannot be told. */
+static bool file_cold(const struct file_priv *p, int64_t start, int64_t len, long page)
+{
+    unsigned char vec[FILE_LOOK_MAX_PAGES];
+    if (len <= 0 || len / page > FILE_LOOK_MAX_PAGES)
+        return false;
+    void *m = mmap(NULL, (size_t)len, PROT_READ, MAP_SHARED, p->fd, (off_t)start);
+    if (m == MAP_FAILED)
+        return false;
+    bool cold = mincore(m, (size_t)len, vec) == 0;
+    for (int64_t i = 0; cold && i < len / page; i++)
+        cold = !(vec[i] & 1);
+    munmap(m, (size_t)len);
+    return cold;
+}
+
+static int file_peek_at(stream_t *s, int64_t pos, void *buf, int len)
+{
+    struct file_priv *p = s->priv;
+    int64_t window = s->opts.readahead_distance > 0 ? s->opts.readahead_distance : 0;
+    long page = sysconf(_SC_PAGESIZE);
+    bool far = HAVE_POSIX_FADVISE && !p->io && page > 0 && len > 0 &&
+               pos >= s->src_pos + FILE_LOOK_NEAR + window;
+    int64_t start = far ? pos / page * page : 0;
+    int64_t end = far ? (pos + len + page - 1) / page * page : 0;
+    bool cold = far && file_cold(p, start, end - start, page);
+    int n = file_read_at(s, pos, buf, len);
+#if HAVE_POSIX_FADVISE
+    if (n > 0 && cold &&
+        posix_fadvise(p->fd, (off_t)start, (off_t)(end - start), POSIX_FADV_DONTNEED) == 0)
+        s->stats.dontneed_calls++;
+#endif
+    return n;
+}
+
+
 static int file_seek(stream_t *s, int64_t pos)
 {
     struct file_priv *p = s->priv;
@@ -567,6 +615,7 @@ const struct stream_backend stream_backend_file = {
     .open = file_open,
     .fill = file_fill,
     .read_at = file_read_at,
+    .peek_at = file_peek_at,
     .seek = file_seek,
     .close = file_close,
     .add_stats = file_add_stats,

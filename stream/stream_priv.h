@@ -43,6 +43,8 @@ struct stream_backend {
     /* Read up to len bytes at pos, leaving s->src_pos and any readahead
      * state alone (stream_read_at). NULL when the source cannot. */
     int (*read_at)(stream_t *s, int64_t pos, void *buf, int len);
+    /* read_at for bytes looked at once (stream_peek_at); NULL: read_at. */
+    int (*peek_at)(stream_t *s, int64_t pos, void *buf, int len);
     /* Move the source to pos. NULL for sources that cannot seek. */
     int (*seek)(stream_t *s, int64_t pos);
     /* Free s->priv and close the source. */

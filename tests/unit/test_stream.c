@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <stdbool.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -572,6 +573,55 @@ static void test_preader_reads(void **state)
     stream_close(s);
 }
 
+/* Whether the page cache holds the page of fd at off. */
+static bool page_resident(int fd, off_t off)
+{
+    long page = sysconf(_SC_PAGESIZE);
+    off_t start = off / page * page;
+    void *m = mmap(NULL, (size_t)page, PROT_READ, MAP_SHARED, fd, start);
+    assert_true(m != MAP_FAILED);
+    unsigned char v = 0;
+    assert_int_equal(mincore(m, (size_t)page, &v), 0);
+    munmap(m, (size_t)page);
+    return v & 1;
+}
+
+/* A look far ahead of the reader (the Matroska map's cluster heads) at a
+ * cold part of the file leaves no pages cached there (islands the reader's
+ * sequential reads would go around, a request and a seek each); on a hot
+ * file, and near the reader, the cache keeps what it had. */
+static void test_stream_peek_at_leaves_no_islands(void **state)
+{
+    struct fixture *f = *state;
+    int fd = open(f->path, O_RDONLY);
+    assert_true(fd >= 0);
+    assert_int_equal(fdatasync(fd), 0);
+    assert_int_equal(posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED), 0);
+    if (page_resident(fd, 768 * 1024)) {
+        close(fd);
+        skip();  /* a file system that keeps every page (tmpfs) */
+    }
+    stream_t *s;
+    assert_int_equal(stream_open(&s, f->path, NULL), 0);
+    unsigned char buf[8192];
+    assert_int_equal(stream_read(s, buf, 100), 100);
+    assert_int_equal(stream_peek_at(s, 768 * 1024 + 100, buf, 8192), 8192);
+    assert_memory_equal(buf, f->data + 768 * 1024 + 100, 8192);
+    assert_false(page_resident(fd, 768 * 1024 + 100));
+    assert_false(page_resident(fd, 768 * 1024 + 8192));
+    /* Near the reader: kept, the reader comes there next. */
+    assert_int_equal(stream_peek_at(s, 64 * 1024, buf, 4096), 4096);
+    assert_memory_equal(buf, f->data + 64 * 1024, 4096);
+    assert_true(page_resident(fd, 64 * 1024));
+    /* Hot: what was cached stays cached. */
+    assert_int_equal(pread(fd, buf, 8192, 900 * 1024), 8192);
+    assert_int_equal(stream_peek_at(s, 900 * 1024, buf, 8192), 8192);
+    assert_memory_equal(buf, f->data + 900 * 1024, 8192);
+    assert_true(page_resident(fd, 900 * 1024));
+    stream_close(s);
+    close(fd);
+}
+
 int main(void)
 {
     mp_msg_reset();
@@ -580,6 +630,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_open_plain_file, setup, teardown),
         cmocka_unit_test_setup_teardown(test_random_access, setup, teardown),
         cmocka_unit_test_setup_teardown(test_preader_reads, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_stream_peek_at_leaves_no_islands, setup, teardown),
         cmocka_unit_test_setup_teardown(test_eof, setup, teardown),
         cmocka_unit_test_setup_teardown(test_alternating_positions_keep_buffers, setup,
                                         teardown),
