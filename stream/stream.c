@@ -519,7 +519,9 @@ int stream_seek(stream_t *s, int64_t pos)
     return 0;
 }
 
-int stream_read_at(stream_t *s, int64_t pos, void *buf, int len)
+/* stream_read_at and stream_peek_at: read with the backend's at (its
+ * read_at, or peek_at for bytes looked at once), counted. */
+static int read_elsewhere(stream_t *s, int64_t pos, void *buf, int len, bool once)
 {
     if (pos < 0 || len < 0 || (len > 0 && !buf))
         return -STREAM_ERR_UNSUPPORTED;
@@ -530,11 +532,13 @@ int stream_read_at(stream_t *s, int64_t pos, void *buf, int len)
         memcpy(buf, s->buf + (pos - s->buf_start), (size_t)len);
         return len;
     }
-    if (!s->be->read_at)
+    int (*at)(stream_t *, int64_t, void *, int) =
+        once && s->be->peek_at ? s->be->peek_at : s->be->read_at;
+    if (!at)
         return -STREAM_ERR_UNSUPPORTED;
     if (s->size >= 0 && pos >= s->size)
         return 0;
-    int n = s->be->read_at(s, pos, buf, len);
+    int n = at(s, pos, buf, len);
     s->stats.read_calls++;
     s->stats.side_read_calls++;
     if (n > 0) {
@@ -544,20 +548,14 @@ int stream_read_at(stream_t *s, int64_t pos, void *buf, int len)
     return n;
 }
 
+int stream_read_at(stream_t *s, int64_t pos, void *buf, int len)
+{
+    return read_elsewhere(s, pos, buf, len, false);
+}
+
 int stream_peek_at(stream_t *s, int64_t pos, void *buf, int len)
 {
-    if (pos < 0 || len <= 0 || !buf || !s->be->peek_at ||
-        (pos >= s->buf_start && pos <= INT64_MAX - len && pos + len <= s->buf_start + s->buf_len) ||
-        (s->size >= 0 && pos >= s->size))
-        return stream_read_at(s, pos, buf, len);
-    int n = s->be->peek_at(s, pos, buf, len);
-    s->stats.read_calls++;
-    s->stats.side_read_calls++;
-    if (n > 0) {
-        s->stats.bytes_read += n;
-        s->stats.side_bytes_read += n;
-    }
-    return n;
+    return read_elsewhere(s, pos, buf, len, true);
 }
 
 int stream_skip(stream_t *s, int64_t n)
