@@ -236,6 +236,10 @@ static void ring_job(void *arg)
         }
         pthread_mutex_unlock(&r->lock);
         int n = ring_read_source(r, r->buf + pos % r->size, len);
+        /* The source's last bytes: the end is known with them, not one
+         * read later (the prefill stops at the size known at open and
+         * says whether the end was reached). */
+        bool ended = n > 0 && stream_eof(r->inner);
         ring_copy_stats(r);
         pthread_mutex_lock(&r->lock);
         if (g != r->gen)
@@ -243,6 +247,7 @@ static void ring_job(void *arg)
         if (n > 0) {
             r->max_pos += n;
             r->fetched += (uint64_t)n;
+            r->eof = r->eof || ended;
         } else if (n == 0) {
             r->eof = true;
         } else {
