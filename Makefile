@@ -6,7 +6,8 @@
 #   make check-frontends SMPlayer and the npm wrappers driving ./mplayer
 #   make check-tsan      the threaded stream tests and player slave sessions under
 #                        ThreadSanitizer (build-tsan/)
-#   make check-all       check, check-tsan, check-san, a short fuzz run
+#   make check-build     ./configure's checks and a build without SDL2, in copies
+#   make check-all       check, check-build, check-tsan, check-san, a short fuzz run
 #                        (FUZZ_SMOKE_SECONDS per target), then check-frontends:
 #                        what CI runs
 #   make check-long      a one-hour run (RSS, leaks) and 10 min real time (A-V), ~15 min
@@ -55,6 +56,10 @@ PROG = $(BUILD)/mplayer
 endif
 
 TEST_SRCS = $(sort $(wildcard tests/unit/test_*.c))
+# Without SDL2 (./configure --disable-sdl2) its outputs and their tests are not built.
+ifneq ($(HAVE_SDL2),yes)
+TEST_SRCS := $(filter-out tests/unit/test_vo_sdl.c tests/unit/test_ao_sdl.c,$(TEST_SRCS))
+endif
 TEST_BINS = $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_SRCS = $(sort $(wildcard TOOLS/*.c))
 TOOL_BINS = $(TOOL_SRCS:TOOLS/%.c=$(BUILD)/TOOLS/%)
@@ -108,6 +113,9 @@ e2e: $(PROG) $(TOOL_BINS)
 	@MPLAYER=$(abspath $(PROG)) BUILD=$(abspath $(BUILD)) SANITIZE=$(SANITIZE) \
 	    bash tests/e2e/run.sh
 
+check-build:
+	@sh tests/build/run.sh
+
 check-tools: $(TOOL_BINS) $(SLOWFS_BIN)
 	@SLOWFS=$(if $(SLOWFS_BIN),$(abspath $(SLOWFS_BIN))) \
 	    PAGECACHE=$(abspath $(BUILD)/TOOLS/pagecache) \
@@ -137,6 +145,7 @@ check-san:
 # not hide the sanitizer and fuzz runs.
 check-all:
 	@$(MAKE) --no-print-directory check
+	@sh tests/build/run.sh
 	@$(MAKE) --no-print-directory check-tsan
 	@$(MAKE) --no-print-directory check-san
 	@FUZZ_SEED=1 $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
@@ -222,5 +231,5 @@ clean:
 distclean: clean
 	rm -f config.h config.mak
 
-.PHONY: check-tsan check-long check-frontends fuzz fuzz-bins fuzz-regress bench bench-full all unit e2e check-tools check-patches check check-san check-all demo install uninstall clean distclean
+.PHONY: check-build check-tsan check-long check-frontends fuzz fuzz-bins fuzz-regress bench bench-full all unit e2e check-tools check-patches check check-san check-all demo install uninstall clean distclean
 .DELETE_ON_ERROR:

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "config.h"
 #include "common/mp_msg.h"
 #include "libmpcodecs/mpcodecs.h"
 #include "libvo/video_out.h"
@@ -56,7 +57,11 @@ void play_window_setup(struct play_state *ps)
     w.y_place = window_place(o->geometry.has_y, o->geometry.y_pct, o->geometry.y_far);
     w.x = o->geometry.x;
     w.y = o->geometry.y;
+#if HAVE_SDL2
     int r = vo_sdl_set_window(ps->vo, &w);
+#else
+    int r = -VO_ERR_UNKNOWN; /* a build without SDL2 has no output with a window */
+#endif
     if (r == -VO_ERR_UNKNOWN) {
         if (o->fullscreen || o->wid >= 0 || !o->border || o->title)
             mp_msg(MSGT_CPLAYER, MSGL_V, "-vo %s has no window: window options ignored.\n",

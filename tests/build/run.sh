@@ -1,0 +1,134 @@
+#!/bin/sh
+# Tests of ./configure and its build switches, each in a copy of the tree
+# (the developer's config.h, config.mak and build/ are never touched).
+# This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+#
+#   sh tests/build/run.sh
+#
+# Ends with "build: N passed, N failed"; exits non-zero on a failure.
+# Building without SDL2 compiles the player once more (about a minute on
+# two cores): it runs in make check-all, not in make check.
+set -u
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/buildtest.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
+passed=0
+failed=0
+
+ok() {
+    passed=$((passed + 1))
+    echo "ok   $1"
+}
+
+bad() {
+    failed=$((failed + 1))
+    echo "FAIL $1: $2"
+}
+
+# A copy of what git tracks (and configure), without the build outputs.
+copy_tree() {
+    mkdir -p "$1" &&
+    (cd "$root" && { git ls-files 2>/dev/null || find . -path ./build -prune -o -type f -print; } |
+        grep -v '^config\.\(h\|mak\)$' | tar -cf - -T -) | tar -xf - -C "$1"
+}
+
+# A pkg-config that says libavcodec is FFmpeg 4.4's and answers the rest
+# as the real one.
+old_ffmpeg_pkg_config() {
+    cat > "$1" <<'EOF'
+#!/bin/sh
+for a in "$@"; do last=$a; done
+if [ "$last" = libavcodec ]; then
+    case $1 in
+    --modversion) echo 58.134.100; exit 0 ;;
+    --atleast-version=*)
+        exec pkg-config --atleast-version="${1#*=}" libavcodec-too-old-for-this-test ;;
+    esac
+fi
+exec pkg-config "$@"
+EOF
+    chmod +x "$1"
+}
+
+test_configure_refuses_old_ffmpeg() {
+    d=$tmp/oldff
+    mkdir -p "$d" && cp "$root/configure" "$d/" && old_ffmpeg_pkg_config "$d/pkg-config"
+    (cd "$d" && PKG_CONFIG="$d/pkg-config" ./configure > out 2> err)
+    rc=$?
+    if [ "$rc" -ne 1 ]; then
+        bad "$1" "exit $rc, expected 1"
+    elif ! grep -q 'libavcodec 58.134.100 (needs 59.37.100)' "$d/err" ||
+         ! grep -q 'FFmpeg 5.1 or later' "$d/err" || [ "$(wc -l < "$d/err")" -ne 1 ]; then
+        bad "$1" "not one message naming the library, its version and the minimum: $(cat "$d/err")"
+    elif [ -e "$d/config.mak" ] || [ -e "$d/config.h" ]; then
+        bad "$1" "config.mak or config.h written"
+    else
+        ok "$1"
+    fi
+}
+
+test_configure_requires_libass() {
+    d=$tmp/noass
+    mkdir -p "$d" && cp "$root/configure" "$d/"
+    (cd "$d" && ./configure --disable-libass > out 2> err)
+    rc=$?
+    if [ "$rc" -ne 1 ] || ! grep -q 'disable-libass.*libass is required' "$d/err"; then
+        bad "$1" "exit $rc: $(cat "$d/err")"
+    elif [ -e "$d/config.mak" ] || [ -e "$d/config.h" ]; then
+        bad "$1" "config.mak or config.h written"
+    else
+        ok "$1"
+    fi
+}
+
+test_build_without_sdl2() {
+    d=$tmp/nosdl
+    if ! copy_tree "$d"; then
+        bad "$1" "cannot copy the tree"
+        return
+    fi
+    if ! (cd "$d" && ./configure --disable-sdl2 > conf.log 2>&1); then
+        bad "$1" "configure --disable-sdl2 failed: $(tail -3 "$d/conf.log")"
+        return
+    fi
+    if grep -q -- '-lSDL2' "$d/config.mak" || ! grep -q 'HAVE_SDL2 0' "$d/config.h"; then
+        bad "$1" "SDL2 still configured"
+        return
+    fi
+    if ! (cd "$d" && make -j2 mplayer > build.log 2>&1); then
+        bad "$1" "build failed: $(grep -m3 'error' "$d/build.log")"
+        return
+    fi
+    if nm -D --undefined-only "$d/mplayer" | grep -q ' SDL_'; then
+        bad "$1" "the binary still calls SDL"
+        return
+    fi
+    vo=$("$d/mplayer" -vo help 2>&1)
+    if echo "$vo" | grep -q '^[[:space:]]*sdl[[:space:]]' || ! echo "$vo" | grep -q null; then
+        bad "$1" "-vo help: $vo"
+        return
+    fi
+    if ! ffmpeg -nostdin -loglevel error -y -f lavfi -i testsrc2=size=160x120:rate=25 \
+        -f lavfi -i sine -t 1 -c:v mpeg4 -c:a pcm_s16le "$d/clip.mkv"; then
+        bad "$1" "cannot make the clip"
+        return
+    fi
+    # The default output list starts with sdl: skipped, the next one plays.
+    out=$(cd "$d" && HOME="$d" timeout 20 ./mplayer -ao null -frames 5 clip.mkv 2>&1)
+    rc=$?
+    if [ "$rc" -ne 0 ] || ! echo "$out" | grep -q "Unknown video output driver 'sdl'" ||
+       ! echo "$out" | grep -q '^VO: \[null\]'; then
+        bad "$1" "exit $rc: $(echo "$out" | tail -5)"
+        return
+    fi
+    ok "$1"
+}
+
+for t in test_configure_refuses_old_ffmpeg test_configure_requires_libass \
+         test_build_without_sdl2; do
+    $t "$t"
+done
+echo "build: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
