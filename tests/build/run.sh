@@ -52,35 +52,39 @@ EOF
     chmod +x "$1"
 }
 
+# refused NAME DIR PATTERN [ARGS...]: ./configure ARGS in DIR (with
+# $fake_pkg_config as its pkg-config when set) exits 1 with one line on stderr matching PATTERN
+# and writes neither config.h nor config.mak.
+refused() {
+    name=$1
+    d=$2
+    pattern=$3
+    shift 3
+    (cd "$d" && PKG_CONFIG=${fake_pkg_config:-pkg-config} ./configure "$@" > out 2> err)
+    rc=$?
+    if [ "$rc" -ne 1 ]; then
+        bad "$name" "exit $rc, expected 1: $(cat "$d/err")"
+    elif ! grep -q "$pattern" "$d/err" || [ "$(wc -l < "$d/err")" -ne 1 ]; then
+        bad "$name" "not one message saying '$pattern': $(cat "$d/err")"
+    elif [ -e "$d/config.mak" ] || [ -e "$d/config.h" ]; then
+        bad "$name" "config.mak or config.h written"
+    else
+        ok "$name"
+    fi
+}
+
 test_configure_refuses_old_ffmpeg() {
     d=$tmp/oldff
     mkdir -p "$d" && cp "$root/configure" "$d/" && old_ffmpeg_pkg_config "$d/pkg-config"
-    (cd "$d" && PKG_CONFIG="$d/pkg-config" ./configure > out 2> err)
-    rc=$?
-    if [ "$rc" -ne 1 ]; then
-        bad "$1" "exit $rc, expected 1"
-    elif ! grep -q 'libavcodec 58.134.100 (needs 59.37.100)' "$d/err" ||
-         ! grep -q 'FFmpeg 5.1 or later' "$d/err" || [ "$(wc -l < "$d/err")" -ne 1 ]; then
-        bad "$1" "not one message naming the library, its version and the minimum: $(cat "$d/err")"
-    elif [ -e "$d/config.mak" ] || [ -e "$d/config.h" ]; then
-        bad "$1" "config.mak or config.h written"
-    else
-        ok "$1"
-    fi
+    fake_pkg_config=$d/pkg-config
+    refused "$1" "$d" 'libavcodec 58.134.100 (needs 59.37.100);.*FFmpeg 5.1 or later'
+    fake_pkg_config=
 }
 
 test_configure_requires_libass() {
     d=$tmp/noass
     mkdir -p "$d" && cp "$root/configure" "$d/"
-    (cd "$d" && ./configure --disable-libass > out 2> err)
-    rc=$?
-    if [ "$rc" -ne 1 ] || ! grep -q 'disable-libass.*libass is required' "$d/err"; then
-        bad "$1" "exit $rc: $(cat "$d/err")"
-    elif [ -e "$d/config.mak" ] || [ -e "$d/config.h" ]; then
-        bad "$1" "config.mak or config.h written"
-    else
-        ok "$1"
-    fi
+    refused "$1" "$d" 'disable-libass.*libass is required' --disable-libass
 }
 
 test_build_without_sdl2() {
