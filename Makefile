@@ -145,7 +145,7 @@ check-san:
 # not hide the sanitizer and fuzz runs.
 check-all:
 	@$(MAKE) --no-print-directory check
-	@sh tests/build/run.sh
+	@$(MAKE) --no-print-directory check-build
 	@$(MAKE) --no-print-directory check-tsan
 	@$(MAKE) --no-print-directory check-san
 	@FUZZ_SEED=1 $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)

@@ -6,8 +6,8 @@
 #   sh tests/build/run.sh
 #
 # Ends with "build: N passed, N failed"; exits non-zero on a failure.
-# Building without SDL2 compiles the player once more (about a minute on
-# two cores): it runs in make check-all, not in make check.
+# Building without SDL2 compiles the player once more (about 10 s on two
+# cores here): it runs in make check-all, not in make check.
 set -u
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -27,7 +27,7 @@ bad() {
     echo "FAIL $1: $2"
 }
 
-# A copy of what git tracks (and configure), without the build outputs.
+# A copy of what git tracks (no config.h, config.mak or build outputs).
 copy_tree() {
     mkdir -p "$1" &&
     (cd "$root" && { git ls-files 2>/dev/null || find . -path ./build -prune -o -type f -print; } |
@@ -43,8 +43,7 @@ for a in "$@"; do last=$a; done
 if [ "$last" = libavcodec ]; then
     case $1 in
     --modversion) echo 58.134.100; exit 0 ;;
-    --atleast-version=*)
-        exec pkg-config --atleast-version="${1#*=}" libavcodec-too-old-for-this-test ;;
+    --atleast-version=*) exit 1 ;;
     esac
 fi
 exec pkg-config "$@"
@@ -53,8 +52,8 @@ EOF
 }
 
 # refused NAME DIR PATTERN [ARGS...]: ./configure ARGS in DIR (with
-# $fake_pkg_config as its pkg-config when set) exits 1 with one line on stderr matching PATTERN
-# and writes neither config.h nor config.mak.
+# $fake_pkg_config as its pkg-config when set) exits 1 with one line on
+# stderr matching PATTERN and writes neither config.h nor config.mak.
 refused() {
     name=$1
     d=$2
