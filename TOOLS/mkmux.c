@@ -4,7 +4,8 @@
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  *
- *   mkmux [--skew=SECS | --noninter] [--first-av] [--format=NAME] INPUT OUTPUT
+ *   mkmux [--skew=SECS | --noninter | --noninter-from=SECS] [--first-av] [--format=NAME]
+ *         INPUT OUTPUT
  *
  * Every packet keeps its pts and its dts, so the result plays in sync; only
  * where the bytes lie changes. Packets are written in the order of a key,
@@ -14,6 +15,8 @@
  *   --skew=K    audio key = dts - K: audio of time t lies beside the video of
  *               time t - K (K > 0: audio ahead of its video in the file)
  *   --noninter  key = stream index, then dts: track after track
+ *   --noninter-from=T  interleaved by dts up to time T, track after track
+ *               from there (a track that plays a while, then lies far away)
  * --first-av copies only the first video and the first audio stream (cover
  * art is not taken for the video); without it every stream is copied.
  *
@@ -72,8 +75,8 @@ static int item_cmp(const void *a, const void *b)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: mkmux [--skew=SECS | --noninter] [--first-av] [--format=NAME] "
-            "INPUT OUTPUT\n");
+    fprintf(stderr, "usage: mkmux [--skew=SECS | --noninter | --noninter-from=SECS] "
+            "[--first-av] [--format=NAME] INPUT OUTPUT\n");
 }
 
 static void free_items(struct mux_item *items, size_t n)
@@ -115,7 +118,7 @@ static int push_item(struct mux_item **items, size_t *n, size_t *cap, AVPacket *
 
 int main(int argc, char **argv)
 {
-    double skew = 0;
+    double skew = 0, noninter_from = -HUGE_VAL;
     int noninter = 0, first_av = 0;
     const char *format = NULL;
     int i = 1;
@@ -128,6 +131,14 @@ int main(int argc, char **argv)
                 return 2;
             }
         } else if (!strcmp(argv[i], "--noninter")) {
+            noninter = 1;
+        } else if (!strncmp(argv[i], "--noninter-from=", 16)) {
+            char *end;
+            noninter_from = strtod(argv[i] + 16, &end);
+            if (*end || end == argv[i] + 16 || !isfinite(noninter_from)) {
+                usage();
+                return 2;
+            }
             noninter = 1;
         } else if (!strcmp(argv[i], "--first-av")) {
             first_av = 1;
@@ -310,8 +321,8 @@ int main(int argc, char **argv)
     }
     for (size_t k = 0; k < n; k++) {
         enum AVMediaType type = map[items[k].ost].ost->codecpar->codec_type;
-        if (noninter)
-            items[k].key += items[k].ost * 1e9;
+        if (noninter && items[k].key >= noninter_from)
+            items[k].key += (items[k].ost + 1) * 1e9;
         else if (type == AVMEDIA_TYPE_AUDIO)
             items[k].key -= skew;
     }

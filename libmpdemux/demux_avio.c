@@ -12,6 +12,7 @@
 
 #include "common/mp_msg.h"
 #include "libmpdemux/demux_avio.h"
+#include "osdep/osdep.h"
 
 /* libavformat's own default; the stream layer does the real buffering and
  * decides the size of reads from the source, so this only sets how many
@@ -100,12 +101,15 @@ static int demux_avio_read(void *opaque, uint8_t *buf, int size)
         io->fence_hit = true;
         return AVERROR_EOF;
     }
+    double t0 = mp_time_sec();
     int r = stream_read(io->stream, buf, size);
+    io->read_seconds += mp_time_sec() - t0;
     if (r < 0) {
         io->stream_error = r;
         mp_msg(MSGT_DEMUX, MSGL_V, "demux: stream read failed: %s\n", stream_strerror(r));
         return AVERROR(EIO);
     }
+    io->read_bytes += r;
     return r == 0 ? AVERROR_EOF : r;
 }
 

@@ -47,6 +47,11 @@ struct demux_avio {
      * context reads, see demux_lavf.c). fence_end <= fence_start: none. */
     int64_t fence_start, fence_end;
     bool fence_hit;    /* a read found the fence (its end is not damage) */
+    /* Time spent in the read callback and the bytes it gave: what reading
+     * in file order costs on this device (demux_lavf.c weighs the cluster
+     * map's jumps against it). */
+    double read_seconds;
+    int64_t read_bytes;
     /* A side reader (demux_avio_create_side) keeps its own position. */
     bool side;
     int64_t pos;

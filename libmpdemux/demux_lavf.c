@@ -51,6 +51,11 @@ struct demux_sh {
     bool from_start;    /* selected before the first packet was read */
     struct demux_discont_track discont;
     struct demux_side *side; /* the context that reads it; NULL: the main one */
+    /* A track that gave no packet since the watch began (its packets
+     * then, watch_packets) and starves is placed at watch_from, or (NaN:
+     * selected while playing) at the main context's time. */
+    int64_t watch_packets;
+    double watch_from;
 };
 
 /* One read position per track: a second libavformat context on the same
@@ -76,6 +81,22 @@ struct demux_side {
  * track's first packet. Clusters of interleaved tracks are 0 apart. */
 #define DEMUX_FAR_BYTES (4 * 1024 * 1024)
 #define DEMUX_FAR_SECS 10.0
+/* Automatic, the map is read only when a track the caller waits for has
+ * nothing queued while the main context has queued this much of the
+ * others (DEMUX_WATCH_SECS of the file's average rate, at most
+ * DEMUX_WATCH_BYTES): interleaved tracks, and tracks stored a few seconds
+ * apart, never get there and pay no map at all. */
+#define DEMUX_WATCH_BYTES (1024 * 1024)
+#define DEMUX_WATCH_SECS 2.0
+/* The map's walk ahead of the main context goes on while it passes the
+ * file at least DEMUX_WALK_GAIN times as fast as reading it does: the
+ * bytes it skips are still read later by the near track's context, the
+ * far track's context costs jumps to open and to read beside the other,
+ * and on make bench's 20 s files a walk twice as fast as reading still
+ * lost 0.3 s of first frame. One that took less than DEMUX_WALK_MIN_SECS
+ * is not weighed (see demux_map_reach). */
+#define DEMUX_WALK_GAIN 3.0
+#define DEMUX_WALK_MIN_SECS 0.02
 /* Bound on the clusters walked after the decision to complete the map
  * (a three-hour film in 1 s clusters has 10800). */
 #define DEMUX_MAP_MAX_STEPS 65536
@@ -126,6 +147,7 @@ struct demux_priv {
      * the tracks' side fields change only while the thread is parked. */
     enum demux_per_track per_track;
     bool split_decided;     /* placed at the first read or seek */
+    bool split_watch;       /* automatic: waiting for a starved track */
     bool split_unavailable; /* not Matroska on a plain file, or no map */
     struct demux_side *sides[DEMUX_MAX_SIDES];
     int nb_sides;
@@ -136,6 +158,7 @@ static bool demux_reader_stop(struct demux_reader *r);
 static void demux_side_close(demuxer_t *d, struct demux_side *sd);
 static void demux_set_fences(demuxer_t *d);
 static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demux_sh *only);
+static int demux_split_begin(demuxer_t *d, double t, bool seek_new);
 
 const char *demux_strerror(int err)
 {
@@ -244,6 +267,7 @@ static int demux_add_streams(demuxer_t *d)
         struct demux_sh *ds = calloc(1, sizeof(*ds));
         if (!ds)
             return -DEMUX_ERR_NOMEM;
+        ds->watch_from = NAN;
         p->by_index[i] = ds;
         d->streams[d->num_streams++] = &ds->sh;
 
@@ -907,10 +931,15 @@ static void demux_select_stream_parked(demuxer_t *d, struct sh_stream *sh, bool 
      * when its data at the main context's time lie far from there. Before
      * the first read or seek the decision comes with that. */
     struct demux_priv *p = d->priv;
-    if (p->split_decided && !p->split_unavailable) {
-        if (demux_split_decide(d, demux_main_play_time(d), true, ds) < 0)
-            mp_msg(MSGT_DEMUX, MSGL_V, "demux: out of memory placing a track\n");
+    if (!p->split_decided || p->split_unavailable)
+        return;
+    if (p->per_track == DEMUX_PER_TRACK_AUTO && !d->mkvmap) {
+        p->split_watch = true;
+        ds->watch_packets = ds->packets;
+        ds->watch_from = NAN;
     }
+    else if (demux_split_decide(d, demux_main_play_time(d), true, ds) < 0)
+        mp_msg(MSGT_DEMUX, MSGL_V, "demux: out of memory placing a track\n");
 }
 
 static void demux_warn_corrupt(struct demux_priv *p, int64_t pos)
@@ -1392,9 +1421,28 @@ fail:
     return ret;
 }
 
-/* Grow the map until each of the n tracks has a cluster after time t (its
- * data at t then lie in known clusters) or the map ends. */
-static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t)
+/* What the map has cost ahead of the main context, against what reading
+ * those bytes in file order would have (demux_map_reach). */
+struct demux_walk {
+    bool budget;        /* give up where the walk costs more */
+    int64_t front;      /* the main context's position */
+    double seq;         /* seconds per byte it has been reading at */
+    double secs;        /* time of the walk's steps ahead of front */
+    int64_t bytes;      /* the clusters those steps skipped */
+};
+
+/*
+ * Grow the map until each of the n tracks has a cluster after time t (its
+ * data at t then lie in known clusters) or the map ends. With a budget,
+ * returns 1 (given up) once the steps ahead of the main context have
+ * taken longer than reading the clusters they skipped would: a cluster
+ * head ahead is a jump or two, reading it is its bytes. Timed, because
+ * only the device knows which is dearer; steps behind the main context
+ * find its pages cached, and walks under DEMUX_WALK_MIN_SECS go on (a
+ * file in the page cache, where both cost nothing).
+ */
+static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t,
+                           struct demux_walk *w)
 {
     bool reached[DEMUX_MAX_SIDES * 2] = {false};
     size_t seen = 0;
@@ -1410,9 +1458,19 @@ static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t)
             all = all && reached[j];
         if (all || mkvmap_done(m))
             return 0;
+        double t0 = mp_time_sec();
         int r = mkvmap_step(m);
+        double dt = mp_time_sec() - t0;
         if (r <= 0)
             return r;
+        const struct mkvmap_cluster *c = mkvmap_cluster(m, mkvmap_count(m) - 1);
+        if (w->budget && mkvmap_count(m) > seen && c->pos >= w->front) {
+            w->secs += dt;
+            w->bytes += c->end - c->pos;
+            if (w->secs > DEMUX_WALK_MIN_SECS &&
+                w->secs * DEMUX_WALK_GAIN > w->seq * (double)w->bytes)
+                return 1;
+        }
     }
 }
 
@@ -1563,9 +1621,24 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
         tracks[n] = ds;
         nums[n++] = num;
     }
-    int r = demux_map_reach(m, nums, n, t);
+    /* A first look on its own (no track apart yet) is weighed against
+     * reading on; forced, or with tracks apart already, the map is
+     * walked as far as it takes. */
+    struct demux_walk w = {
+        .budget = p->per_track == DEMUX_PER_TRACK_AUTO && p->nb_sides == 0,
+        .front = stream_tell(d->stream),
+        .seq = p->io->read_bytes > 0 ? p->io->read_seconds / (double)p->io->read_bytes : 0,
+    };
+    int r = demux_map_reach(m, nums, n, t, &w);
     if (r < 0)
         return r;
+    if (r == 1) {
+        mp_msg(MSGT_DEMUX, MSGL_V, "demux: the cluster heads ahead took %.0f ms for %.2f MB, "
+               "which reading on takes %.0f ms here: one read position\n", w.secs * 1e3,
+               w.bytes / 1048576.0, w.seq * (double)w.bytes * 1e3);
+        p->split_unavailable = true;
+        return 0;
+    }
     /* Where the main context reads: its nearest track's data (placing
      * one track, the others' on the main context, if any). */
     int64_t pos[DEMUX_MAX_SIDES * 2];
@@ -1617,6 +1690,78 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
     }
     demux_set_fences(d);
     return 0;
+}
+
+/*
+ * The placement at the first read or a seek (the thread parked).
+ * Automatic and with every track on the main context, nothing is read
+ * yet: the main context reads in file order and demux_split_starved
+ * looks for a track that does not come. A map walked up front cost one
+ * jump per cluster head before the first frame, which on a short or
+ * interleaved file never paid back (noninter.mkv of make bench: first
+ * frame 1.0 s on net, against 0.03 s read in order).
+ */
+static int demux_split_begin(demuxer_t *d, double t, bool seek_new)
+{
+    struct demux_priv *p = d->priv;
+    if (p->per_track != DEMUX_PER_TRACK_AUTO)
+        return demux_split_decide(d, t, seek_new, NULL);
+    /* A map read once is used again: the decision costs no more reads
+     * than the clusters up to t that it has not seen. */
+    if (d->mkvmap) {
+        int r = demux_split_decide(d, t, seek_new, NULL);
+        if (r < 0)
+            return r;
+    }
+    p->split_decided = true;
+    p->split_watch = !p->split_unavailable && demux_is_matroska(d) &&
+                     stream_get_kind(d->stream) == STREAM_KIND_FILE && d->seekable;
+    for (int i = 0; i < d->num_streams; i++) {
+        struct demux_sh *ds = demux_sh_of(d->streams[i]);
+        ds->watch_packets = ds->packets;
+        ds->watch_from = t;
+    }
+    return 0;
+}
+
+/* What the main context queues of the other tracks before a starved one
+ * is looked for. */
+static int64_t demux_watch_bytes(const demuxer_t *d)
+{
+    double rate = d->duration > 0 ? stream_size(d->stream) / d->duration : 0;
+    if (rate > 0 && DEMUX_WATCH_SECS * rate < DEMUX_WATCH_BYTES)
+        return (int64_t)(DEMUX_WATCH_SECS * rate);
+    return DEMUX_WATCH_BYTES;
+}
+
+/* Whether want, waited for with its queue empty and no packet given since
+ * the watch began, has gone without one long enough to look where its
+ * data lie (under the reader's lock when there is a thread). A track that
+ * gave packets and then lies far (interleaved for a while, track after
+ * track from there) stays in file order: its next data are past the main
+ * context, where the map's cluster-time seek cannot place a context. */
+static bool demux_split_starved(demuxer_t *d, const struct demux_sh *want)
+{
+    const struct demux_priv *p = d->priv;
+    return p->split_watch && !want->side && want->queue.packets == 0 &&
+           want->packets == want->watch_packets &&
+           want->sh.type != MP_STREAM_SUB && !want->sh.attached_pic &&
+           p->queued_bytes >= demux_watch_bytes(d);
+}
+
+/* Look once where a starved track's data lie, from the main context's
+ * oldest queued packet on, and give it a context of its own when they
+ * are far (the thread parked). Until the next seek or track switch the
+ * watch is off: a track that is near after all is read in order. */
+static int demux_split_watch(demuxer_t *d, struct demux_sh *want)
+{
+    struct demux_priv *p = d->priv;
+    p->split_watch = false;
+    mp_msg(MSGT_DEMUX, MSGL_V, "demux: no %s packet after %.2f MB of the other tracks: "
+           "looking where track %d lies\n", demux_type_name(&want->sh),
+           p->queued_bytes / 1048576.0, want->sh.id);
+    double t = isfinite(want->watch_from) ? want->watch_from : demux_main_play_time(d);
+    return demux_split_decide(d, t, true, want);
 }
 
 static int demux_push(struct demux_priv *p, struct demux_sh *ds, AVPacket *pkt)
@@ -1689,6 +1834,14 @@ static AVPacket *demux_peek(demuxer_t *d, struct demux_sh *want)
             p->status = 0;
             return NULL;
         }
+        if (demux_split_starved(d, want)) {
+            int e = demux_split_watch(d, want);
+            if (e < 0) {
+                p->status = e;
+                return NULL;
+            }
+            continue;
+        }
         if (demux_queues_full(p)) {
             demux_report_overflow(p);
             p->status = -DEMUX_ERR_QUEUE_FULL;
@@ -1727,8 +1880,14 @@ static bool demux_reader_wants(demuxer_t *d, const struct demux_side *src)
      * until a packet of it comes; not after, while the caller has yet to
      * wake up and take it (on a loaded machine the thread read on through
      * most of a file in that moment). */
-    if (p->rd.demand && p->rd.demand->queue.packets == 0)
+    if (p->rd.demand && p->rd.demand->queue.packets == 0) {
+        /* Starved, the caller looks where the track lies before reading
+         * on (it needs the thread parked, and reading on without it ran
+         * through a megabyte while the caller waited for the lock). */
+        if (demux_split_starved(d, p->rd.demand))
+            return false;
         return p->rd.demand->side == src;
+    }
     if (p->queued_bytes >= DEMUX_AHEAD_BYTES)
         return false;
     /* One track this far ahead is enough: another that lies later in the
@@ -1922,6 +2081,19 @@ static AVPacket *demux_reader_take(demuxer_t *d, struct demux_sh *ds)
             pkt = demux_pop(p, ds);
             break;
         }
+        if (demux_split_starved(d, ds)) {
+            /* Sides are made only while the thread is parked. */
+            pthread_mutex_unlock(&r->lock);
+            demux_park(d);
+            int e = demux_split_watch(d, ds);
+            demux_unpark(d);
+            pthread_mutex_lock(&r->lock);
+            if (e < 0) {
+                p->status = e;
+                break;
+            }
+            continue;
+        }
         if (!r->busy) {
             if (demux_src_error(p, ds->side)) {
                 p->status = demux_src_error(p, ds->side);
@@ -1970,7 +2142,7 @@ AVPacket *demux_read_packet(demuxer_t *d, struct sh_stream *sh)
     if (!p->split_decided) {
         /* Before the thread starts: the thread owns the contexts after. */
         demux_park(d);
-        int r = demux_split_decide(d, d->start_time, true, NULL);
+        int r = demux_split_begin(d, d->start_time, true);
         demux_unpark(d);
         if (r < 0) {
             p->status = r;
@@ -1991,7 +2163,7 @@ double demux_first_pts(demuxer_t *d, struct sh_stream *sh)
     if (!demux_try_park(d))
         return NAN;
     if (!p->split_decided) {
-        int r = demux_split_decide(d, d->start_time, true, NULL);
+        int r = demux_split_begin(d, d->start_time, true);
         if (r < 0) {
             p->status = r;
             demux_unpark(d);
@@ -2153,7 +2325,7 @@ static int demux_seek_parked(demuxer_t *d, double time)
         return -DEMUX_ERR_INVALID;
     /* Where the tracks lie at the target decides again which of them get
      * a context of their own. */
-    int dr = demux_split_decide(d, target, false, NULL);
+    int dr = demux_split_begin(d, target, false);
     if (dr < 0)
         return dr;
     struct demux_sh *v = demux_seek_video(d);

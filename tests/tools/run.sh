@@ -331,6 +331,22 @@ media_tests() {
             sh -c "test -z \"\$(ffmpeg -nostdin -v error -i '$f' -f null - 2>&1)\""
     done
 
+    # Interleaved for 2 s, then track after track: the audio before 2 s lies
+    # among the video, the audio after it past all of the video.
+    if "$MKMUX" --noninter-from=2 --format=matroska "$m/non.mp4" "$m/part.mkv" \
+        2> "$tmp/mk.err"; then
+        sh "$MKMEDIA" packets "$m/part.mkv" > "$m/part.pk"
+        vlast=$(awk -F, '$1 == 0 && $3 > v { v = $3 } END { print v }' "$m/part.pk")
+        check "noninter-from: early audio among the video" \
+            awk -F, -v v="$vlast" '$1 == 1 && $2 < 1.9 && $3 < v { n++ } END { exit !(n > 10) }' \
+            "$m/part.pk"
+        check "noninter-from: later audio after all video" \
+            awk -F, -v v="$vlast" '$1 == 1 && $2 > 2.1 && $3 < v { bad = 1 } END { exit bad }' \
+            "$m/part.pk"
+    else
+        bad "noninter-from: make" "$(cat "$tmp/mk.err")"
+    fi
+
     # shellcheck disable=SC2086
     if sh "$MKMEDIA" $opts multi "$m/multi.mp4" 2> "$tmp/mk.err"; then
         sh "$MKMEDIA" info "$m/multi.mp4" > "$m/multi.info"

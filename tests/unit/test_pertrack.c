@@ -19,8 +19,11 @@
 #include <stdint.h>
 
 #include <cmocka.h>
+#include <errno.h>
 #include <math.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <libavformat/avformat.h>
 
@@ -40,6 +43,7 @@ struct media {
     char non[512];    /* all video, then all audio */
     char three[512];  /* video, audio 0, audio 1, one after another */
     char afirst[512]; /* H.264 with B-frames: all audio, then all video */
+    char part[512];   /* interleaved for 10 s, then all video, then all audio */
     int64_t non_size;
 };
 
@@ -53,6 +57,7 @@ static int make_media(void **state)
     snprintf(m->non, sizeof(m->non), "%s/non.mkv", m->dir);
     snprintf(m->three, sizeof(m->three), "%s/three.mkv", m->dir);
     snprintf(m->afirst, sizeof(m->afirst), "%s/afirst.mkv", m->dir);
+    snprintf(m->part, sizeof(m->part), "%s/part.mkv", m->dir);
     if (test_make_mkv_layouts(m->dir, CLIP_SECONDS, m->good, m->non, m->three) != 0)
         return -1;
     const char *env = getenv("MKMUX");
@@ -65,7 +70,9 @@ static int make_media(void **state)
         test_sh("ffmpeg -nostdin -loglevel error -y -i '%s/h264.mp4' -map 0:a:0 -map 0:v:0 "
                 "-c copy '%s/af.mp4'", m->dir, m->dir) != 0 ||
         test_sh("'%s' --noninter --format=matroska '%s/af.mp4' '%s'", mkmux, m->dir,
-                m->afirst) != 0)
+                m->afirst) != 0 ||
+        test_sh("'%s' --first-av --noninter-from=10 --format=matroska '%s/base.mp4' '%s'",
+                mkmux, m->dir, m->part) != 0)
         return -1;
     struct stat sb;
     if (stat(m->non, &sb) != 0)
@@ -543,6 +550,145 @@ static void test_far_video_same_packets(void **state)
 
 /* Forced, an interleaved file gets no second context either: its tracks
  * start in the same cluster. */
+/* An interleaved file is read in order without a map: nothing of the
+ * file is read to decide (it used to cost the first cluster heads). */
+static void test_interleaved_reads_no_map(void **state)
+{
+    const struct media *m = *state;
+    struct opened o = open_media(m->good, mode_auto(), true);
+    struct sh_stream *v, *a;
+    select_tracks(o.d, 0, &v, &a);
+    struct recs rv = {0}, ra = {0};
+    read_merged(o.d, v, a, &rv, &ra, 0);
+    assert_true(rv.n > 100 && ra.n > 100);
+    assert_int_equal(demux_seek(o.d, 20), 0);
+    struct recs rv2 = {0}, ra2 = {0};
+    read_merged(o.d, v, a, &rv2, &ra2, 50);
+    assert_null(o.d->mkvmap);
+    assert_int_equal(demux_read_positions(o.d), 1);
+    close_media(&o);
+    recs_free(&rv);
+    recs_free(&ra);
+    recs_free(&rv2);
+    recs_free(&ra2);
+}
+
+/* A track that plays for a while and then lies far away stays on one
+ * context, and nothing is given twice or lost. */
+static void test_far_after_a_while_in_order(void **state)
+{
+    const struct media *m = *state;
+    struct recs ref_v = {0}, ref_a = {0}, rv = {0}, ra = {0};
+    struct opened o = open_media(m->part, DEMUX_PER_TRACK_OFF, false);
+    struct sh_stream *v, *a;
+    select_tracks(o.d, 0, &v, &a);
+    read_merged(o.d, v, a, &ref_v, &ref_a, 0);
+    close_media(&o);
+    o = open_media(m->part, mode_auto(), true);
+    select_tracks(o.d, 0, &v, &a);
+    read_merged(o.d, v, a, &rv, &ra, 0);
+    assert_int_equal(demux_read_positions(o.d), 1);
+    assert_true(ref_a.n > 100);
+    assert_same(&ref_v, &rv);
+    assert_same(&ref_a, &ra);
+    close_media(&o);
+    recs_free(&ref_v);
+    recs_free(&ref_a);
+    recs_free(&rv);
+    recs_free(&ra);
+}
+
+/* A device that charges for jumps, scaled down from the net profile of
+ * make bench, behind a page cache: pages read once are free after, a
+ * fetch that does not continue the device's last one waits JUMP_MS, and
+ * every page fetched 1 ms (4 KB: 4 MB/s). */
+#define JUMP_MS 20.0
+#define JUMPY_PAGES 4096 /* 16 MB: the test files are 2 MB */
+
+struct jumpy_disk {
+    off_t next;     /* where the device's last fetch ended */
+    int jumps;
+    bool cached[JUMPY_PAGES];
+};
+
+static void wait_ms(double ms)
+{
+    struct timespec ts = { .tv_sec = 0, .tv_nsec = (long)(ms * 1e6) };
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+        ;
+}
+
+static ssize_t jumpy_pread(void *ctx, int fd, void *buf, size_t len, off_t off)
+{
+    struct jumpy_disk *disk = ctx;
+    for (off_t pg = off / 4096; len > 0 && pg <= (off_t)((off + len - 1) / 4096); pg++) {
+        assert_true(pg < JUMPY_PAGES);
+        if (disk->cached[pg])
+            continue;
+        if (pg * 4096 != disk->next) {
+            disk->jumps++;
+            wait_ms(JUMP_MS);
+        }
+        wait_ms(1.0);
+        disk->cached[pg] = true;
+        disk->next = (pg + 1) * 4096;
+    }
+    return pread(fd, buf, len, off);
+}
+
+static ssize_t jumpy_preadv2(void *ctx, int fd, void *buf, size_t len, off_t off, int flags)
+{
+    (void)flags;
+    return jumpy_pread(ctx, fd, buf, len, off);
+}
+
+static int jumpy_fadvise(void *ctx, int fd, off_t off, off_t len, int advice)
+{
+    (void)ctx, (void)fd, (void)off, (void)len, (void)advice;
+    return 0;
+}
+
+/* On that device the non-interleaved file's clusters (about 20 KB each)
+ * cost a jump or two per head to walk and 5 ms to read: the walk is
+ * given up after a few heads and the file is read in order, where on the
+ * page cache (test_first_audio_early) the walk goes on and the audio gets
+ * a context of its own. */
+static void test_costly_walk_given_up(void **state)
+{
+    const struct media *m = *state;
+    struct jumpy_disk *disk = calloc(1, sizeof(*disk));
+    assert_non_null(disk);
+    const struct stream_file_io io = {
+        .pread = jumpy_pread,
+        .preadv2 = jumpy_preadv2,
+        .fadvise = jumpy_fadvise,
+        .ctx = disk,
+    };
+    const struct stream_opts sopts = { .file_io = &io };
+    const struct demux_opts dopts = { .per_track = mode_auto() };
+    struct opened o = {0};
+    assert_int_equal(stream_open(&o.s, m->non, &sopts), 0);
+    assert_int_equal(demux_open(&o.d, o.s, &dopts), 0);
+    struct sh_stream *v, *a;
+    select_tracks(o.d, 0, &v, &a);
+    AVPacket *pkt = demux_read_packet(o.d, v);
+    assert_non_null(pkt);
+    av_packet_free(&pkt);
+    int jumps0 = disk->jumps;
+    pkt = demux_read_packet(o.d, a);
+    assert_non_null(pkt);
+    av_packet_free(&pkt);
+    assert_int_equal(demux_read_positions(o.d), 1);
+    /* The map looked (the test of the watch), and stopped early: the whole
+     * walk is two reads a cluster, 80 clusters. */
+    assert_non_null(o.d->mkvmap);
+    print_message("map: %zu clusters; %d jumps for the first audio packet\n",
+                  mkvmap_count(o.d->mkvmap), disk->jumps - jumps0);
+    assert_true(disk->jumps - jumps0 < 16);
+    close_media(&o);
+    free(disk);
+}
+
 static void test_forced_interleaved(void **state)
 {
     const struct media *m = *state;
@@ -575,6 +721,9 @@ int main(void)
         cmocka_unit_test(test_track_switch_thread),
         cmocka_unit_test(test_far_tracks_stop_at_their_end),
         cmocka_unit_test(test_forced_interleaved),
+        cmocka_unit_test(test_interleaved_reads_no_map),
+        cmocka_unit_test(test_far_after_a_while_in_order),
+        cmocka_unit_test(test_costly_walk_given_up),
         cmocka_unit_test(test_far_video_same_packets),
     };
     return cmocka_run_group_tests(tests, make_media, test_free_dir_fixture);
