@@ -70,10 +70,16 @@ endif
 
 all: $(PROG) $(TOOL_BINS) $(SLOWFS_BIN)
 
+# Each compile keeps what the compiler said in TARGET.warn (and shows it):
+# a build goes on over a warning (a newer compiler's new warnings must not
+# stop a user's build; ./configure --enable-werror makes them errors), and
+# `make check` fails on any (check-warnings).
+KEEP_WARNINGS = 2> $@.warn; r=$$?; cat $@.warn >&2; exit $$r
+
 $(BUILD)/%.o: %.c config.h config.mak
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "CC      $<")
-	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $< $(KEEP_WARNINGS)
 
 $(LIB): $(OBJS)
 	@rm -f $@
@@ -86,12 +92,12 @@ $(PROG): $(BUILD)/mplayer.o $(LIB)
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h $(LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "TEST    $@")
-	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDFLAGS) $(LIBS) $(TEST_LIBS)
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDFLAGS) $(LIBS) $(TEST_LIBS) $(KEEP_WARNINGS)
 
 $(BUILD)/TOOLS/%: TOOLS/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "TOOL    $@")
-	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDFLAGS) $(LIBS)
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDFLAGS) $(LIBS) $(KEEP_WARNINGS)
 
 # The slow-storage model is a FUSE program of its own, not part of the player.
 $(BUILD)/TOOLS/slowfs: TOOLS/slowfs/slowfs.c config.mak
@@ -131,12 +137,19 @@ check-frontends: $(PROG)
 check-patches:
 	@sh patches/selftest.sh
 
+# Any warning kept by the compiles under $(BUILD) fails the tests.
+check-warnings:
+	@w=$$(find $(BUILD) -name '*.warn' -size +0c | sort); \
+	if [ -n "$$w" ]; then cat $$w >&2; echo "warnings: $$w" | tr '\n' ' ' >&2; \
+	    echo >&2; exit 1; fi
+
 check: all
 	@$(MAKE) --no-print-directory unit
 	@$(MAKE) --no-print-directory fuzz-regress
 	@$(MAKE) --no-print-directory check-tools
 	@$(MAKE) --no-print-directory check-patches
 	@$(MAKE) --no-print-directory e2e
+	@$(MAKE) --no-print-directory check-warnings
 
 check-san:
 	@$(MAKE) --no-print-directory BUILD=build-san SANITIZE=1 check
@@ -168,6 +181,7 @@ check-tsan:
 	@TSAN_OPTIONS="$(TSAN_RUN_OPTIONS)" sh tests/run-unit.sh $(TSAN_TESTS:%=build-tsan/tests/%)
 	@TSAN_OPTIONS="$(TSAN_RUN_OPTIONS)" MPLAYER=$(abspath build-tsan/mplayer) \
 	    BUILD=$(abspath build-tsan) SANITIZE=thread bash tests/e2e/run.sh $(TSAN_E2E)
+	@$(MAKE) --no-print-directory BUILD=build-tsan check-warnings
 
 # Long runs (TOOLS/longrun.sh, DOCS/tech/reliability.md): one hour at
 # -benchmark speed with seeks and track switches under ASan (no report, no
@@ -196,7 +210,8 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(LIB)
 $(BUILD)/fuzz-regress/%: tests/fuzz/%.c tests/fuzz/regress_main.c tests/fuzz/fuzz.h $(LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "FUZZ    $@")
-	$(Q)$(CC) $(CFLAGS) -o $@ $< tests/fuzz/regress_main.c $(LIB) $(LDFLAGS) $(LIBS)
+	$(Q)$(CC) $(CFLAGS) -o $@ $< tests/fuzz/regress_main.c $(LIB) $(LDFLAGS) $(LIBS) \
+	    $(KEEP_WARNINGS)
 
 fuzz-bins: $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
 
@@ -231,5 +246,5 @@ clean:
 distclean: clean
 	rm -f config.h config.mak
 
-.PHONY: check-build check-tsan check-long check-frontends fuzz fuzz-bins fuzz-regress bench bench-full all unit e2e check-tools check-patches check check-san check-all demo install uninstall clean distclean
+.PHONY: check-warnings check-build check-tsan check-long check-frontends fuzz fuzz-bins fuzz-regress bench bench-full all unit e2e check-tools check-patches check check-san check-all demo install uninstall clean distclean
 .DELETE_ON_ERROR:

@@ -90,8 +90,8 @@ struct play_state {
     bool sys_clock_running;     /* the system timer is the clock */
     double sys_base_pts, sys_base_time;
     double last_status_time;
-    double start_wall;
-    double first_frame_wall;    /* seconds from open to the first frame */
+    double start_wall;          /* when mp_play_file began (before the open) */
+    double first_frame_wall;    /* seconds from start_wall to the first frame */
     int decode_errors;          /* corrupt packets skipped */
     bool paused;
     /* A/V start and stalls (player/playloop.c) */

@@ -345,6 +345,9 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
         .end_time = INFINITY,
     };
     mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nPlaying %s.\n", filename);
+    /* What a user waits for: opening and probing count (a player that
+     * reads ahead while it opens has not started any sooner). */
+    ps.start_wall = mp_time_sec();
 
     enum mp_stop_reason reason = play_open(&ps);
     if (reason != MP_STOP_NONE)

@@ -1001,7 +1001,6 @@ enum mp_stop_reason play_loop(struct play_state *ps)
     ps->fps_base = NAN;
     ps->next_pts = 0;
     ps->conv_next_pts = NAN;
-    ps->start_wall = mp_time_sec();
     ps->stall_track = -1;
     loop_hold_audio(ps);
     if (!ps->sh_audio)

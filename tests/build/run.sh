@@ -129,8 +129,38 @@ test_build_without_sdl2() {
     ok "$1"
 }
 
+# A new warning (a newer compiler's) does not stop a user's build, and
+# `make check` finds it: the no-SDL2 copy above, one file given a warning.
+test_warning_builds_but_fails_check() {
+    d=$tmp/nosdl
+    if [ ! -x "$d/mplayer" ]; then
+        bad "$1" "no build in $d (test_build_without_sdl2 failed)"
+        return
+    fi
+    if grep -q -- '-Werror' "$d/config.mak"; then
+        bad "$1" "./configure turned -Werror on by default"
+        return
+    fi
+    printf 'static int build_test_unused(void) { return 0; }\n' >> "$d/common/mp_msg.c"
+    if ! (cd "$d" && make -j2 mplayer > warn.log 2>&1); then
+        bad "$1" "the build stopped at the warning: $(grep -m3 'error' "$d/warn.log")"
+        return
+    fi
+    if ! grep -q 'build_test_unused' "$d/warn.log"; then
+        bad "$1" "the warning was not shown"
+        return
+    fi
+    out=$(cd "$d" && make check-warnings 2>&1)
+    rc=$?
+    if [ "$rc" -eq 0 ] || ! echo "$out" | grep -q 'build/common/mp_msg.o.warn'; then
+        bad "$1" "check-warnings exit $rc: $(echo "$out" | tail -3)"
+        return
+    fi
+    ok "$1"
+}
+
 for t in test_configure_refuses_old_ffmpeg test_configure_requires_libass \
-         test_build_without_sdl2; do
+         test_build_without_sdl2 test_warning_builds_but_fails_check; do
     $t "$t"
 done
 echo "build: $passed passed, $failed failed"
