@@ -34,19 +34,19 @@ copy_tree() {
         grep -v '^config\.\(h\|mak\)$' | tar -cf - -T -) | tar -xf - -C "$1"
 }
 
-# A pkg-config that says libavcodec is FFmpeg 4.4's and answers the rest
-# as the real one.
-old_ffmpeg_pkg_config() {
-    cat > "$1" <<'EOF'
+# old_pkg_config FILE MODULE VERSION: a pkg-config that says MODULE is
+# VERSION, older than any minimum, and answers the rest as the real one.
+old_pkg_config() {
+    cat > "$1" <<EOF
 #!/bin/sh
-for a in "$@"; do last=$a; done
-if [ "$last" = libavcodec ]; then
-    case $1 in
-    --modversion) echo 58.134.100; exit 0 ;;
+for a in "\$@"; do last=\$a; done
+if [ "\$last" = $2 ]; then
+    case \$1 in
+    --modversion) echo $3; exit 0 ;;
     --atleast-version=*) exit 1 ;;
     esac
 fi
-exec pkg-config "$@"
+exec pkg-config "\$@"
 EOF
     chmod +x "$1"
 }
@@ -74,9 +74,38 @@ refused() {
 
 test_configure_refuses_old_ffmpeg() {
     d=$tmp/oldff
-    mkdir -p "$d" && cp "$root/configure" "$d/" && old_ffmpeg_pkg_config "$d/pkg-config"
+    mkdir -p "$d" && cp "$root/configure" "$d/" &&
+        old_pkg_config "$d/pkg-config" libavcodec 58.134.100
     fake_pkg_config=$d/pkg-config
     refused "$1" "$d" 'libavcodec 58.134.100 (needs 59.37.100);.*FFmpeg 5.1 or later'
+    fake_pkg_config=
+}
+
+test_configure_refuses_old_libass() {
+    d=$tmp/oldass
+    mkdir -p "$d" && cp "$root/configure" "$d/" && old_pkg_config "$d/pkg-config" libass 0.12.3
+    fake_pkg_config=$d/pkg-config
+    refused "$1" "$d" 'too old: libass 0.12.3 (needs 0.13.2: ass_set_check_readorder)'
+    fake_pkg_config=
+}
+
+# An SDL2 older than the calls it needs is left out, as a missing one, and
+# stops --enable-sdl2.
+test_configure_old_sdl2_left_out() {
+    d=$tmp/oldsdl
+    mkdir -p "$d" && cp "$root/configure" "$d/" && old_pkg_config "$d/pkg-config" sdl2 2.0.20
+    if ! (cd "$d" && PKG_CONFIG="$d/pkg-config" ./configure > out 2> err); then
+        bad "$1" "configure failed: $(cat "$d/err")"
+        return
+    fi
+    if ! grep -q 'sdl2 >= 2.24.0... 2.0.20: too old' "$d/out" ||
+        ! grep -q 'HAVE_SDL2 = no' "$d/config.mak"; then
+        bad "$1" "SDL2 2.0.20 not left out: $(grep -i sdl "$d/out" "$d/config.mak")"
+        return
+    fi
+    rm -f "$d/config.mak" "$d/config.h"
+    fake_pkg_config=$d/pkg-config
+    refused "$1" "$d" 'too old: sdl2 2.0.20 (needs 2.24.0: SDL_ResetHint)' --enable-sdl2
     fake_pkg_config=
 }
 
@@ -159,7 +188,8 @@ test_warning_builds_but_fails_check() {
     ok "$1"
 }
 
-for t in test_configure_refuses_old_ffmpeg test_configure_requires_libass \
+for t in test_configure_refuses_old_ffmpeg test_configure_refuses_old_libass \
+         test_configure_old_sdl2_left_out test_configure_requires_libass \
          test_build_without_sdl2 test_warning_builds_but_fails_check; do
     $t "$t"
 done
