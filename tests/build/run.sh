@@ -72,21 +72,27 @@ refused() {
     fi
 }
 
-test_configure_refuses_old_ffmpeg() {
-    d=$tmp/oldff
-    mkdir -p "$d" && cp "$root/configure" "$d/" &&
-        old_pkg_config "$d/pkg-config" libavcodec 58.134.100
+# refused_with_old NAME MODULE VERSION PATTERN [ARGS...]: refused, with a
+# pkg-config that says MODULE is VERSION.
+refused_with_old() {
+    name=$1
+    d=$tmp/old-$2
+    mkdir -p "$d" && cp "$root/configure" "$d/" && old_pkg_config "$d/pkg-config" "$2" "$3"
+    pattern=$4
+    shift 4
     fake_pkg_config=$d/pkg-config
-    refused "$1" "$d" 'libavcodec 58.134.100 (needs 59.37.100);.*FFmpeg 5.1 or later'
+    refused "$name" "$d" "$pattern" "$@"
     fake_pkg_config=
 }
 
+test_configure_refuses_old_ffmpeg() {
+    refused_with_old "$1" libavcodec 58.134.100 \
+        'libavcodec 58.134.100 (needs 59.37.100);.*FFmpeg 5.1 or later'
+}
+
 test_configure_refuses_old_libass() {
-    d=$tmp/oldass
-    mkdir -p "$d" && cp "$root/configure" "$d/" && old_pkg_config "$d/pkg-config" libass 0.12.3
-    fake_pkg_config=$d/pkg-config
-    refused "$1" "$d" 'too old: libass 0.12.3 (needs 0.13.2: ass_set_check_readorder)'
-    fake_pkg_config=
+    refused_with_old "$1" libass 0.12.3 \
+        'too old: libass 0.12.3 (needs 0.13.2: ass_set_check_readorder)'
 }
 
 # An SDL2 older than the calls it needs is left out, as a missing one, and
@@ -103,10 +109,8 @@ test_configure_old_sdl2_left_out() {
         bad "$1" "SDL2 2.0.20 not left out: $(grep -i sdl "$d/out" "$d/config.mak")"
         return
     fi
-    rm -f "$d/config.mak" "$d/config.h"
-    fake_pkg_config=$d/pkg-config
-    refused "$1" "$d" 'too old: sdl2 2.0.20 (needs 2.24.0: SDL_ResetHint)' --enable-sdl2
-    fake_pkg_config=
+    refused_with_old "$1" sdl2 2.0.20 'too old: sdl2 2.0.20 (needs 2.24.0: SDL_ResetHint)' \
+        --enable-sdl2
 }
 
 test_configure_requires_libass() {

@@ -520,26 +520,25 @@ static void test_far_tracks_stop_at_their_end(void **state)
     recs_free(&ra);
 }
 
-/* Forced on a file whose audio comes first: the video (H.264 with
- * B-frames) is read by a side context opened without
- * avformat_find_stream_info, and gives the same packets (data, pts,
- * flags; see assert_same_dts for the dts). */
-static void test_far_video_same_packets(void **state)
+/* The whole of path, video and audio 0 merged by time, read in mode by
+ * the thread: the same packets per track as one context gives (the
+ * video's dts compared only with video_dts, see assert_same_dts), from
+ * the given number of read positions. */
+static void check_as_one_context(const char *path, enum demux_per_track mode, int positions,
+                                 bool video_dts)
 {
-    const struct media *m = *state;
     struct recs ref_v = {0}, ref_a = {0}, rv = {0}, ra = {0};
-    struct opened o = open_media(m->afirst, DEMUX_PER_TRACK_OFF, false);
+    struct opened o = open_media(path, DEMUX_PER_TRACK_OFF, false);
     struct sh_stream *v, *a;
     select_tracks(o.d, 0, &v, &a);
     read_merged(o.d, v, a, &ref_v, &ref_a, 0);
     close_media(&o);
-    o = open_media(m->afirst, mode_auto() == DEMUX_PER_TRACK_OFF ? DEMUX_PER_TRACK_OFF
-                                                                 : DEMUX_PER_TRACK_ON, true);
+    o = open_media(path, mode, true);
     select_tracks(o.d, 0, &v, &a);
     read_merged(o.d, v, a, &rv, &ra, 0);
-    assert_int_equal(demux_read_positions(o.d), 2);
+    assert_int_equal(demux_read_positions(o.d), positions);
     assert_true(ref_v.n > 100 && ref_a.n > 100);
-    assert_same_dts(&ref_v, &rv, false);
+    assert_same_dts(&ref_v, &rv, video_dts);
     assert_same(&ref_a, &ra);
     close_media(&o);
     recs_free(&ref_v);
@@ -548,8 +547,25 @@ static void test_far_video_same_packets(void **state)
     recs_free(&ra);
 }
 
-/* Forced, an interleaved file gets no second context either: its tracks
- * start in the same cluster. */
+/* Forced on a file whose audio comes first: the video (H.264 with
+ * B-frames) is read by a side context opened without
+ * avformat_find_stream_info, and gives the same packets (data, pts,
+ * flags; see assert_same_dts for the dts). */
+static void test_far_video_same_packets(void **state)
+{
+    const struct media *m = *state;
+    bool off = mode_auto() == DEMUX_PER_TRACK_OFF;
+    check_as_one_context(m->afirst, off ? DEMUX_PER_TRACK_OFF : DEMUX_PER_TRACK_ON, 2, false);
+}
+
+/* A track that plays for a while and then lies far away (interleaved for
+ * 10 s, track after track from there) stays on one context, and nothing
+ * is given twice or lost. */
+static void test_far_after_a_while_in_order(void **state)
+{
+    check_as_one_context(((struct media *)*state)->part, mode_auto(), 1, true);
+}
+
 /* An interleaved file is read in order without a map: nothing of the
  * file is read to decide (it used to cost the first cluster heads). */
 static void test_interleaved_reads_no_map(void **state)
@@ -571,31 +587,6 @@ static void test_interleaved_reads_no_map(void **state)
     recs_free(&ra);
     recs_free(&rv2);
     recs_free(&ra2);
-}
-
-/* A track that plays for a while and then lies far away stays on one
- * context, and nothing is given twice or lost. */
-static void test_far_after_a_while_in_order(void **state)
-{
-    const struct media *m = *state;
-    struct recs ref_v = {0}, ref_a = {0}, rv = {0}, ra = {0};
-    struct opened o = open_media(m->part, DEMUX_PER_TRACK_OFF, false);
-    struct sh_stream *v, *a;
-    select_tracks(o.d, 0, &v, &a);
-    read_merged(o.d, v, a, &ref_v, &ref_a, 0);
-    close_media(&o);
-    o = open_media(m->part, mode_auto(), true);
-    select_tracks(o.d, 0, &v, &a);
-    read_merged(o.d, v, a, &rv, &ra, 0);
-    assert_int_equal(demux_read_positions(o.d), 1);
-    assert_true(ref_a.n > 100);
-    assert_same(&ref_v, &rv);
-    assert_same(&ref_a, &ra);
-    close_media(&o);
-    recs_free(&ref_v);
-    recs_free(&ref_a);
-    recs_free(&rv);
-    recs_free(&ra);
 }
 
 /* A device that charges for jumps, scaled down from the net profile of
@@ -689,6 +680,8 @@ static void test_costly_walk_given_up(void **state)
     free(disk);
 }
 
+/* Forced, an interleaved file gets no second context either: its tracks
+ * start in the same cluster. */
 static void test_forced_interleaved(void **state)
 {
     const struct media *m = *state;
