@@ -293,6 +293,8 @@ static const struct opt_def opt_table[] = {
     OPT("subcp", OPT_STRING, subcp, 0, 0, 0, "charset of external text subtitles"),
     OPT("osdlevel", OPT_INT, osd_level, 0, 3, OPTF_RANGE,
         "OSD: 0 subtitles only, 1 bars, 2 time, 3 time and length"),
+    OPT("osd-fractions", OPT_INT, osd_fractions, 0, 2, OPTF_RANGE,
+        "OSD time: 0 whole seconds, 1 hundredths, 2 the frame within the second"),
     OPT("volume", OPT_DOUBLE, volume, -1, 100, OPTF_RANGE,
         "start volume 0..100 (-1: unity gain)"),
     OPT("softvol", OPT_FLAG, softvol, 0, 0, 0, "software volume (always on here)"),

@@ -88,6 +88,7 @@ struct MPOpts {
     bool ass;                   /* -ass / -noass */
     char *subcp;                /* -subcp charset of external text subtitles */
     int osd_level;              /* -osdlevel 0..3 */
+    int osd_fractions;          /* -osd-fractions 0..2 */
     /* software volume (player/volume.c) */
     double volume;              /* -volume 0..100; < 0: leave the level at unity */
     bool softvol;               /* -softvol: accepted, the volume is always software */

@@ -33,6 +33,7 @@ static struct mp_sub *subs_get(struct MPContext *mpctx)
     so.ass_styles = o->ass;
     so.charset = o->subcp;
     so.osd_level = o->osd_level;
+    so.osd_fractions = o->osd_fractions;
     so.osd_scale = o->subfont_osd_scale;
     so.font_scale = o->ass_font_scale;
     /* Font discovery costs ~25 ms: one instance for the whole run. */
@@ -320,7 +321,10 @@ void play_subs_draw(struct play_state *ps, AVFrame **frame, AVFrame *decoded, bo
     double pos = ps->next_pts - ps->demuxer->start_time;
     if (mp_sub_osd_level(sub) >= 2) {
         double len = ps->demuxer->duration;
-        mp_sub_osd_set_time(sub, pos, len, ps->paused);
+        double fps = ps->mpctx->opts.fps > 0 ? ps->mpctx->opts.fps
+                     : ps->sh_video                 ? ps->sh_video->fps
+                                                    : 0;
+        mp_sub_osd_set_time(sub, pos, len, fps, ps->paused);
     }
     bool osd = mp_sub_osd_level(sub) >= 2 || now < ps->osd_until ||
                mp_sub_osd_changed(sub, now);

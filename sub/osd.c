@@ -71,11 +71,13 @@ void mp_sub_osd_set_bar(struct mp_sub *sub, enum mp_sub_bar_type type, double fr
     sub->osd.bar_until = until;
 }
 
-void mp_sub_osd_set_time(struct mp_sub *sub, double pos, double length, bool paused)
+void mp_sub_osd_set_time(struct mp_sub *sub, double pos, double length, double fps,
+                         bool paused)
 {
     sub->osd.time_valid = isfinite(pos);
     sub->osd.time_pos = pos;
     sub->osd.time_len = length;
+    sub->osd.time_fps = fps > 0 && isfinite(fps) ? fps : 0;
     sub->osd.paused = paused;
 }
 
@@ -109,6 +111,18 @@ static void format_hms(char *buf, size_t size, double t)
 {
     long s = t > 0 ? (long)t : 0;
     snprintf(buf, size, "%02ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+}
+
+/* The part after the seconds that -osd-fractions asks for, or "". */
+static void format_fraction(char *buf, size_t size, double t, int mode, double fps)
+{
+    double frac = t > 0 ? t - floor(t) : 0;
+    if (mode == 1)
+        snprintf(buf, size, ".%02d", (int)(frac * 100) % 100);
+    else if (mode == 2 && fps > 0)
+        snprintf(buf, size, ".%02d", (int)(frac * fps + 0.2) % 100);
+    else
+        buf[0] = '\0';
 }
 
 static const char *bar_label(enum mp_sub_bar_type type)
@@ -175,15 +189,17 @@ char *osd_make_key(const struct mp_sub *sub, double now, int w, int h)
             return NULL;
         any = true;
     } else if (o->level >= 2 && o->time_valid) {
-        char pos[32], len[32];
+        char pos[32], len[32], frac[8];
         format_hms(pos, sizeof(pos), o->time_pos);
+        format_fraction(frac, sizeof(frac), o->time_pos, sub->opts.osd_fractions, o->time_fps);
         /* MPlayer puts a play or pause symbol in front of the time. */
         const char *sym = o->paused ? "\xe2\x80\x96" : "\xe2\x96\xb6";
         if (o->level >= 3 && o->time_len > 0) {
             format_hms(len, sizeof(len), o->time_len);
-            s = appendf(s, "%d,0,OSD,,0,0,0,,{\\an7}%s %s / %s\n", order++, sym, pos, len);
+            s = appendf(s, "%d,0,OSD,,0,0,0,,{\\an7}%s %s%s / %s\n", order++, sym, pos, frac,
+                        len);
         } else {
-            s = appendf(s, "%d,0,OSD,,0,0,0,,{\\an7}%s %s\n", order++, sym, pos);
+            s = appendf(s, "%d,0,OSD,,0,0,0,,{\\an7}%s %s%s\n", order++, sym, pos, frac);
         }
         if (!s)
             return NULL;

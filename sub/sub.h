@@ -64,6 +64,11 @@ struct mp_sub_opts {
     /* -osdlevel 0..3 (default 1): 0 subtitles only, 1 + volume/seek bars
      * and messages, 2 + the current time, 3 + the total time. */
     int osd_level;
+    /* -osd-fractions: what follows the OSD time's seconds: 0 nothing
+     * (default), 1 ".hh" hundredths, 2 ".ff" the frame within the second
+     * (MPlayer's estimate: the fraction times the frame rate, plus 0.2,
+     * cut), as MPlayer. */
+    int osd_fractions;
     /* MPlayer's sub_alignment for text shown in the default style: 0 top,
      * 1 centre, 2 bottom (default). ASS scripts keep their own. */
     int alignment;
@@ -186,9 +191,11 @@ void mp_sub_osd_set_bar(struct mp_sub *sub, enum mp_sub_bar_type type, double fr
                         double until);
 
 /* Playback position and length in seconds for the timer of levels 2 and 3
- * (length <= 0: unknown, level 3 then shows the position only). paused
- * selects the symbol in front of the time. */
-void mp_sub_osd_set_time(struct mp_sub *sub, double pos, double length, bool paused);
+ * (length <= 0: unknown, level 3 then shows the position only); fps, the
+ * video's frame rate (0: unknown), for -osd-fractions 2. paused selects
+ * the symbol in front of the time. */
+void mp_sub_osd_set_time(struct mp_sub *sub, double pos, double length, double fps,
+                         bool paused);
 
 /* True if the OSD at time now would look different from what the last
  * mp_sub_render drew (a message expired or was set): a paused player

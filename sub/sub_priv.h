@@ -40,7 +40,7 @@ struct osd_state {
     double bar_until;
     int level;
     bool time_valid;
-    double time_pos, time_len;
+    double time_pos, time_len, time_fps;
     bool paused;
     /* What the OSD track was last built from; rebuilt when this changes. */
     char *built_key;

@@ -163,7 +163,8 @@ test_novideo_nosound() {
 }
 
 test_stdin_input() {
-    timeout 60 "$MPLAYER" -ao pcm:fast:file=out.wav -vo null - < "$MEDIA/av.mkv" >/dev/null 2>err.txt
+    timeout 60 "$MPLAYER" -ao pcm:fast:file=out.wav -vo null - < "$MEDIA/av.mkv" \
+        >/dev/null 2>err.txt
     [ $? = 0 ] || fail "exit status $?: $(head -c 400 err.txt)" || return 1
     raw_s16 "$MEDIA/av.mkv" > ref.raw
     raw_s16 out.wav > got.raw
@@ -288,6 +289,30 @@ test_shuffle_differs_within_a_second() {
     b=$("$MPLAYER" -shuffle -frames 0 -endpos 0.01 -vo null -ao null "${files[@]}" 2>/dev/null |
         sed -n 's/^Playing \(.*\)\.$/\1/p' | tr '\n' ' ')
     [ "$(echo "$a" | tr ' ' '\n' | grep -c .)" = 10 ] || { fail "played: $a"; return 1; }
-    [ "$(echo "$a" | tr ' ' '\n' | sort -u | grep -c .)" = 10 ] || { fail "not each once: $a"; return 1; }
+    [ "$(echo "$a" | tr ' ' '\n' | sort -u | grep -c .)" = 10 ] ||
+        { fail "not each once: $a"; return 1; }
     [ "$a" != "$b" ] || fail "the same order twice: $a"
+}
+
+# -osd-fractions: on a still picture only the OSD time can tell frames
+# apart. Whole seconds (default) draw the first three frames of a 25 fps
+# clip the same; hundredths (.00 .04 .08) and the frame in the second
+# (.00 .01 .02) draw three different ones.
+test_osd_fractions_draws_the_part_of_the_second() {
+    ff -f lavfi -i color=c=gray:size=160x120:rate=25 -t 1 -c:v mpeg4 -q:v 2 still.mkv ||
+        { fail "ffmpeg could not make the clip"; return 1; }
+    local mode n
+    for mode in 0 1 2; do
+        mp -osdlevel 2 -osd-fractions $mode -frames 3 -nosound -vo png:outdir=f$mode still.mkv
+        expect_rc 0 || return 1
+        [ "$(ls f$mode | wc -l)" -eq 3 ] || fail "mode $mode: $(ls f$mode | wc -l) pictures" ||
+            return 1
+        n=$(md5sum f$mode/*.png | awk '{print $1}' | sort -u | wc -l)
+        case $mode in
+        0) [ "$n" -eq 1 ] || fail "whole seconds: $n different pictures, expected 1" || return 1 ;;
+        *) [ "$n" -eq 3 ] || fail "mode $mode: $n different pictures, expected 3" || return 1 ;;
+        esac
+    done
+    mp -osd-fractions 3 -vo null still.mkv
+    expect_rc 1 && expect_err "osd-fractions"
 }

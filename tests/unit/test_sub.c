@@ -720,7 +720,7 @@ static void test_osd_level_timer(void **state)
 {
     (void)state;
     struct mp_sub *sub = mp_sub_create(NULL);
-    mp_sub_osd_set_time(sub, 83.4, 600, false);
+    mp_sub_osd_set_time(sub, 83.4, 600, 25, false);
     int r;
     AVFrame *f = render_at(sub, 0, 1, AV_PIX_FMT_RGB24, &r);
     assert_int_equal(r, 0);
@@ -737,6 +737,39 @@ static void test_osd_level_timer(void **state)
     mp_sub_osd_set_level(sub, 9);
     assert_int_equal(mp_sub_osd_level(sub), 3);
     mp_sub_free(sub);
+}
+
+/* Lit pixels of the level 2 timer at 83.4 s with -osd-fractions mode and
+ * the frame rate fps. */
+static int timer_pixels(int mode, double fps)
+{
+    struct mp_sub_opts o;
+    mp_sub_opts_default(&o);
+    o.osd_level = 2;
+    o.osd_fractions = mode;
+    struct mp_sub *sub = mp_sub_create(&o);
+    assert_non_null(sub);
+    mp_sub_osd_set_time(sub, 83.4, 600, fps, false);
+    struct bright b = bright_at(sub, 0, AV_PIX_FMT_RGB24);
+    mp_sub_free(sub);
+    return b.count;
+}
+
+/* "00:01:23" gains ".40" (hundredths) or ".10" (frame 10 of 25, MPlayer's
+ * estimate); without a frame rate mode 2 shows whole seconds. */
+static void test_osd_fractions(void **state)
+{
+    (void)state;
+    int none = timer_pixels(0, 25);
+    int hundredths = timer_pixels(1, 25);
+    int frames = timer_pixels(2, 25);
+    print_message("timer pixels: %d, %d with hundredths, %d with the frame\n", none,
+                  hundredths, frames);
+    assert_true(none > 50);
+    assert_true(hundredths > none + 20);
+    assert_true(frames > none + 20);
+    assert_int_equal(timer_pixels(2, 0), none);
+    assert_int_equal(timer_pixels(0, 0), none);
 }
 
 static void touch(const char *dir, const char *name)
@@ -823,6 +856,7 @@ int main(void)
         cmocka_unit_test(test_osd_text_expires),
         cmocka_unit_test(test_osd_bar),
         cmocka_unit_test(test_osd_level_timer),
+        cmocka_unit_test(test_osd_fractions),
         SUB_CASE_TEST(test_autoload),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
