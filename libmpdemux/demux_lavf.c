@@ -51,10 +51,13 @@ struct demux_sh {
     bool from_start;    /* selected before the first packet was read */
     struct demux_discont_track discont;
     struct demux_side *side; /* the context that reads it; NULL: the main one */
-    /* A track that gave no packet since the watch began (its packets
-     * then, watch_packets) and starves is placed at watch_from, or (NaN:
+    /* Packets queued since open (demux_push: under the reader's lock,
+     * unlike packets, which the thread counts while it reads). */
+    int64_t pushed;
+    /* A track that got no packet since the watch began (pushed then,
+     * watch_pushed) and starves is placed at watch_from, or (NaN:
      * selected while playing) at the main context's time. */
-    int64_t watch_packets;
+    int64_t watch_pushed;
     double watch_from;
 };
 
@@ -148,6 +151,7 @@ struct demux_priv {
     enum demux_per_track per_track;
     bool split_decided;     /* placed at the first read or seek */
     bool split_watch;       /* automatic: waiting for a starved track */
+    int64_t watch_bytes;    /* queued bytes that make a waited-for track starved */
     bool split_unavailable; /* not Matroska on a plain file, or no map */
     struct demux_side *sides[DEMUX_MAX_SIDES];
     int nb_sides;
@@ -935,7 +939,7 @@ static void demux_select_stream_parked(demuxer_t *d, struct sh_stream *sh, bool 
         return;
     if (p->per_track == DEMUX_PER_TRACK_AUTO && !d->mkvmap) {
         p->split_watch = true;
-        ds->watch_packets = ds->packets;
+        ds->watch_pushed = ds->pushed;
         ds->watch_from = NAN;
     }
     else if (demux_split_decide(d, demux_main_play_time(d), true, ds) < 0)
@@ -1692,6 +1696,16 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
     return 0;
 }
 
+/* What the main context queues of the other tracks before a starved one
+ * is looked for. */
+static int64_t demux_watch_bytes(const demuxer_t *d)
+{
+    double rate = d->duration > 0 ? stream_size(d->stream) / d->duration : 0;
+    if (rate > 0 && DEMUX_WATCH_SECS * rate < DEMUX_WATCH_BYTES)
+        return (int64_t)(DEMUX_WATCH_SECS * rate);
+    return DEMUX_WATCH_BYTES;
+}
+
 /*
  * The placement at the first read or a seek (the thread parked).
  * Automatic and with every track on the main context, nothing is read
@@ -1716,23 +1730,15 @@ static int demux_split_begin(demuxer_t *d, double t, bool seek_new)
     p->split_decided = true;
     p->split_watch = !p->split_unavailable && demux_is_matroska(d) &&
                      stream_get_kind(d->stream) == STREAM_KIND_FILE && d->seekable;
+    p->watch_bytes = demux_watch_bytes(d);
     for (int i = 0; i < d->num_streams; i++) {
         struct demux_sh *ds = demux_sh_of(d->streams[i]);
-        ds->watch_packets = ds->packets;
+        ds->watch_pushed = ds->pushed;
         ds->watch_from = t;
     }
     return 0;
 }
 
-/* What the main context queues of the other tracks before a starved one
- * is looked for. */
-static int64_t demux_watch_bytes(const demuxer_t *d)
-{
-    double rate = d->duration > 0 ? stream_size(d->stream) / d->duration : 0;
-    if (rate > 0 && DEMUX_WATCH_SECS * rate < DEMUX_WATCH_BYTES)
-        return (int64_t)(DEMUX_WATCH_SECS * rate);
-    return DEMUX_WATCH_BYTES;
-}
 
 /* Whether want, waited for with its queue empty and no packet given since
  * the watch began, has gone without one long enough to look where its
@@ -1744,9 +1750,9 @@ static bool demux_split_starved(demuxer_t *d, const struct demux_sh *want)
 {
     const struct demux_priv *p = d->priv;
     return p->split_watch && !want->side && want->queue.packets == 0 &&
-           want->packets == want->watch_packets &&
+           want->pushed == want->watch_pushed &&
            want->sh.type != MP_STREAM_SUB && !want->sh.attached_pic &&
-           p->queued_bytes >= demux_watch_bytes(d);
+           p->queued_bytes >= p->watch_bytes;
 }
 
 /* Look once where a starved track's data lie, from the main context's
@@ -1772,6 +1778,7 @@ static int demux_push(struct demux_priv *p, struct demux_sh *ds, AVPacket *pkt)
         return -1;
     if (!isnan(t))
         ds->queue_end = t;
+    ds->pushed++;
     p->queued_packets++;
     p->queued_bytes += size;
     return 0;
