@@ -941,9 +941,9 @@ static void demux_select_stream_parked(demuxer_t *d, struct sh_stream *sh, bool 
         p->split_watch = true;
         ds->watch_pushed = ds->pushed;
         ds->watch_from = NAN;
-    }
-    else if (demux_split_decide(d, demux_main_play_time(d), true, ds) < 0)
+    } else if (demux_split_decide(d, demux_main_play_time(d), true, ds) < 0) {
         mp_msg(MSGT_DEMUX, MSGL_V, "demux: out of memory placing a track\n");
+    }
 }
 
 static void demux_warn_corrupt(struct demux_priv *p, int64_t pos)
@@ -1467,8 +1467,10 @@ static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t,
         double dt = mp_time_sec() - t0;
         if (r <= 0)
             return r;
-        const struct mkvmap_cluster *c = mkvmap_cluster(m, mkvmap_count(m) - 1);
-        if (w->budget && mkvmap_count(m) > seen && c->pos >= w->front) {
+        /* The step learned a cluster (else it skipped Cues, Tags...). */
+        const struct mkvmap_cluster *c =
+            mkvmap_count(m) > seen ? mkvmap_cluster(m, mkvmap_count(m) - 1) : NULL;
+        if (w->budget && c && c->pos >= w->front) {
             w->secs += dt;
             w->bytes += c->end - c->pos;
             if (w->secs > DEMUX_WALK_MIN_SECS &&
@@ -1563,6 +1565,17 @@ static void demux_set_fences(demuxer_t *d)
     }
 }
 
+/* Whether tracks may be read from places of their own at all: Matroska on
+ * a plain seekable file, not forbidden, and nothing (no map, a walk given
+ * up) has ruled it out. */
+static bool demux_split_possible(const demuxer_t *d)
+{
+    const struct demux_priv *p = d->priv;
+    return p->per_track != DEMUX_PER_TRACK_OFF && !p->split_unavailable &&
+           demux_is_matroska(d) && stream_get_kind(d->stream) == STREAM_KIND_FILE &&
+           d->seekable;
+}
+
 /* Whether a track whose data at the play position start dist bytes from
  * the main context's should be read from its own position. */
 static bool demux_is_far(demuxer_t *d, int64_t dist)
@@ -1587,8 +1600,7 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
 {
     struct demux_priv *p = d->priv;
     p->split_decided = true;
-    if (p->per_track == DEMUX_PER_TRACK_OFF || p->split_unavailable || !demux_is_matroska(d) ||
-        stream_get_kind(d->stream) != STREAM_KIND_FILE || !d->seekable) {
+    if (!demux_split_possible(d)) {
         p->split_unavailable = true;
         return 0;
     }
@@ -1728,8 +1740,11 @@ static int demux_split_begin(demuxer_t *d, double t, bool seek_new)
             return r;
     }
     p->split_decided = true;
-    p->split_watch = !p->split_unavailable && demux_is_matroska(d) &&
-                     stream_get_kind(d->stream) == STREAM_KIND_FILE && d->seekable;
+    if (!demux_split_possible(d)) {
+        p->split_unavailable = true;
+        return 0;
+    }
+    p->split_watch = true;
     p->watch_bytes = demux_watch_bytes(d);
     for (int i = 0; i < d->num_streams; i++) {
         struct demux_sh *ds = demux_sh_of(d->streams[i]);
@@ -1738,7 +1753,6 @@ static int demux_split_begin(demuxer_t *d, double t, bool seek_new)
     }
     return 0;
 }
-
 
 /* Whether want, waited for with its queue empty and no packet given since
  * the watch began, has gone without one long enough to look where its
