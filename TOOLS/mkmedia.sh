@@ -55,7 +55,7 @@ build_mkmux() {
     mkdir -p "$root/build/TOOLS"
     # shellcheck disable=SC2046
     ${CC:-cc} -std=c11 -O2 -Wall -Wextra -Werror -o "$MKMUX.tmp" "$root/TOOLS/mkmux.c" \
-        $(pkg-config --cflags --libs libavformat libavcodec libavutil) ||
+        $(pkg-config --cflags --libs libavformat libavcodec libavutil) -lm ||
         die "cannot build mkmux"
     mv "$MKMUX.tmp" "$MKMUX"
 }

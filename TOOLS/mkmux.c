@@ -4,8 +4,8 @@
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  *
- *   mkmux [--skew=SECS | --noninter | --noninter-from=SECS] [--first-av] [--format=NAME]
- *         INPUT OUTPUT
+ *   mkmux [--skew=SECS | --noninter | --noninter-from=SECS | --chunks=SECS] [--first-av]
+ *         [--format=NAME] INPUT OUTPUT
  *
  * Every packet keeps its pts and its dts, so the result plays in sync; only
  * where the bytes lie changes. Packets are written in the order of a key,
@@ -17,6 +17,10 @@
  *   --noninter  key = stream index, then dts: track after track
  *   --noninter-from=T  interleaved by dts up to time T, track after track
  *               from there (a track that plays a while, then lies far away)
+ *   --chunks=S  track after track within each S seconds: all video of
+ *               [0, S), then all audio of it, then the video of [S, 2S)...
+ *               (in Matroska with S > 32.767, the audio of each chunk in
+ *               clusters of its own between the video's)
  * --first-av copies only the first video and the first audio stream (cover
  * art is not taken for the video); without it every stream is copied.
  *
@@ -75,8 +79,8 @@ static int item_cmp(const void *a, const void *b)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: mkmux [--skew=SECS | --noninter | --noninter-from=SECS] "
-            "[--first-av] [--format=NAME] INPUT OUTPUT\n");
+    fprintf(stderr, "usage: mkmux [--skew=SECS | --noninter | --noninter-from=SECS | "
+            "--chunks=SECS] [--first-av] [--format=NAME] INPUT OUTPUT\n");
 }
 
 static void free_items(struct mux_item *items, size_t n)
@@ -118,7 +122,7 @@ static int push_item(struct mux_item **items, size_t *n, size_t *cap, AVPacket *
 
 int main(int argc, char **argv)
 {
-    double skew = 0, noninter_from = -HUGE_VAL;
+    double skew = 0, noninter_from = -HUGE_VAL, chunks = 0;
     int noninter = 0, first_av = 0;
     const char *format = NULL;
     int i = 1;
@@ -140,6 +144,13 @@ int main(int argc, char **argv)
                 return 2;
             }
             noninter = 1;
+        } else if (!strncmp(argv[i], "--chunks=", 9)) {
+            char *end;
+            chunks = strtod(argv[i] + 9, &end);
+            if (*end || end == argv[i] + 9 || !(chunks > 0) || !isfinite(chunks)) {
+                usage();
+                return 2;
+            }
         } else if (!strcmp(argv[i], "--first-av")) {
             first_av = 1;
         } else if (!strncmp(argv[i], "--format=", 9)) {
@@ -321,7 +332,10 @@ int main(int argc, char **argv)
     }
     for (size_t k = 0; k < n; k++) {
         enum AVMediaType type = map[items[k].ost].ost->codecpar->codec_type;
-        if (noninter && items[k].key >= noninter_from)
+        if (chunks > 0)
+            items[k].key += floor(fmax(items[k].key, 0) / chunks) * 1e10 +
+                            (items[k].ost + 1) * 1e7;
+        else if (noninter && items[k].key >= noninter_from)
             items[k].key += (items[k].ost + 1) * 1e9;
         else if (type == AVMEDIA_TYPE_AUDIO)
             items[k].key -= skew;

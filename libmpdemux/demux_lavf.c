@@ -99,10 +99,16 @@ struct demux_side {
  * lost 0.3 s of first frame. One that took less than DEMUX_WALK_MIN_SECS
  * is not weighed (see demux_map_reach). */
 #define DEMUX_WALK_GAIN 3.0
-#define DEMUX_WALK_MIN_SECS 0.02
+/* A track's first cluster after a leapt span may start this much after
+ * the time looked for (clusters start at a video keyframe, a track may
+ * start late) before the span is suspected of hiding its data. */
+#define DEMUX_LEAP_SLACK 2.0
+/* What mkvmap_find_deep may read looking for a track inside clusters. */
+#define DEMUX_DEEP_BYTES (1024 * 1024)
 /* Bound on the clusters walked after the decision to complete the map
  * (a three-hour film in 1 s clusters has 10800). */
 #define DEMUX_MAP_MAX_STEPS 65536
+#define DEMUX_WALK_MIN_SECS 0.02
 
 /* The reader thread (see demuxer.h). Between lock and unlock it and the
  * caller share the queues, the counters of queued packets and the fields
@@ -134,6 +140,7 @@ struct demux_priv {
     int64_t max_bytes;
     int queued_packets; /* over all queues */
     int64_t queued_bytes;
+    int64_t pushed_bytes; /* ever queued, all streams: the watch counts these */
     bool eof;           /* av_read_frame reached the end */
     int error;          /* sticky -DEMUX_ERR_x from reading, until a seek */
     int status;         /* what demux_get_error reports */
@@ -151,7 +158,10 @@ struct demux_priv {
     enum demux_per_track per_track;
     bool split_decided;     /* placed at the first read or seek */
     bool split_watch;       /* automatic: waiting for a starved track */
-    int64_t watch_bytes;    /* queued bytes that make a waited-for track starved */
+    int64_t watch_bytes;    /* bytes queued since watch_base that make a waited-for
+                             * track starved (taken ones too: the player decodes
+                             * the other tracks while it waits) */
+    int64_t watch_base;     /* pushed_bytes when the watch began */
     bool split_unavailable; /* not Matroska on a plain file, or no map */
     struct demux_side *sides[DEMUX_MAX_SIDES];
     int nb_sides;
@@ -765,6 +775,14 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
      * a device at 1.2 MB/s. */
     if (!strcmp(d->avfc->iformat->name, "avi"))
         d->avfc->fps_probe_size = 0;
+    /* Matroska's header gives every track's parameters, yet libavformat
+     * waits (max_ts_probe packets) for a first timestamp of each stream:
+     * on a file stored track after track it read 5 s of video looking
+     * for the audio (3.3 MB of a 720p file, 2.7 s at 1.2 MB/s) before
+     * anything played. Streams still missing parameters are read for as
+     * before. */
+    if (!strcmp(d->avfc->iformat->name, "matroska,webm"))
+        d->avfc->max_ts_probe = 0;
     r = avformat_find_stream_info(d->avfc, NULL);
     if (r < 0) {
         demux_av_msg(MSGL_V, "could not read stream info", r);
@@ -939,6 +957,7 @@ static void demux_select_stream_parked(demuxer_t *d, struct sh_stream *sh, bool 
         return;
     if (p->per_track == DEMUX_PER_TRACK_AUTO && !d->mkvmap) {
         p->split_watch = true;
+        p->watch_base = p->pushed_bytes;
         ds->watch_pushed = ds->pushed;
         ds->watch_from = NAN;
     } else if (demux_split_decide(d, demux_main_play_time(d), true, ds) < 0) {
@@ -1343,10 +1362,18 @@ static void demux_index_from_map(demuxer_t *d, AVFormatContext *avfc, int idx)
         return;
     for (size_t i = 0; i < mkvmap_count(m); i++) {
         const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
-        if (!mkvmap_may_carry(m, c, num) || !isfinite(c->time) || fabs(c->time / tb) > 9e18)
+        if (c->span || !mkvmap_may_carry(m, c, num) || !isfinite(c->time) ||
+            fabs(c->time / tb) > 9e18)
             continue;
+        /* A track first found deep inside the cluster (mkvmap_find_deep)
+         * may start before the cluster's time: libavformat drops the
+         * blocks before the entry's time after a seek. */
+        double time = c->time;
+        double deep = mkvmap_deep_time(m, num, c->pos);
+        if (isfinite(deep) && deep < time && fabs(deep / tb) < 9e18)
+            time = deep;
         /* A full index is only a slower search; the seek goes on. */
-        if (av_add_index_entry(st, c->pos, llrint(c->time / tb), 0, 0, AVINDEX_KEYFRAME) < 0)
+        if (av_add_index_entry(st, c->pos, llrint(time / tb), 0, 0, AVINDEX_KEYFRAME) < 0)
             mp_msg(MSGT_DEMUX, MSGL_DBG2, "demux: no index entry for byte %" PRId64 "\n", c->pos);
     }
 }
@@ -1462,17 +1489,27 @@ static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t,
             all = all && reached[j];
         if (all || mkvmap_done(m))
             return 0;
+        uint64_t wanted = 0;
+        for (int j = 0; j < n; j++)
+            wanted |= reached[j] || nums[j] > 63 ? 0 : (uint64_t)1 << nums[j];
         double t0 = mp_time_sec();
-        int r = mkvmap_step(m);
+        int r = mkvmap_leap(m, wanted);
+        if (r == 0)
+            r = mkvmap_step(m);
         double dt = mp_time_sec() - t0;
         if (r <= 0)
             return r;
-        /* The step learned a cluster (else it skipped Cues, Tags...). */
-        const struct mkvmap_cluster *c =
-            mkvmap_count(m) > seen ? mkvmap_cluster(m, mkvmap_count(m) - 1) : NULL;
-        if (w->budget && c && c->pos >= w->front) {
+        /* What the step or leap learned (nothing: it skipped Cues, Tags...). */
+        bool ahead = false;
+        for (size_t i = seen; i < mkvmap_count(m); i++) {
+            const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
+            if (c->pos >= w->front) {
+                ahead = true;
+                w->bytes += c->end - c->pos;
+            }
+        }
+        if (w->budget && ahead) {
             w->secs += dt;
-            w->bytes += c->end - c->pos;
             if (w->secs > DEMUX_WALK_MIN_SECS &&
                 w->secs * DEMUX_WALK_GAIN > w->seq * (double)w->bytes)
                 return 1;
@@ -1481,20 +1518,39 @@ static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t,
 }
 
 /* Where track num's data at time t start: its last cluster at or before
- * t, else its first; -1 when the map has none. */
-static int64_t demux_map_track_pos(const struct mkvmap *m, int num, double t)
+ * t, else its first (*time: that cluster's); -1 when the map has none. */
+static int64_t demux_map_track_pos(const struct mkvmap *m, int num, double t, double *time)
 {
     int64_t first = -1, at = -1;
+    double first_time = NAN, at_time = NAN;
     for (size_t i = 0; i < mkvmap_count(m); i++) {
         const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
         if (!mkvmap_may_carry(m, c, num))
             continue;
-        if (first < 0)
+        if (first < 0) {
             first = c->pos;
-        if (c->time <= t)
+            first_time = c->time;
+        }
+        if (c->time <= t) {
             at = c->pos;
+            at_time = c->time;
+        }
     }
+    *time = at >= 0 ? at_time : first_time;
     return at >= 0 ? at : first;
+}
+
+/* Whether a span the map leapt over (mkvmap_leap) lies before pos. */
+static bool demux_map_leapt_before(const struct mkvmap *m, int64_t pos)
+{
+    for (size_t i = 0; i < mkvmap_count(m); i++) {
+        const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
+        if (c->pos >= pos)
+            break;
+        if (c->span)
+            return true;
+    }
+    return false;
 }
 
 /* Whether the cluster at pos holds blocks of another of the n tracks
@@ -1507,6 +1563,10 @@ static int64_t demux_map_track_pos(const struct mkvmap *m, int num, double t)
 static bool demux_map_shared(const struct mkvmap *m, int64_t pos, const int *nums, int n,
                              int self)
 {
+    /* Its first block there is known (mkvmap_find_deep): the side is
+     * placed by that block's time, and only this cluster is shared. */
+    if (isfinite(mkvmap_deep_time(m, nums[self], pos)))
+        return false;
     for (size_t i = 0; i < mkvmap_count(m); i++) {
         const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
         if (c->pos != pos)
@@ -1562,6 +1622,87 @@ static void demux_set_fences(demuxer_t *d)
             mp_msg(MSGT_DEMUX, MSGL_DBG2, "demux: %s context stops at byte %" PRId64 "\n",
                    src < 0 ? "main" : "side", last);
         }
+    }
+}
+
+/* A track no cluster head of the whole map showed: looked for inside
+ * the clusters, from the last one back (mkvmap_find_deep). Found timed
+ * past t, it is taken to be one of a track's blocks stored at the end of
+ * every cluster, not where the track starts, and stays unplaced. */
+static int demux_map_place_deep(struct mkvmap *m, const int *nums, int n, double t,
+                                int64_t *pos, double *times)
+{
+    if (!mkvmap_complete(m))
+        return 0;
+    for (int j = 0; j < n; j++) {
+        if (pos[j] >= 0)
+            continue;
+        int64_t at;
+        double time;
+        int r = mkvmap_find_deep(m, nums[j], DEMUX_DEEP_BYTES, &at, &time);
+        if (r < 0)
+            return r;
+        if (r == 1 && time <= t + DEMUX_LEAP_SLACK) {
+            pos[j] = at;
+            times[j] = time;
+        }
+    }
+    return 0;
+}
+
+/*
+ * Grow the map until each of the n tracks nums has its data at time t in
+ * known clusters, and set pos[j] to where track j's start (-1: not in the
+ * map) and times[j] to the time of its first block there or earlier.
+ * Returns 0, 1 when the walk's budget gave up (one read position), or
+ * -DEMUX_ERR_x. A leap's bet (mkvmap_leap) is lost when a track's first
+ * cluster after a leapt span is timed past t: its data at t may be in the
+ * span. The map is then learned again without leaps, whose cost is the
+ * walk leaps spare, not a track placed after its data.
+ */
+static int demux_map_place(demuxer_t *d, const int *nums, int n, double t, int64_t *pos,
+                           double *times)
+{
+    struct demux_priv *p = d->priv;
+    for (;;) {
+        struct mkvmap *m = d->mkvmap;
+        /* Read plans (-mkv-plan) are made of every cluster's span and
+         * time, which a leapt span does not give. */
+        if (!d->mkvmap_error)
+            mkvmap_no_leaps(m);
+        /* A first look on its own (no track apart yet) is weighed against
+         * reading on; forced, or with tracks apart already, the map is
+         * walked as far as it takes. */
+        struct demux_walk w = {
+            .budget = p->per_track == DEMUX_PER_TRACK_AUTO && p->nb_sides == 0,
+            .front = stream_tell(d->stream),
+            .seq = p->io->read_bytes > 0 ? p->io->read_seconds / (double)p->io->read_bytes : 0,
+        };
+        int r = demux_map_reach(m, nums, n, t, &w);
+        if (r < 0)
+            return r;
+        if (r == 1) {
+            mp_msg(MSGT_DEMUX, MSGL_V, "demux: the cluster heads ahead took %.0f ms for "
+                   "%.2f MB, which reading on takes %.0f ms here: one read position\n",
+                   w.secs * 1e3, w.bytes / 1048576.0, w.seq * (double)w.bytes * 1e3);
+            return 1;
+        }
+        bool lost = false;
+        for (int j = 0; j < n; j++) {
+            pos[j] = demux_map_track_pos(m, nums[j], t, &times[j]);
+            lost = lost || (pos[j] >= 0 && times[j] > t + DEMUX_LEAP_SLACK &&
+                            demux_map_leapt_before(m, pos[j]));
+        }
+        if (!lost)
+            return demux_map_place_deep(m, nums, n, t, pos, times);
+        mp_msg(MSGT_DEMUX, MSGL_V, "demux: a track's first cluster after a leapt span is "
+               "timed after %.3f: walking every cluster\n", t);
+        mkvmap_free(d->mkvmap);
+        d->mkvmap = NULL;
+        r = mkvmap_open(&d->mkvmap, d->stream, d->avfc);
+        if (r < 0)
+            return r == -DEMUX_ERR_NOMEM ? r : 1;
+        mkvmap_no_leaps(d->mkvmap);
     }
 }
 
@@ -1637,30 +1778,20 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
         tracks[n] = ds;
         nums[n++] = num;
     }
-    /* A first look on its own (no track apart yet) is weighed against
-     * reading on; forced, or with tracks apart already, the map is
-     * walked as far as it takes. */
-    struct demux_walk w = {
-        .budget = p->per_track == DEMUX_PER_TRACK_AUTO && p->nb_sides == 0,
-        .front = stream_tell(d->stream),
-        .seq = p->io->read_bytes > 0 ? p->io->read_seconds / (double)p->io->read_bytes : 0,
-    };
-    int r = demux_map_reach(m, nums, n, t, &w);
+    int64_t pos[DEMUX_MAX_SIDES * 2];
+    double times[DEMUX_MAX_SIDES * 2];
+    int r = demux_map_place(d, nums, n, t, pos, times);
     if (r < 0)
         return r;
     if (r == 1) {
-        mp_msg(MSGT_DEMUX, MSGL_V, "demux: the cluster heads ahead took %.0f ms for %.2f MB, "
-               "which reading on takes %.0f ms here: one read position\n", w.secs * 1e3,
-               w.bytes / 1048576.0, w.seq * (double)w.bytes * 1e3);
         p->split_unavailable = true;
         return 0;
     }
+    m = d->mkvmap;
     /* Where the main context reads: its nearest track's data (placing
      * one track, the others' on the main context, if any). */
-    int64_t pos[DEMUX_MAX_SIDES * 2];
     int64_t base = INT64_MAX;
     for (int j = 0; j < n; j++) {
-        pos[j] = demux_map_track_pos(m, nums[j], t);
         if (pos[j] >= 0 && pos[j] < base && (!only || (tracks[j] != only && !tracks[j]->side)))
             base = pos[j];
     }
@@ -1685,8 +1816,13 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
                    "(byte %" PRId64 ", %.1f MB from the nearest track's)%s\n",
                    demux_type_name(&ds->sh), ds->sh.id, pos[j], dist / 1048576.0,
                    p->per_track == DEMUX_PER_TRACK_ON ? ", forced" : "");
+            /* Sought to its first block there when that is before t: the
+             * cluster's parse after the seek gives each block an index
+             * entry, and a seek to t would start at the block at t,
+             * dropping the ones before it that one context gives. */
+            double to = isfinite(times[j]) && times[j] < t ? times[j] : t;
             if (seek_new && demux_ctx_seek(ds->side->avfc, ds->sh.ff_index,
-                                           llrint(t * AV_TIME_BASE)) < 0) {
+                                           llrint(to * AV_TIME_BASE)) < 0) {
                 mp_msg(MSGT_DEMUX, MSGL_V, "demux: its context cannot seek there; "
                        "one read position\n");
                 demux_side_close(d, ds->side);
@@ -1746,6 +1882,7 @@ static int demux_split_begin(demuxer_t *d, double t, bool seek_new)
     }
     p->split_watch = true;
     p->watch_bytes = demux_watch_bytes(d);
+    p->watch_base = p->pushed_bytes;
     for (int i = 0; i < d->num_streams; i++) {
         struct demux_sh *ds = demux_sh_of(d->streams[i]);
         ds->watch_pushed = ds->pushed;
@@ -1766,7 +1903,7 @@ static bool demux_split_starved(demuxer_t *d, const struct demux_sh *want)
     return p->split_watch && !want->side && want->queue.packets == 0 &&
            want->pushed == want->watch_pushed &&
            want->sh.type != MP_STREAM_SUB && !want->sh.attached_pic &&
-           p->queued_bytes >= p->watch_bytes;
+           p->pushed_bytes - p->watch_base >= p->watch_bytes;
 }
 
 /* Look once where a starved track's data lie, from the main context's
@@ -1779,7 +1916,7 @@ static int demux_split_watch(demuxer_t *d, struct demux_sh *want)
     p->split_watch = false;
     mp_msg(MSGT_DEMUX, MSGL_V, "demux: no %s packet after %.2f MB of the other tracks: "
            "looking where track %d lies\n", demux_type_name(&want->sh),
-           p->queued_bytes / 1048576.0, want->sh.id);
+           (p->pushed_bytes - p->watch_base) / 1048576.0, want->sh.id);
     double t = isfinite(want->watch_from) ? want->watch_from : demux_main_play_time(d);
     return demux_split_decide(d, t, true, want);
 }
@@ -1795,6 +1932,7 @@ static int demux_push(struct demux_priv *p, struct demux_sh *ds, AVPacket *pkt)
     ds->pushed++;
     p->queued_packets++;
     p->queued_bytes += size;
+    p->pushed_bytes += size;
     return 0;
 }
 

@@ -5,6 +5,7 @@
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +37,12 @@
  * entries looked at for each: a hostile file may be damage throughout. */
 #define MKVMAP_MAX_RESYNCS 16
 #define MKVMAP_MAX_RESYNC_VISITS (1 << 16)
+/* The Cues element is read whole, once, when a leap first needs it; a
+ * larger one (a 3-hour film cued every second is ~200 KB) is not used. */
+#define MKVMAP_MAX_CUES_BYTES (4 * 1024 * 1024)
+#define MKVMAP_MAX_CUE_CLUSTERS (1 << 18)
+/* mkvmap_find_deep reads clusters in pieces this large. */
+#define MKVMAP_DEEP_CHUNK (64 * 1024)
 /* Element header: ID (at most 4 bytes) and size (at most 8). */
 #define MKVMAP_MAX_HEADER 12
 
@@ -54,6 +61,12 @@
 #define MKVMAP_ID_CHAPTERS 0x1043A770u
 #define MKVMAP_ID_TAGS 0x1254C367u
 #define MKVMAP_ID_ATTACHMENTS 0x1941A469u
+#define MKVMAP_ID_SEEK 0x4DBBu
+#define MKVMAP_ID_SEEK_ID 0x53ABu
+#define MKVMAP_ID_SEEK_POSITION 0x53ACu
+#define MKVMAP_ID_CUE_POINT 0xBBu
+#define MKVMAP_ID_CUE_TRACK_POSITIONS 0xB7u
+#define MKVMAP_ID_CUE_CLUSTER_POSITION 0xF1u
 #define MKVMAP_ID_TRACK_ENTRY 0xAEu
 #define MKVMAP_ID_TRACK_NUMBER 0xD7u
 #define MKVMAP_ID_TRACK_TYPE 0x83u
@@ -101,6 +114,22 @@ struct mkvmap {
     unsigned char buf[MKVMAP_CHUNK]; /* the last read */
     int64_t buf_pos;
     int buf_len;
+
+    /* The Cues: where SeekHead says they are (-1: nowhere), and once
+     * read (cues_read), the cued clusters' positions, sorted, unique. */
+    int64_t seg_data;    /* the segment's first data byte: positions count from it */
+    int64_t cues_pos;
+    bool cues_read;
+    int64_t *cue_at;
+    size_t nb_cues;
+    /* A leap found the cued cluster here not to continue the run: no leap
+     * goes to it or past it again. */
+    int64_t leap_bad;
+    bool no_leaps;
+    /* Per track number: where mkvmap_find_deep found its first block
+     * (deep_pos -1: not looked for or not found). */
+    int64_t deep_pos[MKVMAP_MAX_TRACK + 1];
+    double deep_time[MKVMAP_MAX_TRACK + 1];
 
     struct mkvmap_stats stats;
 };
@@ -260,6 +289,48 @@ static int mkvmap_parse_info(struct mkvmap *m, int64_t pos, int64_t end)
     return 0;
 }
 
+/* The Cues' position from the SeekHead [pos, end), as far as one read
+ * holds (a SeekHead lists a handful of elements). */
+static int mkvmap_parse_seekhead(struct mkvmap *m, int64_t pos, int64_t end)
+{
+    const unsigned char *b;
+    int avail;
+    int r = mkvmap_peek(m, pos, end - pos < MKVMAP_CHUNK ? (int)(end - pos) : MKVMAP_CHUNK, &b,
+                        &avail);
+    if (r < 0)
+        return r;
+    int64_t lim = end - pos < avail ? end - pos : avail;
+    for (int64_t q = 0; q < lim;) {
+        struct mkvmap_elem e;
+        if (!mkvmap_elem(b + q, (int)(lim - q), &e) || e.size < 0 || e.size > lim - q - e.len)
+            break;
+        if (e.id == MKVMAP_ID_SEEK) {
+            uint32_t id = 0;
+            uint64_t at = 0;
+            bool has_at = false;
+            int64_t c = q + e.len, cend = c + e.size;
+            while (c < cend) {
+                struct mkvmap_elem ce;
+                if (!mkvmap_elem(b + c, (int)(cend - c), &ce) || ce.size < 0 ||
+                    ce.size > cend - c - ce.len)
+                    break;
+                const unsigned char *pl = b + c + ce.len;
+                if (ce.id == MKVMAP_ID_SEEK_ID && ce.size <= 4) {
+                    for (int i = 0; i < ce.size; i++)
+                        id = id << 8 | pl[i];
+                } else if (ce.id == MKVMAP_ID_SEEK_POSITION) {
+                    has_at = mkvmap_uint(pl, ce.size, (int)ce.size, &at);
+                }
+                c += ce.len + ce.size;
+            }
+            if (id == MKVMAP_ID_CUES && has_at && at < (uint64_t)(m->seg_end - m->seg_data))
+                m->cues_pos = m->seg_data + (int64_t)at;
+        }
+        q += e.len + e.size;
+    }
+    return 0;
+}
+
 /* One TrackEntry [pos, end): its number and type, kept when libavformat
  * makes a stream of it (a type it knows and a CodecID). */
 static int mkvmap_parse_entry(struct mkvmap *m, int64_t pos, int64_t end)
@@ -375,6 +446,10 @@ int mkvmap_open(struct mkvmap **out, stream_t *s, const AVFormatContext *avfc)
     m->s = s;
     m->avfc = avfc;
     m->stuck_at = -1;
+    m->cues_pos = -1;
+    m->leap_bad = -1;
+    for (int t = 0; t <= MKVMAP_MAX_TRACK; t++)
+        m->deep_pos[t] = -1;
     m->file_size = size;
     m->scale = 1e-3;  /* the default TimestampScale, 1 ms */
     m->buf_pos = -1;
@@ -395,6 +470,7 @@ int mkvmap_open(struct mkvmap **out, stream_t *s, const AVFormatContext *avfc)
     if (!mkvmap_elem(b, avail, &e) || e.id != MKVMAP_ID_SEGMENT)
         goto fail;
     pos += e.len;
+    m->seg_data = pos;
     m->seg_end = e.size < 0 || e.size > size - pos ? size : pos + e.size;
     /* The head: skip to the first cluster, reading TimestampScale. */
     for (int i = 0;; i++) {
@@ -417,6 +493,11 @@ int mkvmap_open(struct mkvmap **out, stream_t *s, const AVFormatContext *avfc)
         if (e.id == MKVMAP_ID_TRACKS && (r = mkvmap_parse_tracks(m, pos + e.len,
                                                                  pos + e.len + e.size)) < 0)
             goto fail;
+        if (e.id == MKVMAP_ID_SEEKHEAD && m->cues_pos < 0 &&
+            (r = mkvmap_parse_seekhead(m, pos + e.len, pos + e.len + e.size)) < 0)
+            goto fail;
+        if (e.id == MKVMAP_ID_CUES)
+            m->cues_pos = pos;
         pos += e.len + e.size;
     }
     if ((r = mkvmap_match_streams(m, avfc)) < 0)
@@ -439,6 +520,7 @@ void mkvmap_free(struct mkvmap *m)
     if (!m)
         return;
     free(m->v);
+    free(m->cue_at);
     free(m->track_of);
     free(m);
 }
@@ -555,10 +637,18 @@ static void mkvmap_stuck(struct mkvmap *m, int64_t pos)
     mkvmap_resync(m);
 }
 
-/* Walk the cluster whose header e is at pos: its Timestamp and the
- * tracks of its blocks, skipping each child by its size. Sets m->next. */
-static int mkvmap_walk_cluster(struct mkvmap *m, int64_t pos, const struct mkvmap_elem *e,
-                               int64_t reads0)
+/* What the head of a cluster showed (mkvmap_scan_cluster). */
+struct mkvmap_scan {
+    struct mkvmap_cluster c;
+    int64_t limit;  /* where the map goes on after it */
+    bool broken;    /* the map cannot go past it */
+    bool timed;     /* it has a Timestamp */
+};
+
+/* Read the head of the cluster whose header e is at pos: its Timestamp
+ * and the tracks of its blocks, skipping each child by its size. */
+static int mkvmap_scan_cluster(struct mkvmap *m, int64_t pos, const struct mkvmap_elem *e,
+                               int64_t reads0, struct mkvmap_scan *out)
 {
     int64_t data = pos + e->len;
     bool sized = e->size >= 0;
@@ -630,19 +720,43 @@ static int mkvmap_walk_cluster(struct mkvmap *m, int64_t pos, const struct mkvma
     c.complete = ended && !broken;
     /* A cluster without a Timestamp follows the one before it. */
     c.time = ts >= 0 ? (double)ts * m->scale : m->n > 0 ? m->v[m->n - 1].time : 0;
-    if (c.end <= c.pos) {
-        mkvmap_end(m);
-        return 0;
-    }
+    *out = (struct mkvmap_scan){ .c = c, .limit = limit, .broken = broken, .timed = ts >= 0 };
+    return 0;
+}
+
+/* The map's next record; NULL when out of memory. */
+static struct mkvmap_cluster *mkvmap_append(struct mkvmap *m)
+{
     if (m->n == m->alloc) {
         size_t na = m->alloc ? m->alloc * 2 : 64;
         struct mkvmap_cluster *nv = realloc(m->v, na * sizeof(*nv));
         if (!nv)
-            return -DEMUX_ERR_NOMEM;
+            return NULL;
         m->v = nv;
         m->alloc = na;
     }
-    m->v[m->n++] = c;
+    return &m->v[m->n++];
+}
+
+/* Walk the cluster whose header e is at pos and add it. Sets m->next. */
+static int mkvmap_walk_cluster(struct mkvmap *m, int64_t pos, const struct mkvmap_elem *e,
+                               int64_t reads0)
+{
+    struct mkvmap_scan sc;
+    int r = mkvmap_scan_cluster(m, pos, e, reads0, &sc);
+    if (r < 0)
+        return r;
+    struct mkvmap_cluster c = sc.c;
+    int64_t limit = sc.limit;
+    bool broken = sc.broken;
+    if (c.end <= c.pos) {
+        mkvmap_end(m);
+        return 0;
+    }
+    struct mkvmap_cluster *slot = mkvmap_append(m);
+    if (!slot)
+        return -DEMUX_ERR_NOMEM;
+    *slot = c;
     if (c.tracks) {
         m->owns[c.first]++;
         for (int t = 0; t <= MKVMAP_MAX_TRACK; t++) {
@@ -708,6 +822,304 @@ int mkvmap_step(struct mkvmap *m)
     }
     /* Cues, Tags, Void...: nothing the map needs. */
     m->next = pos + e.len + e.size;
+    return 1;
+}
+
+static int mkvmap_cmp_pos(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The cued clusters' positions in the Cues' bytes b[0, n). */
+static int mkvmap_parse_cues(struct mkvmap *m, const unsigned char *b, int64_t n)
+{
+    size_t alloc = 0;
+    for (int64_t q = 0; q < n;) {
+        struct mkvmap_elem e;
+        if (!mkvmap_elem(b + q, (int)(n - q < INT32_MAX ? n - q : INT32_MAX), &e) ||
+            e.size < 0 || e.size > n - q - e.len)
+            break;
+        int64_t c = q + e.len, cend = c + e.size;
+        q = cend;
+        if (e.id != MKVMAP_ID_CUE_POINT)
+            continue;
+        while (c < cend) {
+            struct mkvmap_elem ce;
+            if (!mkvmap_elem(b + c, (int)(cend - c), &ce) || ce.size < 0 ||
+                ce.size > cend - c - ce.len)
+                break;
+            int64_t k = c + ce.len, kend = k + ce.size;
+            c = kend;
+            if (ce.id != MKVMAP_ID_CUE_TRACK_POSITIONS)
+                continue;
+            while (k < kend) {
+                struct mkvmap_elem pe;
+                uint64_t at;
+                if (!mkvmap_elem(b + k, (int)(kend - k), &pe) || pe.size < 0 ||
+                    pe.size > kend - k - pe.len)
+                    break;
+                if (pe.id == MKVMAP_ID_CUE_CLUSTER_POSITION &&
+                    mkvmap_uint(b + k + pe.len, pe.size, (int)pe.size, &at) &&
+                    at < (uint64_t)(m->seg_end - m->seg_data) &&
+                    m->nb_cues < MKVMAP_MAX_CUE_CLUSTERS) {
+                    if (m->nb_cues == alloc) {
+                        size_t na = alloc ? alloc * 2 : 256;
+                        int64_t *nv = realloc(m->cue_at, na * sizeof(*nv));
+                        if (!nv)
+                            return -DEMUX_ERR_NOMEM;
+                        m->cue_at = nv;
+                        alloc = na;
+                    }
+                    m->cue_at[m->nb_cues++] = m->seg_data + (int64_t)at;
+                }
+                k += pe.len + pe.size;
+            }
+        }
+    }
+    if (m->nb_cues == 0)
+        return 0;
+    qsort(m->cue_at, m->nb_cues, sizeof(*m->cue_at), mkvmap_cmp_pos);
+    size_t u = 1;
+    for (size_t i = 1; i < m->nb_cues; i++) {
+        if (m->cue_at[i] != m->cue_at[u - 1])
+            m->cue_at[u++] = m->cue_at[i];
+    }
+    m->nb_cues = u;
+    return 0;
+}
+
+/* Read the Cues once, whole. Cues that cannot be read or are too large
+ * leave no cued clusters (no leaps), which is not an error. */
+static int mkvmap_read_cues(struct mkvmap *m)
+{
+    m->cues_read = true;
+    if (m->cues_pos < 0)
+        return 0;
+    const unsigned char *b;
+    int avail;
+    int r = mkvmap_peek(m, m->cues_pos, MKVMAP_MAX_HEADER, &b, &avail);
+    if (r < 0)
+        return r == -DEMUX_ERR_NOMEM ? r : 0;
+    struct mkvmap_elem e;
+    if (!mkvmap_elem(b, avail, &e) || e.id != MKVMAP_ID_CUES || e.size <= 0 ||
+        e.size > MKVMAP_MAX_CUES_BYTES || e.size > m->seg_end - m->cues_pos - e.len)
+        return 0;
+    unsigned char *buf = malloc((size_t)e.size);
+    if (!buf)
+        return -DEMUX_ERR_NOMEM;
+    r = stream_peek_at(m->s, m->cues_pos + e.len, buf, (int)e.size);
+    m->stats.reads++;
+    if (r > 0) {
+        m->stats.bytes += r;
+        r = mkvmap_parse_cues(m, buf, r);
+    } else {
+        r = r == -STREAM_ERR_NOMEM ? -DEMUX_ERR_NOMEM : 0;
+    }
+    free(buf);
+    return r;
+}
+
+/* Whether the cued cluster at pos holds only track lead, at time t or
+ * later: 1 yes, 0 no (or not a cluster), or -DEMUX_ERR_x. */
+static int mkvmap_probe(struct mkvmap *m, int64_t pos, int lead, double t)
+{
+    int64_t reads0 = m->stats.reads;
+    const unsigned char *b;
+    int avail;
+    int r = mkvmap_peek(m, pos, MKVMAP_MAX_HEADER + 8, &b, &avail);
+    if (r < 0)
+        return r == -DEMUX_ERR_NOMEM ? r : 0;
+    struct mkvmap_elem e;
+    if (!mkvmap_elem(b, avail, &e) || e.id != MKVMAP_ID_CLUSTER || e.size < 0)
+        return 0;
+    struct mkvmap_scan sc;
+    r = mkvmap_scan_cluster(m, pos, &e, reads0, &sc);
+    if (r < 0)
+        return r;
+    return !sc.broken && sc.timed && sc.c.tracks == (uint64_t)1 << lead && sc.c.time >= t;
+}
+
+/* The track and time of the Block or SimpleBlock payload b (n bytes):
+ * false when cut off. */
+static bool mkvmap_block_head(const struct mkvmap *m, const unsigned char *b, int n,
+                              double cluster_time, int *track, double *time)
+{
+    int len;
+    int64_t num = mkvmap_vint(b, n, &len);
+    if (num < 0 || len + 2 > n)
+        return false;
+    int16_t rel = (int16_t)(b[len] << 8 | b[len + 1]);
+    *track = mkvmap_track_slot(num);
+    *time = cluster_time + rel * m->scale;
+    return true;
+}
+
+/* Walk every block header of c until one of track (see mkvmap_find_deep):
+ * 1 with *time, 0 when not within *budget bytes (spent from it). */
+static int mkvmap_scan_deep(struct mkvmap *m, const struct mkvmap_cluster *c, int track,
+                            unsigned char *buf, int64_t *budget, double *time, int64_t *at)
+{
+    int64_t buf_pos = c->pos;
+    int buf_len = 0;
+    int64_t q = c->pos;
+    bool head = true;  /* q is at the Cluster element itself */
+    for (int child = 0; child < MKVMAP_MAX_CHILDREN * 16 && q < c->end; child++) {
+        if (q < buf_pos || q + MKVMAP_MAX_HEADER + 16 > buf_pos + buf_len) {
+            if (*budget <= 0)
+                return 0;
+            int64_t want = c->end - q < MKVMAP_DEEP_CHUNK ? c->end - q : MKVMAP_DEEP_CHUNK;
+            int r = stream_read_at(m->s, q, buf, (int)want);
+            m->stats.reads++;
+            if (r < 0)
+                return r == -STREAM_ERR_NOMEM ? -DEMUX_ERR_NOMEM : 0;
+            if (r == 0)
+                return 0;
+            m->stats.bytes += r;
+            *budget -= r;
+            buf_pos = q;
+            buf_len = r;
+        }
+        const unsigned char *b = buf + (q - buf_pos);
+        int avail = (int)(buf_pos + buf_len - q);
+        struct mkvmap_elem e;
+        if (!mkvmap_elem(b, avail, &e) || e.size < 0)
+            return 0;
+        if (head) {
+            if (e.id != MKVMAP_ID_CLUSTER)
+                return 0;
+            head = false;
+            q += e.len;
+            continue;
+        }
+        const unsigned char *pl = b + e.len;
+        int pavail = avail - e.len;
+        int t = 0;
+        double bt = 0;
+        bool seen = false;
+        if (e.id == MKVMAP_ID_SIMPLE_BLOCK) {
+            seen = mkvmap_block_head(m, pl, pavail, c->time, &t, &bt);
+        } else if (e.id == MKVMAP_ID_BLOCK_GROUP) {
+            struct mkvmap_elem be;
+            /* The Block comes first in a BlockGroup in practice. */
+            if (mkvmap_elem(pl, pavail, &be) && be.id == MKVMAP_ID_BLOCK)
+                seen = mkvmap_block_head(m, pl + be.len, pavail - be.len, c->time, &t, &bt);
+        }
+        if (seen && t == track) {
+            *time = bt;
+            *at = q;
+            return 1;
+        }
+        q += e.len + e.size;
+    }
+    return 0;
+}
+
+int mkvmap_find_deep(struct mkvmap *m, int track, int64_t budget, int64_t *pos, double *time)
+{
+    int t = mkvmap_track_slot(track);
+    if (t == 0)
+        return 0;
+    if (m->deep_pos[t] >= 0) {
+        *pos = m->deep_pos[t];
+        *time = m->deep_time[t];
+        return 1;
+    }
+    unsigned char *buf = malloc(MKVMAP_DEEP_CHUNK);
+    if (!buf)
+        return -DEMUX_ERR_NOMEM;
+    int r = 0;
+    for (size_t i = m->n; i-- > 0 && budget > 0;) {
+        struct mkvmap_cluster *c = &m->v[i];
+        if (c->complete || c->span)
+            continue;
+        double bt;
+        int64_t at;
+        r = mkvmap_scan_deep(m, c, t, buf, &budget, &bt, &at);
+        if (r < 0)
+            break;
+        if (r == 1) {
+            c->tracks |= (uint64_t)1 << t;
+            m->deep_pos[t] = *pos = c->pos;
+            m->deep_time[t] = *time = bt;
+            mp_msg(MSGT_DEMUX, MSGL_V, "Matroska map: track %d first seen %lld bytes into the "
+                   "cluster at %lld, timed %.3f\n", t, (long long)(at - c->pos), (long long)c->pos,
+                   bt);
+            break;
+        }
+    }
+    free(buf);
+    return r;
+}
+
+double mkvmap_deep_time(const struct mkvmap *m, int track, int64_t pos)
+{
+    int t = mkvmap_track_slot(track);
+    return t > 0 && m->deep_pos[t] == pos ? m->deep_time[t] : NAN;
+}
+
+void mkvmap_no_leaps(struct mkvmap *m)
+{
+    m->no_leaps = true;
+}
+
+int mkvmap_leap(struct mkvmap *m, uint64_t wanted)
+{
+    if (m->no_leaps || m->done || m->n == 0)
+        return 0;
+    const struct mkvmap_cluster *last = &m->v[m->n - 1];
+    int lead = last->first;
+    if (last->span || lead == 0 || last->tracks != (uint64_t)1 << lead ||
+        (wanted >> lead & 1) || last->end != m->next)
+        return 0;
+    for (int t = 0; t <= MKVMAP_MAX_TRACK; t++) {
+        if ((wanted >> t & 1) && m->mixed[t] > 0)
+            return 0;
+    }
+    if (!m->cues_read) {
+        int r = mkvmap_read_cues(m);
+        if (r < 0)
+            return r;
+    }
+    /* The cued clusters ahead, before any found not to continue the run. */
+    size_t a = 0, b = m->nb_cues;
+    while (a < m->nb_cues && m->cue_at[a] <= m->next)
+        a++;
+    while (b > a && m->leap_bad >= 0 && m->cue_at[b - 1] >= m->leap_bad)
+        b--;
+    if (b - a < 2)
+        return 0;  /* a leap over one cued cluster saves nothing */
+    double t = last->time;
+    /* lo: the last index known to continue the run (a - 1: the map's
+     * end); hi: the first known not to, or b. The last is looked at
+     * first: a file stored track after track needs no more. */
+    int64_t lo = (int64_t)a - 1, hi = (int64_t)b;
+    int looks = 0;
+    for (int64_t mid = hi - 1; hi - lo > 1; mid = lo + (hi - lo) / 2) {
+        int r = mkvmap_probe(m, m->cue_at[mid], lead, t);
+        looks++;
+        if (r < 0)
+            return r;
+        if (r)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    if (hi < (int64_t)b)
+        m->leap_bad = m->cue_at[hi];
+    if (lo < (int64_t)a)
+        return 0;
+    int64_t to = m->cue_at[lo];
+    struct mkvmap_cluster *slot = mkvmap_append(m);
+    if (!slot)
+        return -DEMUX_ERR_NOMEM;
+    *slot = (struct mkvmap_cluster){ .pos = m->next, .end = to, .time = t,
+                                     .tracks = (uint64_t)1 << lead, .first = (uint8_t)lead,
+                                     .span = true };
+    mp_msg(MSGT_DEMUX, MSGL_V, "Matroska map: bytes %lld to %lld taken to hold only track %d "
+           "(%d cued clusters looked at)\n", (long long)m->next, (long long)to, lead, looks);
+    m->stats.leapt += to - m->next;
+    m->next = to;
     return 1;
 }
 

@@ -39,6 +39,9 @@ struct mkvmap_cluster {
     uint64_t tracks;  /* bit n: a block of track n was seen in it */
     uint8_t first;    /* the track of its first block, 0 when none seen */
     bool complete;    /* every block header in it was seen */
+    bool span;        /* not one cluster: the clusters between two looked at,
+                       * taken to hold only track first (mkvmap_leap); time
+                       * is the one before them */
 };
 
 /* What the map did, for tests and -v. */
@@ -46,6 +49,7 @@ struct mkvmap_stats {
     int64_t reads;     /* stream_read_at calls that read the file */
     int64_t bytes;     /* bytes they returned */
     int64_t elements;  /* top-level elements walked, clusters included */
+    int64_t leapt;     /* bytes of clusters taken by mkvmap_leap, not walked */
 };
 
 struct mkvmap;
@@ -71,6 +75,41 @@ int mkvmap_track_of(const struct mkvmap *m, int index);
  * after the damage once libavformat's index knows of a cluster there,
  * as after its first seek, which reads the Cues), or -DEMUX_ERR_NOMEM. */
 int mkvmap_step(struct mkvmap *m);
+
+/*
+ * Go past a run of clusters that hold only one track without walking each:
+ * when the last cluster known holds only track L (none of the tracks in
+ * wanted, a bit per track number, and none of those seen inside another
+ * track's cluster so far), the Cues' clusters ahead are looked at, the
+ * last first, then halving, and the map goes on at the last one that
+ * still holds only L at a later time; what lies before it is one span
+ * record taken to hold only L. A file stored track after track then
+ * costs a few looks instead of a jump per cluster. The bet: a track that
+ * is in neither of two looked-at clusters of L's run is not between
+ * them. Returns 1 when the map went ahead, 0 when it could not (no Cues,
+ * the run ends at the next cued cluster), -DEMUX_ERR_NOMEM.
+ */
+int mkvmap_leap(struct mkvmap *m, uint64_t wanted);
+
+/*
+ * Look for track's first block inside the clusters not walked to their
+ * end, the last one first, reading up to budget bytes of them in file
+ * order (kept in the page cache: a context placed there reads them next).
+ * For a track no cluster head showed: a muxer writing track after track
+ * may end the last cluster of one track with every block of a short next
+ * one (all 20 s of audio, 262 KB into the video's last cluster). Returns
+ * 1 with *pos (the cluster) and *time (the block's) when found, and the
+ * cluster then carries the track (not counted as interleaved); 0 when
+ * not; -DEMUX_ERR_x.
+ */
+int mkvmap_find_deep(struct mkvmap *m, int track, int64_t budget, int64_t *pos, double *time);
+
+/* The time of track's first block in the cluster at pos when
+ * mkvmap_find_deep found it there, else NAN. */
+double mkvmap_deep_time(const struct mkvmap *m, int track, int64_t pos);
+
+/* From now on mkvmap_leap does nothing: its bet was found lost. */
+void mkvmap_no_leaps(struct mkvmap *m);
 
 /* Whether mkvmap_step can learn nothing more (for now, after damage). */
 bool mkvmap_done(const struct mkvmap *m);

@@ -110,3 +110,24 @@ test_pertrack_skewed_mkv_keeps_its_first_seconds() {
     awk -v d="$first" 'BEGIN { exit !(d < 0.1 && d > -0.1) }' ||
         fail "the first status line has A-V $first"
 }
+
+# A 20 s file muxed track after track: the muxer ends the video's last
+# cluster with every audio block of the file (timed up to 20 s before the
+# cluster). The audio is found inside that cluster and read from there,
+# placed by its first block's time: the sound is ffmpeg's, from its first
+# sample, and in sync (the audio clock starts with the first picture).
+test_pertrack_audio_inside_last_cluster() {
+    local mkmux=${BUILD:-$here/../../build}/TOOLS/mkmux
+    MKMUX="$mkmux" sh "$here/../../TOOLS/mkmedia.sh" -q -d 20 -s 320x240 -b 1M -a 128k \
+        noninter short.mkv || fail "cannot make the 20 s file" || return 1
+    mp -v -ao pcm:fast:file=out.wav -vo null short.mkv
+    expect_rc 0 || return 1
+    grep -q "Matroska map: track 2 first seen [0-9]* bytes into the cluster" "$OUT" ||
+        fail "no -v line saying where inside a cluster the audio starts" || return 1
+    grep -q "audio track 0 is read from its own position" "$OUT" ||
+        fail "no -v line saying the audio has its own read position" || return 1
+    raw_s16 short.mkv > ref.raw
+    raw_s16 out.wav > got.raw
+    [ -s ref.raw ] || fail "ffmpeg decoded nothing" || return 1
+    cmp -s ref.raw got.raw || fail "the sound differs from ffmpeg's decode"
+}

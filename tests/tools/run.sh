@@ -347,6 +347,20 @@ media_tests() {
         bad "noninter-from: make" "$(cat "$tmp/mk.err")"
     fi
 
+    # Track after track within each second: the audio of [0, 1) lies after
+    # the video of [0, 1) and before the video of [1, 2).
+    if "$MKMUX" --chunks=1 --format=matroska "$m/non.mp4" "$m/chunks.mkv" 2> "$tmp/mk.err"; then
+        sh "$MKMEDIA" packets "$m/chunks.mkv" > "$m/chunks.pk"
+        check "chunks: the first second's audio between its video and the next" \
+            awk -F, '$1 == 0 && $2 > 0.05 && $2 < 0.95 && $3 > v0 { v0 = $3 }
+                $1 == 0 && $2 > 1.05 && $2 < 1.95 && (v1 == "" || $3 < v1) { v1 = $3 }
+                $1 == 1 && $2 > 0.05 && $2 < 0.95 { if (a0 == "" || $3 < a0) a0 = $3
+                    if ($3 > a1) a1 = $3 }
+                END { exit !(v0 != "" && v1 != "" && a0 > v0 && a1 < v1) }' "$m/chunks.pk"
+    else
+        bad "chunks: make" "$(cat "$tmp/mk.err")"
+    fi
+
     # shellcheck disable=SC2086
     if sh "$MKMEDIA" $opts multi "$m/multi.mp4" 2> "$tmp/mk.err"; then
         sh "$MKMEDIA" info "$m/multi.mp4" > "$m/multi.info"

@@ -44,6 +44,10 @@ struct media {
     char three[512];  /* video, audio 0, audio 1, one after another */
     char afirst[512]; /* H.264 with B-frames: all audio, then all video */
     char part[512];   /* interleaved for 10 s, then all video, then all audio */
+    char nocues[512]; /* non.mkv whose SeekHead does not list its Cues */
+    char chunked[512]; /* 120 s: the video of each 40 s, then its audio */
+    char short20[512]; /* 20 s track after track: the audio inside the video's
+                        * last cluster */
     int64_t non_size;
 };
 
@@ -58,6 +62,9 @@ static int make_media(void **state)
     snprintf(m->three, sizeof(m->three), "%s/three.mkv", m->dir);
     snprintf(m->afirst, sizeof(m->afirst), "%s/afirst.mkv", m->dir);
     snprintf(m->part, sizeof(m->part), "%s/part.mkv", m->dir);
+    snprintf(m->nocues, sizeof(m->nocues), "%s/nocues.mkv", m->dir);
+    snprintf(m->chunked, sizeof(m->chunked), "%s/chunked.mkv", m->dir);
+    snprintf(m->short20, sizeof(m->short20), "%s/short20.mkv", m->dir);
     if (test_make_mkv_layouts(m->dir, CLIP_SECONDS, m->good, m->non, m->three) != 0)
         return -1;
     const char *env = getenv("MKMUX");
@@ -72,7 +79,19 @@ static int make_media(void **state)
         test_sh("'%s' --noninter --format=matroska '%s/af.mp4' '%s'", mkmux, m->dir,
                 m->afirst) != 0 ||
         test_sh("'%s' --first-av --noninter-from=10 --format=matroska '%s/base.mp4' '%s'",
-                mkmux, m->dir, m->part) != 0)
+                mkmux, m->dir, m->part) != 0 ||
+        test_sh("MKMUX='%s' %s -d 120 -n 1 multi '%s/long.mp4'", mkmux, mk, m->dir) != 0 ||
+        test_sh("'%s' --first-av --chunks=40 --format=matroska '%s/long.mp4' '%s'", mkmux,
+                m->dir, m->chunked) != 0 ||
+        test_sh("MKMUX='%s' %s -d 20 noninter '%s'", mkmux, mk, m->short20) != 0)
+        return -1;
+    /* The Seek entry naming the Cues (SeekID 1C 53 BB 6B) made to name
+     * an unknown ID: neither the map nor libavformat finds the Cues. */
+    if (test_sh("cp '%s' '%s' && off=$(LC_ALL=C grep -obUaP "
+                "'\\x53\\xab\\x84\\x1c\\x53\\xbb\\x6b' '%s' | "
+                "head -1 | cut -d: -f1) && [ -n \"$off\" ] && [ \"$off\" -lt 4096 ] && "
+                "printf '\\021\\021\\021\\021' | dd of='%s' bs=1 seek=$((off + 3)) "
+                "conv=notrunc status=none", m->non, m->nocues, m->nocues, m->nocues) != 0)
         return -1;
     struct stat sb;
     if (stat(m->non, &sb) != 0)
@@ -639,14 +658,10 @@ static int jumpy_fadvise(void *ctx, int fd, off_t off, off_t len, int advice)
     return 0;
 }
 
-/* On that device the non-interleaved file's clusters (about 20 KB each)
- * cost a jump or two per head to walk and 5 ms to read: the walk is
- * given up after a few heads and the file is read in order, where on the
- * page cache (test_first_audio_early) the walk goes on and the audio gets
- * a context of its own. */
-static void test_costly_walk_given_up(void **state)
+/* The jumps the jumpy device took until the first audio packet of path,
+ * and the read positions then. */
+static int first_audio_on_jumpy_disk(const char *path, int *positions, int64_t *leapt)
 {
-    const struct media *m = *state;
     struct jumpy_disk *disk = calloc(1, sizeof(*disk));
     assert_non_null(disk);
     const struct stream_file_io io = {
@@ -658,7 +673,7 @@ static void test_costly_walk_given_up(void **state)
     const struct stream_opts sopts = { .file_io = &io };
     const struct demux_opts dopts = { .per_track = mode_auto() };
     struct opened o = {0};
-    assert_int_equal(stream_open(&o.s, m->non, &sopts), 0);
+    assert_int_equal(stream_open(&o.s, path, &sopts), 0);
     assert_int_equal(demux_open(&o.d, o.s, &dopts), 0);
     struct sh_stream *v, *a;
     select_tracks(o.d, 0, &v, &a);
@@ -669,15 +684,47 @@ static void test_costly_walk_given_up(void **state)
     pkt = demux_read_packet(o.d, a);
     assert_non_null(pkt);
     av_packet_free(&pkt);
-    assert_int_equal(demux_read_positions(o.d), 1);
-    /* The map looked (the test of the watch), and stopped early: the whole
-     * walk is two reads a cluster, 80 clusters. */
+    *positions = demux_read_positions(o.d);
+    /* The map looked (the test of the watch). */
     assert_non_null(o.d->mkvmap);
-    print_message("map: %zu clusters; %d jumps for the first audio packet\n",
-                  mkvmap_count(o.d->mkvmap), disk->jumps - jumps0);
-    assert_true(disk->jumps - jumps0 < 16);
+    struct mkvmap_stats st;
+    mkvmap_get_stats(o.d->mkvmap, &st);
+    *leapt = st.leapt;
+    int jumps = disk->jumps - jumps0;
+    print_message("map: %zu clusters, %lld bytes leapt; %d jumps for the first audio packet\n",
+                  mkvmap_count(o.d->mkvmap), (long long)st.leapt, jumps);
     close_media(&o);
     free(disk);
+    return jumps;
+}
+
+/* On that device the non-interleaved file's clusters (about 20 KB each)
+ * cost a jump or two per head to walk and 5 ms to read: without Cues to
+ * leap by, the walk is given up after a few heads (the whole walk is two
+ * reads a cluster, 80 clusters) and the file is read in order, where on
+ * the page cache (test_first_audio_early) the walk goes on and the audio
+ * gets a context of its own. */
+static void test_costly_walk_given_up(void **state)
+{
+    const struct media *m = *state;
+    int positions;
+    int64_t leapt;
+    assert_true(first_audio_on_jumpy_disk(m->nocues, &positions, &leapt) < 16);
+    assert_int_equal(positions, 1);
+    assert_int_equal(leapt, 0);
+}
+
+/* With the Cues the map looks at a few cued clusters instead of walking
+ * the video's: the audio gets its own position after a few jumps. */
+static void test_cues_leap_over_video(void **state)
+{
+    const struct media *m = *state;
+    int positions;
+    int64_t leapt;
+    assert_true(first_audio_on_jumpy_disk(m->non, &positions, &leapt) < 16);
+    assert_int_equal(positions, 2);
+    /* The video's clusters after the first, less a few: most of the file. */
+    assert_true(leapt > m->non_size / 2);
 }
 
 /* Forced, an interleaved file gets no second context either: its tracks
@@ -693,6 +740,26 @@ static void test_forced_interleaved(void **state)
     av_packet_free(&pkt);
     assert_int_equal(demux_read_positions(o.d), 1);
     close_media(&o);
+}
+
+/* The audio in clusters of its own after each 40 s of video: a leap over
+ * the video's cued clusters finds the audio of 80-120 s first. Its time
+ * tells the bet lost, the map is walked again without leaps, and the
+ * audio gets its own position at its first cluster: the packets are one
+ * context's. */
+static void test_leap_bet_lost(void **state)
+{
+    const struct media *m = *state;
+    check_as_one_context(m->chunked, mode_auto(), 2, true);
+}
+
+/* The audio of a 20 s file stored after the video inside the video's last
+ * cluster (timed before it): found there and placed by its first block's
+ * time, its packets are one context's, the first one included. */
+static void test_audio_inside_last_cluster(void **state)
+{
+    const struct media *m = *state;
+    check_as_one_context(m->short20, mode_auto(), 2, true);
 }
 
 int main(void)
@@ -717,6 +784,9 @@ int main(void)
         cmocka_unit_test(test_interleaved_reads_no_map),
         cmocka_unit_test(test_far_after_a_while_in_order),
         cmocka_unit_test(test_costly_walk_given_up),
+        cmocka_unit_test(test_cues_leap_over_video),
+        cmocka_unit_test(test_leap_bet_lost),
+        cmocka_unit_test(test_audio_inside_last_cluster),
         cmocka_unit_test(test_far_video_same_packets),
     };
     return cmocka_run_group_tests(tests, make_media, test_free_dir_fixture);
