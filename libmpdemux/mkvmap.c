@@ -905,6 +905,10 @@ static int mkvmap_read_cues(struct mkvmap *m)
     if (!mkvmap_elem(b, avail, &e) || e.id != MKVMAP_ID_CUES || e.size <= 0 ||
         e.size > MKVMAP_MAX_CUES_BYTES || e.size > m->seg_end - m->cues_pos - e.len)
         return 0;
+    /* Usually in that first read already (a reread would go to the
+     * device again: stream_peek_at drops what it read). */
+    if (e.size <= avail - e.len)
+        return mkvmap_parse_cues(m, b + e.len, e.size);
     unsigned char *buf = malloc((size_t)e.size);
     if (!buf)
         return -DEMUX_ERR_NOMEM;
@@ -921,8 +925,10 @@ static int mkvmap_read_cues(struct mkvmap *m)
 }
 
 /* Whether the cued cluster at pos holds only track lead, at time t or
- * later: 1 yes, 0 no (or not a cluster), or -DEMUX_ERR_x. */
-static int mkvmap_probe(struct mkvmap *m, int64_t pos, int lead, double t)
+ * later: 1 yes, 0 no (or not a cluster), or -DEMUX_ERR_x. *mixed is set
+ * when it holds blocks of lead and of a wanted track. */
+static int mkvmap_probe(struct mkvmap *m, int64_t pos, int lead, double t, uint64_t wanted,
+                        bool *mixed)
 {
     int64_t reads0 = m->stats.reads;
     const unsigned char *b;
@@ -937,6 +943,8 @@ static int mkvmap_probe(struct mkvmap *m, int64_t pos, int lead, double t)
     r = mkvmap_scan_cluster(m, pos, &e, reads0, &sc);
     if (r < 0)
         return r;
+    if ((sc.c.tracks >> lead & 1) && (sc.c.tracks & wanted))
+        *mixed = true;
     return !sc.broken && sc.timed && sc.c.tracks == (uint64_t)1 << lead && sc.c.time >= t;
 }
 
@@ -1063,8 +1071,9 @@ void mkvmap_no_leaps(struct mkvmap *m)
     m->no_leaps = true;
 }
 
-int mkvmap_leap(struct mkvmap *m, uint64_t wanted)
+int mkvmap_leap(struct mkvmap *m, uint64_t wanted, bool *mixed)
 {
+    *mixed = false;
     if (m->no_leaps || m->done || m->n == 0)
         return 0;
     const struct mkvmap_cluster *last = &m->v[m->n - 1];
@@ -1096,10 +1105,16 @@ int mkvmap_leap(struct mkvmap *m, uint64_t wanted)
     int64_t lo = (int64_t)a - 1, hi = (int64_t)b;
     int looks = 0;
     for (int64_t mid = hi - 1; hi - lo > 1; mid = lo + (hi - lo) / 2) {
-        int r = mkvmap_probe(m, m->cue_at[mid], lead, t);
+        int r = mkvmap_probe(m, m->cue_at[mid], lead, t, wanted, mixed);
         looks++;
         if (r < 0)
             return r;
+        /* A wanted track interleaved with L: no run to leap over up to
+         * here, and the caller may not want to go on at all. */
+        if (*mixed) {
+            m->leap_bad = m->cue_at[mid];
+            return 0;
+        }
         if (r)
             lo = mid;
         else

@@ -87,9 +87,11 @@ int mkvmap_step(struct mkvmap *m);
  * costs a few looks instead of a jump per cluster. The bet: a track that
  * is in neither of two looked-at clusters of L's run is not between
  * them. Returns 1 when the map went ahead, 0 when it could not (no Cues,
- * the run ends at the next cued cluster), -DEMUX_ERR_NOMEM.
+ * the run ends at the next cued cluster), -DEMUX_ERR_NOMEM. *mixed tells
+ * that a cluster looked at holds blocks of L and of a wanted track: that
+ * track is interleaved with L further on.
  */
-int mkvmap_leap(struct mkvmap *m, uint64_t wanted);
+int mkvmap_leap(struct mkvmap *m, uint64_t wanted, bool *mixed);
 
 /*
  * Look for track's first block inside the clusters not walked to their

@@ -48,6 +48,7 @@ struct media {
     char chunked[512]; /* 120 s: the video of each 40 s, then its audio */
     char short20[512]; /* 20 s track after track: the audio inside the video's
                         * last cluster */
+    char skewb[512];   /* the audio stored 12 s behind its video */
     int64_t non_size;
 };
 
@@ -65,6 +66,7 @@ static int make_media(void **state)
     snprintf(m->nocues, sizeof(m->nocues), "%s/nocues.mkv", m->dir);
     snprintf(m->chunked, sizeof(m->chunked), "%s/chunked.mkv", m->dir);
     snprintf(m->short20, sizeof(m->short20), "%s/short20.mkv", m->dir);
+    snprintf(m->skewb, sizeof(m->skewb), "%s/skewb.mkv", m->dir);
     if (test_make_mkv_layouts(m->dir, CLIP_SECONDS, m->good, m->non, m->three) != 0)
         return -1;
     const char *env = getenv("MKMUX");
@@ -83,7 +85,9 @@ static int make_media(void **state)
         test_sh("MKMUX='%s' %s -d 120 -n 1 multi '%s/long.mp4'", mkmux, mk, m->dir) != 0 ||
         test_sh("'%s' --first-av --chunks=40 --format=matroska '%s/long.mp4' '%s'", mkmux,
                 m->dir, m->chunked) != 0 ||
-        test_sh("MKMUX='%s' %s -d 20 noninter '%s'", mkmux, mk, m->short20) != 0)
+        test_sh("MKMUX='%s' %s -d 20 noninter '%s'", mkmux, mk, m->short20) != 0 ||
+        test_sh("'%s' --first-av --skew=-12 --format=matroska '%s/base.mp4' '%s'", mkmux,
+                m->dir, m->skewb) != 0)
         return -1;
     /* The Seek entry naming the Cues (SeekID 1C 53 BB 6B) made to name
      * an unknown ID: neither the map nor libavformat finds the Cues. */
@@ -742,6 +746,21 @@ static void test_forced_interleaved(void **state)
     close_media(&o);
 }
 
+/* The audio stored 12 s behind its video: the first cued cluster looked
+ * at holds both tracks, so the first look stops there (no bisection, no
+ * walk) and the file is read in order. */
+static void test_skewed_first_look_stops(void **state)
+{
+    const struct media *m = *state;
+    int positions;
+    int64_t leapt;
+    int jumps = first_audio_on_jumpy_disk(m->skewb, &positions, &leapt);
+    assert_int_equal(positions, 1);
+    assert_int_equal(leapt, 0);
+    /* The Cues at the end, one cued cluster, and back. */
+    assert_true(jumps <= 6);
+}
+
 /* The audio in clusters of its own after each 40 s of video: a leap over
  * the video's cued clusters finds the audio of 80-120 s first. Its time
  * tells the bet lost, the map is walked again without leaps, and the
@@ -786,6 +805,7 @@ int main(void)
         cmocka_unit_test(test_costly_walk_given_up),
         cmocka_unit_test(test_cues_leap_over_video),
         cmocka_unit_test(test_leap_bet_lost),
+        cmocka_unit_test(test_skewed_first_look_stops),
         cmocka_unit_test(test_audio_inside_last_cluster),
         cmocka_unit_test(test_far_video_same_packets),
     };
