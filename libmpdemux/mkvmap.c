@@ -1138,6 +1138,11 @@ int mkvmap_leap(struct mkvmap *m, uint64_t wanted, bool *mixed)
     return 1;
 }
 
+int64_t mkvmap_next(const struct mkvmap *m)
+{
+    return m->next;
+}
+
 bool mkvmap_done(const struct mkvmap *m)
 {
     return m->done && !(m->stuck_at >= 0 && m->resyncs < MKVMAP_MAX_RESYNCS &&

@@ -113,6 +113,9 @@ double mkvmap_deep_time(const struct mkvmap *m, int track, int64_t pos);
 /* From now on mkvmap_leap does nothing: its bet was found lost. */
 void mkvmap_no_leaps(struct mkvmap *m);
 
+/* Where the next mkvmap_step reads: the end of what the map knows. */
+int64_t mkvmap_next(const struct mkvmap *m);
+
 /* Whether mkvmap_step can learn nothing more (for now, after damage). */
 bool mkvmap_done(const struct mkvmap *m);
 
