@@ -260,17 +260,28 @@ static void mkvmap_warn(struct mkvmap *m, int64_t pos, const char *what, bool st
            stops ? "; read plans stop there until a cluster after it is known" : "");
 }
 
+/* The payload [pos, end) of a small element, as far as one read holds:
+ * *b, and *lim bytes of it (usually in the head's first read already). */
+static int mkvmap_peek_small(struct mkvmap *m, int64_t pos, int64_t end, const unsigned char **b,
+                             int64_t *lim)
+{
+    int avail;
+    int r = mkvmap_peek(m, pos, end - pos < MKVMAP_CHUNK ? (int)(end - pos) : MKVMAP_CHUNK, b,
+                        &avail);
+    if (r < 0)
+        return r;
+    *lim = end - pos < avail ? end - pos : avail;
+    return 0;
+}
+
 /* The TimestampScale inside Info [pos, end), as far as one read holds. */
 static int mkvmap_parse_info(struct mkvmap *m, int64_t pos, int64_t end)
 {
     const unsigned char *b;
-    int avail;
-    /* Usually in the head's first read already. */
-    int r = mkvmap_peek(m, pos, end - pos < MKVMAP_CHUNK ? (int)(end - pos) : MKVMAP_CHUNK, &b,
-                        &avail);
+    int64_t lim;
+    int r = mkvmap_peek_small(m, pos, end, &b, &lim);
     if (r < 0)
         return r;
-    int64_t lim = end - pos < avail ? end - pos : avail;
     int64_t q = 0;
     while (q < lim) {
         struct mkvmap_elem e;
@@ -294,12 +305,10 @@ static int mkvmap_parse_info(struct mkvmap *m, int64_t pos, int64_t end)
 static int mkvmap_parse_seekhead(struct mkvmap *m, int64_t pos, int64_t end)
 {
     const unsigned char *b;
-    int avail;
-    int r = mkvmap_peek(m, pos, end - pos < MKVMAP_CHUNK ? (int)(end - pos) : MKVMAP_CHUNK, &b,
-                        &avail);
+    int64_t lim;
+    int r = mkvmap_peek_small(m, pos, end, &b, &lim);
     if (r < 0)
         return r;
-    int64_t lim = end - pos < avail ? end - pos : avail;
     for (int64_t q = 0; q < lim;) {
         struct mkvmap_elem e;
         if (!mkvmap_elem(b + q, (int)(lim - q), &e) || e.size < 0 || e.size > lim - q - e.len)
