@@ -100,6 +100,7 @@ struct demux_side {
  * lost 0.3 s of first frame. One that took less than DEMUX_WALK_MIN_SECS
  * is not weighed (see demux_map_reach). */
 #define DEMUX_WALK_GAIN 3.0
+#define DEMUX_WALK_MIN_SECS 0.02
 /* A track's first cluster after a leapt span may start this much after
  * the time looked for (clusters start at a video keyframe, a track may
  * start late) before the span is suspected of hiding its data. */
@@ -111,7 +112,6 @@ struct demux_side {
  * the whole map, and with it the fences, is then known while the last
  * track's context is this far from the end of the file. */
 #define DEMUX_MAP_AHEAD (512 * 1024)
-#define DEMUX_WALK_MIN_SECS 0.02
 
 /* The reader thread (see demuxer.h). Between lock and unlock it and the
  * caller share the queues, the counters of queued packets and the fields

@@ -230,6 +230,33 @@ static bool mkvmap_uint(const unsigned char *b, int64_t size, int avail, uint64_
     return true;
 }
 
+/* The children of an element whose payload is in memory: each call gives
+ * the next child wholly inside [q, end), with its payload; false at the
+ * end or at a child that is damaged or cut off. */
+struct mkvmap_children {
+    const unsigned char *b;
+    int64_t q, end;
+};
+
+static bool mkvmap_child(struct mkvmap_children *it, struct mkvmap_elem *e,
+                         const unsigned char **payload)
+{
+    int64_t left = it->end - it->q;
+    if (left <= 0 || !mkvmap_elem(it->b + it->q, left < INT32_MAX ? (int)left : INT32_MAX, e) ||
+        e->size < 0 || e->size > left - e->len)
+        return false;
+    *payload = it->b + it->q + e->len;
+    it->q += e->len + e->size;
+    return true;
+}
+
+/* The children of the child e whose payload is pl. */
+static struct mkvmap_children mkvmap_children_of(const struct mkvmap_elem *e,
+                                                 const unsigned char *pl)
+{
+    return (struct mkvmap_children){ .b = pl, .q = 0, .end = e->size };
+}
+
 static bool mkvmap_top_level(uint32_t id)
 {
     switch (id) {
@@ -282,20 +309,17 @@ static int mkvmap_parse_info(struct mkvmap *m, int64_t pos, int64_t end)
     int r = mkvmap_peek_small(m, pos, end, &b, &lim);
     if (r < 0)
         return r;
-    int64_t q = 0;
-    while (q < lim) {
-        struct mkvmap_elem e;
-        if (!mkvmap_elem(b + q, (int)(lim - q), &e) || e.size < 0)
-            break;
+    struct mkvmap_children it = { .b = b, .q = 0, .end = lim };
+    struct mkvmap_elem e;
+    const unsigned char *pl;
+    while (mkvmap_child(&it, &e, &pl)) {
         if (e.id == MKVMAP_ID_TIMESTAMP_SCALE) {
             uint64_t v;
-            if (!mkvmap_uint(b + q + e.len, e.size, (int)(lim - q - e.len), &v) || v == 0 ||
-                v > MKVMAP_MAX_SCALE)
+            if (!mkvmap_uint(pl, e.size, (int)e.size, &v) || v == 0 || v > MKVMAP_MAX_SCALE)
                 return -DEMUX_ERR_INVALID;
             m->scale = (double)v / 1e9;
             break;
         }
-        q += e.len + e.size;
     }
     return 0;
 }
@@ -309,33 +333,28 @@ static int mkvmap_parse_seekhead(struct mkvmap *m, int64_t pos, int64_t end)
     int r = mkvmap_peek_small(m, pos, end, &b, &lim);
     if (r < 0)
         return r;
-    for (int64_t q = 0; q < lim;) {
-        struct mkvmap_elem e;
-        if (!mkvmap_elem(b + q, (int)(lim - q), &e) || e.size < 0 || e.size > lim - q - e.len)
-            break;
-        if (e.id == MKVMAP_ID_SEEK) {
-            uint32_t id = 0;
-            uint64_t at = 0;
-            bool has_at = false;
-            int64_t c = q + e.len, cend = c + e.size;
-            while (c < cend) {
-                struct mkvmap_elem ce;
-                if (!mkvmap_elem(b + c, (int)(cend - c), &ce) || ce.size < 0 ||
-                    ce.size > cend - c - ce.len)
-                    break;
-                const unsigned char *pl = b + c + ce.len;
-                if (ce.id == MKVMAP_ID_SEEK_ID && ce.size <= 4) {
-                    for (int i = 0; i < ce.size; i++)
-                        id = id << 8 | pl[i];
-                } else if (ce.id == MKVMAP_ID_SEEK_POSITION) {
-                    has_at = mkvmap_uint(pl, ce.size, (int)ce.size, &at);
-                }
-                c += ce.len + ce.size;
+    struct mkvmap_children it = { .b = b, .q = 0, .end = lim };
+    struct mkvmap_elem e;
+    const unsigned char *pl;
+    while (mkvmap_child(&it, &e, &pl)) {
+        if (e.id != MKVMAP_ID_SEEK)
+            continue;
+        uint32_t id = 0;
+        uint64_t at = 0;
+        bool has_at = false;
+        struct mkvmap_children seek = mkvmap_children_of(&e, pl);
+        struct mkvmap_elem ce;
+        const unsigned char *cpl;
+        while (mkvmap_child(&seek, &ce, &cpl)) {
+            if (ce.id == MKVMAP_ID_SEEK_ID && ce.size <= 4) {
+                for (int i = 0; i < ce.size; i++)
+                    id = id << 8 | cpl[i];
+            } else if (ce.id == MKVMAP_ID_SEEK_POSITION) {
+                has_at = mkvmap_uint(cpl, ce.size, (int)ce.size, &at);
             }
-            if (id == MKVMAP_ID_CUES && has_at && at < (uint64_t)(m->seg_end - m->seg_data))
-                m->cues_pos = m->seg_data + (int64_t)at;
         }
-        q += e.len + e.size;
+        if (id == MKVMAP_ID_CUES && has_at && at < (uint64_t)(m->seg_end - m->seg_data))
+            m->cues_pos = m->seg_data + (int64_t)at;
     }
     return 0;
 }
@@ -844,45 +863,37 @@ static int mkvmap_cmp_pos(const void *a, const void *b)
 static int mkvmap_parse_cues(struct mkvmap *m, const unsigned char *b, int64_t n)
 {
     size_t alloc = 0;
-    for (int64_t q = 0; q < n;) {
-        struct mkvmap_elem e;
-        if (!mkvmap_elem(b + q, (int)(n - q < INT32_MAX ? n - q : INT32_MAX), &e) ||
-            e.size < 0 || e.size > n - q - e.len)
-            break;
-        int64_t c = q + e.len, cend = c + e.size;
-        q = cend;
+    struct mkvmap_children cues = { .b = b, .q = 0, .end = n };
+    struct mkvmap_elem e;
+    const unsigned char *pl;
+    while (mkvmap_child(&cues, &e, &pl)) {
         if (e.id != MKVMAP_ID_CUE_POINT)
             continue;
-        while (c < cend) {
-            struct mkvmap_elem ce;
-            if (!mkvmap_elem(b + c, (int)(cend - c), &ce) || ce.size < 0 ||
-                ce.size > cend - c - ce.len)
-                break;
-            int64_t k = c + ce.len, kend = k + ce.size;
-            c = kend;
+        struct mkvmap_children point = mkvmap_children_of(&e, pl);
+        struct mkvmap_elem ce;
+        const unsigned char *cpl;
+        while (mkvmap_child(&point, &ce, &cpl)) {
             if (ce.id != MKVMAP_ID_CUE_TRACK_POSITIONS)
                 continue;
-            while (k < kend) {
-                struct mkvmap_elem pe;
-                uint64_t at;
-                if (!mkvmap_elem(b + k, (int)(kend - k), &pe) || pe.size < 0 ||
-                    pe.size > kend - k - pe.len)
-                    break;
-                if (pe.id == MKVMAP_ID_CUE_CLUSTER_POSITION &&
-                    mkvmap_uint(b + k + pe.len, pe.size, (int)pe.size, &at) &&
-                    at < (uint64_t)(m->seg_end - m->seg_data) &&
-                    m->nb_cues < MKVMAP_MAX_CUE_CLUSTERS) {
-                    if (m->nb_cues == alloc) {
-                        size_t na = alloc ? alloc * 2 : 256;
-                        int64_t *nv = realloc(m->cue_at, na * sizeof(*nv));
-                        if (!nv)
-                            return -DEMUX_ERR_NOMEM;
-                        m->cue_at = nv;
-                        alloc = na;
-                    }
-                    m->cue_at[m->nb_cues++] = m->seg_data + (int64_t)at;
+            struct mkvmap_children tp = mkvmap_children_of(&ce, cpl);
+            struct mkvmap_elem pe;
+            const unsigned char *ppl;
+            uint64_t at;
+            while (mkvmap_child(&tp, &pe, &ppl)) {
+                if (pe.id != MKVMAP_ID_CUE_CLUSTER_POSITION ||
+                    !mkvmap_uint(ppl, pe.size, (int)pe.size, &at) ||
+                    at >= (uint64_t)(m->seg_end - m->seg_data) ||
+                    m->nb_cues >= MKVMAP_MAX_CUE_CLUSTERS)
+                    continue;
+                if (m->nb_cues == alloc) {
+                    size_t na = alloc ? alloc * 2 : 256;
+                    int64_t *nv = realloc(m->cue_at, na * sizeof(*nv));
+                    if (!nv)
+                        return -DEMUX_ERR_NOMEM;
+                    m->cue_at = nv;
+                    alloc = na;
                 }
-                k += pe.len + pe.size;
+                m->cue_at[m->nb_cues++] = m->seg_data + (int64_t)at;
             }
         }
     }
@@ -1080,6 +1091,22 @@ void mkvmap_no_leaps(struct mkvmap *m)
     m->no_leaps = true;
 }
 
+/* The first cue index whose position is past pos (after) or at least
+ * pos (!after). The walk asks before every step: a linear scan would
+ * make a long walk cost clusters x cues. */
+static size_t mkvmap_cue_bound(const struct mkvmap *m, int64_t pos, bool after)
+{
+    size_t lo = 0, hi = m->nb_cues;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (m->cue_at[mid] < pos || (after && m->cue_at[mid] == pos))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 int mkvmap_leap(struct mkvmap *m, uint64_t wanted, bool *mixed)
 {
     *mixed = false;
@@ -1100,11 +1127,11 @@ int mkvmap_leap(struct mkvmap *m, uint64_t wanted, bool *mixed)
             return r;
     }
     /* The cued clusters ahead, before any found not to continue the run. */
-    size_t a = 0, b = m->nb_cues;
-    while (a < m->nb_cues && m->cue_at[a] <= m->next)
-        a++;
-    while (b > a && m->leap_bad >= 0 && m->cue_at[b - 1] >= m->leap_bad)
-        b--;
+    size_t a = mkvmap_cue_bound(m, m->next, true), b = m->nb_cues;
+    if (m->leap_bad >= 0)
+        b = mkvmap_cue_bound(m, m->leap_bad, false);
+    if (b < a)
+        b = a;
     if (b - a < 2)
         return 0;  /* a leap over one cued cluster saves nothing */
     double t = last->time;
