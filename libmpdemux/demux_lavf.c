@@ -92,6 +92,12 @@ struct demux_side {
  * file stored track after track waited 0.35 s longer at 1.2 MB/s. */
 #define DEMUX_WATCH_BYTES (1024 * 1024)
 #define DEMUX_WATCH_SECS 1.0
+/* ... but at least this much: a look costs a jump to the Cues, one to a
+ * cluster and one back (60 ms on make bench's net profile, where 256 KB
+ * take as long to read on). skew.mkv, 1 Mbit/s with its audio stored
+ * 12 s ahead (190 KB), was looked at after 0.13 MB only to be read in
+ * order: 6 jumps, first frame 0.05 -> 0.25 s. */
+#define DEMUX_WATCH_MIN_BYTES (256 * 1024)
 /* The map's walk ahead of the main context goes on while it passes the
  * file at least DEMUX_WALK_GAIN times as fast as reading it does: the
  * bytes it skips are still read later by the near track's context, the
@@ -112,6 +118,15 @@ struct demux_side {
  * the whole map, and with it the fences, is then known while the last
  * track's context is this far from the end of the file. */
 #define DEMUX_MAP_AHEAD (512 * 1024)
+/* ... but only in the file's last DEMUX_MAP_AHEAD bytes or last
+ * DEMUX_MAP_LEAD_SECS (by the time of the last cluster the map knows):
+ * before that it learns the clusters
+ * DEMUX_MAP_TRAIL behind the farthest context, which that context's reads
+ * brought into the page cache. Ahead, every cluster head was two device
+ * requests and two jumps beside the context's own reads: 45 jumps where
+ * 17 do to play 30 s of the 60 s 720p file stored track after track. */
+#define DEMUX_MAP_LEAD_SECS 10.0
+#define DEMUX_MAP_TRAIL (64 * 1024)
 
 /* The reader thread (see demuxer.h). Between lock and unlock it and the
  * caller share the queues, the counters of queued packets and the fields
@@ -1156,10 +1171,19 @@ static int demux_map_follow(demuxer_t *d)
     int64_t front = stream_tell(d->stream);
     for (int k = 0; k < p->nb_sides; k++)
         front = p->sides[k]->io->pos > front ? p->sides[k]->io->pos : front;
-    if (front + (p->map_following ? DEMUX_MAP_AHEAD : 0) < mkvmap_next(m))
+    if (!p->map_following && front < mkvmap_next(m))
         return 0;
     p->map_following = true;
-    while (!mkvmap_done(m) && mkvmap_next(m) <= front + DEMUX_MAP_AHEAD) {
+    /* Behind the farthest context the cluster heads are in the page
+     * cache (it read them): learning them costs no device request. Near
+     * the end, in bytes or in time, the map goes ahead of it, for the
+     * fences. */
+    size_t n = mkvmap_count(m);
+    int64_t size = stream_size(d->stream);
+    bool lead = d->duration <= 0 || n == 0 || size < 0 || front >= size - DEMUX_MAP_AHEAD ||
+                mkvmap_cluster(m, n - 1)->time >= d->duration - DEMUX_MAP_LEAD_SECS;
+    int64_t to = lead ? front + DEMUX_MAP_AHEAD : front - DEMUX_MAP_TRAIL;
+    while (!mkvmap_done(m) && mkvmap_next(m) <= to) {
         int r = mkvmap_step(m);
         if (r < 0)
             return r;
@@ -1554,13 +1578,15 @@ static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t,
         double dt = mp_time_sec() - t0;
         if (r <= 0)
             return r;
-        /* What the step or leap learned (nothing: it skipped Cues, Tags...). */
+        /* What the step or leap learned ahead of the main context
+         * (nothing: it skipped Cues, Tags...). A span that starts behind
+         * the front still spares the bytes past it. */
         bool ahead = false;
         for (size_t i = seen; i < mkvmap_count(m); i++) {
             const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
-            if (c->pos >= w->front) {
+            if (c->end > w->front) {
                 ahead = true;
-                w->bytes += c->end - c->pos;
+                w->bytes += c->end - (c->pos > w->front ? c->pos : w->front);
             }
         }
         if (ahead)
@@ -1898,9 +1924,11 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
 static int64_t demux_watch_bytes(const demuxer_t *d)
 {
     double rate = d->duration > 0 ? stream_size(d->stream) / d->duration : 0;
-    if (rate > 0 && DEMUX_WATCH_SECS * rate < DEMUX_WATCH_BYTES)
-        return (int64_t)(DEMUX_WATCH_SECS * rate);
-    return DEMUX_WATCH_BYTES;
+    if (rate <= 0 || DEMUX_WATCH_SECS * rate >= DEMUX_WATCH_BYTES)
+        return DEMUX_WATCH_BYTES;
+    if (DEMUX_WATCH_SECS * rate <= DEMUX_WATCH_MIN_BYTES)
+        return DEMUX_WATCH_MIN_BYTES;
+    return (int64_t)(DEMUX_WATCH_SECS * rate);
 }
 
 /*

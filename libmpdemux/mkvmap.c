@@ -80,6 +80,14 @@
 #define MKVMAP_MAX_TRACK_ENTRIES 128
 #define MKVMAP_MAX_ENTRY_CHILDREN 64
 
+/* What the head of a cluster showed (mkvmap_scan_cluster). */
+struct mkvmap_scan {
+    struct mkvmap_cluster c;
+    int64_t limit;  /* where the map goes on after it */
+    bool broken;    /* the map cannot go past it */
+    bool timed;     /* it has a Timestamp */
+};
+
 struct mkvmap {
     stream_t *s;
     int64_t file_size;
@@ -131,6 +139,11 @@ struct mkvmap {
     int64_t deep_pos[MKVMAP_MAX_TRACK + 1];
     double deep_time[MKVMAP_MAX_TRACK + 1];
 
+    /* The last cluster mkvmap_probe looked at (probed_pos -1: none): a
+     * leap that ends there goes on with it, not with a second read. */
+    int64_t probed_pos;
+    struct mkvmap_scan probed;
+
     struct mkvmap_stats stats;
 };
 
@@ -143,9 +156,10 @@ struct mkvmap_elem {
 
 /* Make [pos, pos + want) readable in m->buf if the file has it: *p points
  * at pos, *avail is how many bytes follow (fewer than want at the end of
- * the file). A new read fetches a whole chunk from pos. 0 or -DEMUX_ERR_x. */
-static int mkvmap_peek(struct mkvmap *m, int64_t pos, int want, const unsigned char **p,
-                       int *avail)
+ * the file). A new read fetches a whole chunk from pos, and keep leaves
+ * what it brought into the page cache there. 0 or -DEMUX_ERR_x. */
+static int mkvmap_fetch(struct mkvmap *m, int64_t pos, int want, bool keep,
+                        const unsigned char **p, int *avail)
 {
     if (pos >= m->buf_pos && pos - m->buf_pos <= m->buf_len &&
         (m->buf_pos + m->buf_len - pos >= want || m->buf_pos + m->buf_len >= m->file_size)) {
@@ -153,7 +167,8 @@ static int mkvmap_peek(struct mkvmap *m, int64_t pos, int want, const unsigned c
         *avail = (int)(m->buf_pos + m->buf_len - pos);
         return 0;
     }
-    int r = stream_peek_at(m->s, pos, m->buf, MKVMAP_CHUNK);
+    int r = keep ? stream_read_at(m->s, pos, m->buf, MKVMAP_CHUNK)
+                 : stream_peek_at(m->s, pos, m->buf, MKVMAP_CHUNK);
     m->stats.reads++;
     if (r < 0) {
         m->buf_len = 0;
@@ -169,6 +184,14 @@ static int mkvmap_peek(struct mkvmap *m, int64_t pos, int want, const unsigned c
     *p = m->buf;
     *avail = r;
     return 0;
+}
+
+/* mkvmap_fetch for bytes looked at once: what the read brought into the
+ * page cache far ahead of the reader is dropped again (stream_peek_at). */
+static int mkvmap_peek(struct mkvmap *m, int64_t pos, int want, const unsigned char **p,
+                       int *avail)
+{
+    return mkvmap_fetch(m, pos, want, false, p, avail);
 }
 
 /* An EBML variable-size integer at b (n bytes): its value with the length
@@ -476,6 +499,7 @@ int mkvmap_open(struct mkvmap **out, stream_t *s, const AVFormatContext *avfc)
     m->stuck_at = -1;
     m->cues_pos = -1;
     m->leap_bad = -1;
+    m->probed_pos = -1;
     for (int t = 0; t <= MKVMAP_MAX_TRACK; t++)
         m->deep_pos[t] = -1;
     m->file_size = size;
@@ -665,14 +689,6 @@ static void mkvmap_stuck(struct mkvmap *m, int64_t pos)
     mkvmap_resync(m);
 }
 
-/* What the head of a cluster showed (mkvmap_scan_cluster). */
-struct mkvmap_scan {
-    struct mkvmap_cluster c;
-    int64_t limit;  /* where the map goes on after it */
-    bool broken;    /* the map cannot go past it */
-    bool timed;     /* it has a Timestamp */
-};
-
 /* Read the head of the cluster whose header e is at pos: its Timestamp
  * and the tracks of its blocks, skipping each child by its size. */
 static int mkvmap_scan_cluster(struct mkvmap *m, int64_t pos, const struct mkvmap_elem *e,
@@ -766,17 +782,12 @@ static struct mkvmap_cluster *mkvmap_append(struct mkvmap *m)
     return &m->v[m->n++];
 }
 
-/* Walk the cluster whose header e is at pos and add it. Sets m->next. */
-static int mkvmap_walk_cluster(struct mkvmap *m, int64_t pos, const struct mkvmap_elem *e,
-                               int64_t reads0)
+/* Add the cluster sc shows. Sets m->next. */
+static int mkvmap_add_scanned(struct mkvmap *m, const struct mkvmap_scan *sc)
 {
-    struct mkvmap_scan sc;
-    int r = mkvmap_scan_cluster(m, pos, e, reads0, &sc);
-    if (r < 0)
-        return r;
-    struct mkvmap_cluster c = sc.c;
-    int64_t limit = sc.limit;
-    bool broken = sc.broken;
+    struct mkvmap_cluster c = sc->c;
+    int64_t limit = sc->limit;
+    bool broken = sc->broken;
     if (c.end <= c.pos) {
         mkvmap_end(m);
         return 0;
@@ -802,6 +813,15 @@ static int mkvmap_walk_cluster(struct mkvmap *m, int64_t pos, const struct mkvma
     return 0;
 }
 
+/* Walk the cluster whose header e is at pos and add it. Sets m->next. */
+static int mkvmap_walk_cluster(struct mkvmap *m, int64_t pos, const struct mkvmap_elem *e,
+                               int64_t reads0)
+{
+    struct mkvmap_scan sc;
+    int r = mkvmap_scan_cluster(m, pos, e, reads0, &sc);
+    return r < 0 ? r : mkvmap_add_scanned(m, &sc);
+}
+
 int mkvmap_step(struct mkvmap *m)
 {
     if (m->done && !mkvmap_resync(m))
@@ -810,6 +830,12 @@ int mkvmap_step(struct mkvmap *m)
     if (pos >= m->seg_end) {
         mkvmap_end(m);
         return 0;
+    }
+    if (pos == m->probed_pos) {
+        m->probed_pos = -1;
+        m->stats.elements++;
+        int r = mkvmap_add_scanned(m, &m->probed);
+        return r < 0 ? r : 1;
     }
     const unsigned char *b;
     int avail;
@@ -916,9 +942,13 @@ static int mkvmap_read_cues(struct mkvmap *m)
     m->cues_read = true;
     if (m->cues_pos < 0)
         return 0;
+    /* Read to be kept: libavformat reads the Cues too, at the first seek
+     * of a context placed by one, and the map's walk ends on their head.
+     * At the end of the file (or before the clusters) they are no island
+     * a reader in file order must go around. */
     const unsigned char *b;
     int avail;
-    int r = mkvmap_peek(m, m->cues_pos, MKVMAP_MAX_HEADER, &b, &avail);
+    int r = mkvmap_fetch(m, m->cues_pos, MKVMAP_MAX_HEADER, true, &b, &avail);
     if (r < 0)
         return r == -DEMUX_ERR_NOMEM ? r : 0;
     struct mkvmap_elem e;
@@ -932,7 +962,7 @@ static int mkvmap_read_cues(struct mkvmap *m)
     unsigned char *buf = malloc((size_t)e.size);
     if (!buf)
         return -DEMUX_ERR_NOMEM;
-    r = stream_peek_at(m->s, m->cues_pos + e.len, buf, (int)e.size);
+    r = stream_read_at(m->s, m->cues_pos + e.len, buf, (int)e.size);
     m->stats.reads++;
     if (r > 0) {
         m->stats.bytes += r;
@@ -963,6 +993,8 @@ static int mkvmap_probe(struct mkvmap *m, int64_t pos, int lead, double t, uint6
     r = mkvmap_scan_cluster(m, pos, &e, reads0, &sc);
     if (r < 0)
         return r;
+    m->probed_pos = pos;
+    m->probed = sc;
     if ((sc.c.tracks >> lead & 1) && (sc.c.tracks & wanted))
         *mixed = true;
     return !sc.broken && sc.timed && sc.c.tracks == (uint64_t)1 << lead && sc.c.time >= t;

@@ -49,6 +49,7 @@ struct media {
     char short20[512]; /* 20 s track after track: the audio inside the video's
                         * last cluster */
     char skewb[512];   /* the audio stored 12 s behind its video */
+    char long_non[512]; /* 120 s track after track: 0.96 MB of audio at the end */
     int64_t non_size;
 };
 
@@ -67,6 +68,7 @@ static int make_media(void **state)
     snprintf(m->chunked, sizeof(m->chunked), "%s/chunked.mkv", m->dir);
     snprintf(m->short20, sizeof(m->short20), "%s/short20.mkv", m->dir);
     snprintf(m->skewb, sizeof(m->skewb), "%s/skewb.mkv", m->dir);
+    snprintf(m->long_non, sizeof(m->long_non), "%s/long_non.mkv", m->dir);
     if (test_make_mkv_layouts(m->dir, CLIP_SECONDS, m->good, m->non, m->three) != 0)
         return -1;
     const char *env = getenv("MKMUX");
@@ -85,6 +87,8 @@ static int make_media(void **state)
         test_sh("MKMUX='%s' %s -d 120 -n 1 multi '%s/long.mp4'", mkmux, mk, m->dir) != 0 ||
         test_sh("'%s' --first-av --chunks=40 --format=matroska '%s/long.mp4' '%s'", mkmux,
                 m->dir, m->chunked) != 0 ||
+        test_sh("'%s' --first-av --noninter --format=matroska '%s/long.mp4' '%s'", mkmux,
+                m->dir, m->long_non) != 0 ||
         test_sh("MKMUX='%s' %s -d 20 noninter '%s'", mkmux, mk, m->short20) != 0 ||
         test_sh("'%s' --first-av --skew=-12 --format=matroska '%s/base.mp4' '%s'", mkmux,
                 m->dir, m->skewb) != 0)
@@ -617,7 +621,9 @@ static void test_interleaved_reads_no_map(void **state)
  * fetch that does not continue the device's last one waits JUMP_MS, and
  * every page fetched 1 ms (4 KB: 4 MB/s). */
 #define JUMP_MS 20.0
-#define JUMPY_PAGES 4096 /* 16 MB: the test files are 2 MB */
+#define JUMPY_PAGES 4096 /* 16 MB: the test files are 2 to 5 MB */
+/* test_map_follows_behind: 12 measured, 27 with the map ahead. */
+#define JUMPS_FOLLOWING 18
 
 struct jumpy_disk {
     off_t next;     /* where the device's last fetch ended */
@@ -662,23 +668,34 @@ static int jumpy_fadvise(void *ctx, int fd, off_t off, off_t len, int advice)
     return 0;
 }
 
-/* The jumps the jumpy device took until the first audio packet of path,
- * and the read positions then. */
-static int first_audio_on_jumpy_disk(const char *path, int *positions, int64_t *leapt)
+/* path opened on a new jumpy device (*disk, freed by the caller after
+ * close_media), automatic. */
+static struct opened open_on_jumpy_disk(const char *path, struct jumpy_disk **disk,
+                                        struct stream_file_io *io)
 {
-    struct jumpy_disk *disk = calloc(1, sizeof(*disk));
-    assert_non_null(disk);
-    const struct stream_file_io io = {
+    *disk = calloc(1, sizeof(**disk));
+    assert_non_null(*disk);
+    *io = (struct stream_file_io){
         .pread = jumpy_pread,
         .preadv2 = jumpy_preadv2,
         .fadvise = jumpy_fadvise,
-        .ctx = disk,
+        .ctx = *disk,
     };
-    const struct stream_opts sopts = { .file_io = &io };
+    const struct stream_opts sopts = { .file_io = io };
     const struct demux_opts dopts = { .per_track = mode_auto() };
     struct opened o = {0};
     assert_int_equal(stream_open(&o.s, path, &sopts), 0);
     assert_int_equal(demux_open(&o.d, o.s, &dopts), 0);
+    return o;
+}
+
+/* The jumps the jumpy device took until the first audio packet of path,
+ * and the read positions then. */
+static int first_audio_on_jumpy_disk(const char *path, int *positions, int64_t *leapt)
+{
+    struct jumpy_disk *disk;
+    struct stream_file_io io;
+    struct opened o = open_on_jumpy_disk(path, &disk, &io);
     struct sh_stream *v, *a;
     select_tracks(o.d, 0, &v, &a);
     AVPacket *pkt = demux_read_packet(o.d, v);
@@ -781,6 +798,31 @@ static void test_audio_inside_last_cluster(void **state)
     check_as_one_context(m->short20, mode_auto(), 2, true);
 }
 
+/* Playing the first 16 s of a 120 s file stored track after track from
+ * two positions: the map learns the audio's clusters behind the audio's
+ * context, from pages that context read, so the device jumps only where
+ * the two contexts take turns (every 64 KB of audio, 8 s here). Learned
+ * ahead of it, each audio cluster head cost two more jumps. */
+static void test_map_follows_behind(void **state)
+{
+    const struct media *m = *state;
+    struct jumpy_disk *disk;
+    struct stream_file_io io;
+    struct opened o = open_on_jumpy_disk(m->long_non, &disk, &io);
+    struct sh_stream *v, *a;
+    select_tracks(o.d, 0, &v, &a);
+    struct recs rv = {0}, ra = {0};
+    /* 750 packets of each track: 16 s of AAC, 30 s of video. */
+    read_merged(o.d, v, a, &rv, &ra, 750);
+    assert_int_equal(demux_read_positions(o.d), 2);
+    print_message("first 16 s of 120: %d jumps\n", disk->jumps);
+    assert_true(disk->jumps <= JUMPS_FOLLOWING);
+    close_media(&o);
+    free(disk);
+    recs_free(&rv);
+    recs_free(&ra);
+}
+
 int main(void)
 {
     demux_route_av_log();
@@ -807,6 +849,7 @@ int main(void)
         cmocka_unit_test(test_leap_bet_lost),
         cmocka_unit_test(test_skewed_first_look_stops),
         cmocka_unit_test(test_audio_inside_last_cluster),
+        cmocka_unit_test(test_map_follows_behind),
         cmocka_unit_test(test_far_video_same_packets),
     };
     return cmocka_run_group_tests(tests, make_media, test_free_dir_fixture);
