@@ -91,7 +91,7 @@ struct demux_side {
  * so apart, never get there and pay no map at all. At 2 s the 60 s 720p
  * file stored track after track waited 0.35 s longer at 1.2 MB/s. */
 #define DEMUX_WATCH_BYTES (1024 * 1024)
-#define DEMUX_WATCH_SECS 1.0
+#define DEMUX_WATCH_SECS 0.5
 /* ... but at least this much: a look costs a jump to the Cues, one to a
  * cluster and one back (60 ms on make bench's net profile, where 256 KB
  * take as long to read on). skew.mkv, 1 Mbit/s with its audio stored

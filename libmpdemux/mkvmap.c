@@ -143,6 +143,11 @@ struct mkvmap {
      * leap that ends there goes on with it, not with a second read. */
     int64_t probed_pos;
     struct mkvmap_scan probed;
+    /* The first cluster read after a leap is where the run ends: most
+     * likely the first of the track looked for, which its own context
+     * reads next. Its reads are kept (keep_reads while it is walked). */
+    bool after_leap;
+    bool keep_reads;
 
     struct mkvmap_stats stats;
 };
@@ -191,7 +196,7 @@ static int mkvmap_fetch(struct mkvmap *m, int64_t pos, int want, bool keep,
 static int mkvmap_peek(struct mkvmap *m, int64_t pos, int want, const unsigned char **p,
                        int *avail)
 {
-    return mkvmap_fetch(m, pos, want, false, p, avail);
+    return mkvmap_fetch(m, pos, want, m->keep_reads, p, avail);
 }
 
 /* An EBML variable-size integer at b (n bytes): its value with the length
@@ -822,6 +827,8 @@ static int mkvmap_walk_cluster(struct mkvmap *m, int64_t pos, const struct mkvma
     return r < 0 ? r : mkvmap_add_scanned(m, &sc);
 }
 
+static int mkvmap_step_read(struct mkvmap *m, int64_t pos);
+
 int mkvmap_step(struct mkvmap *m)
 {
     if (m->done && !mkvmap_resync(m))
@@ -837,6 +844,16 @@ int mkvmap_step(struct mkvmap *m)
         int r = mkvmap_add_scanned(m, &m->probed);
         return r < 0 ? r : 1;
     }
+    m->keep_reads = m->after_leap;
+    m->after_leap = false;
+    int r = mkvmap_step_read(m, pos);
+    m->keep_reads = false;
+    return r;
+}
+
+/* mkvmap_step at pos, which needs a read. */
+static int mkvmap_step_read(struct mkvmap *m, int64_t pos)
+{
     const unsigned char *b;
     int avail;
     int64_t reads0 = m->stats.reads; /* the cluster's reads count from here */
@@ -1203,6 +1220,7 @@ int mkvmap_leap(struct mkvmap *m, uint64_t wanted, bool *mixed)
            "(%d cued clusters looked at)\n", (long long)m->next, (long long)to, lead, looks);
     m->stats.leapt += to - m->next;
     m->next = to;
+    m->after_leap = true;
     return 1;
 }
 
