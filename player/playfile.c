@@ -50,6 +50,12 @@ static enum mp_stop_reason play_open(struct play_state *ps)
         .abort_cb = play_abort_cb,
         .abort_ctx = mpctx,
         .user_agent = o->user_agent,
+        .referrer = o->referrer,
+        .http_header_fields = o->http_header_fields,
+        .http_user = o->http_user,
+        .http_passwd = o->http_passwd,
+        .cookies = o->cookies,
+        .cookies_file = o->cookies_file,
     };
     int err = stream_open(&ps->stream, ps->filename, &sopts);
     if (err < 0) {
