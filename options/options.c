@@ -264,6 +264,17 @@ static const struct opt_def opt_table[] = {
     OPT("cookies", OPT_FLAG, cookies, 0, 0, 0, "send the cookies of the cookie file"),
     {.name = "cookies-file", .type = OPT_STRING, .offset = OFF(cookies_file),
      .help = "Netscape cookies.txt for -cookies", .defstr = "browser's"},
+    OPT("ipv4-only-proxy", OPT_FLAG, ipv4_only_proxy, 0, 0, 0,
+        "no $http_proxy for hosts without an IPv4 address"),
+    {.name = "reuse-socket", .type = OPT_STORE, .offset = OFF(reuse_socket), .store = 1,
+     .help = "udp://: let other processes bind the port too (-no: never)",
+     .defstr = "multicast"},
+    OPT_IGN("prefer-ipv6", 0, "libavformat's tcp tries the addresses in the resolver's order "
+            "(/etc/gai.conf) and has no option to prefer a family"),
+    OPT_IGN("rtsp-stream-over-tcp", 0, "rtsp:// URLs are not played (no RTSP support)"),
+    OPT_IGN("rtsp-stream-over-http", 0, "rtsp:// URLs are not played (no RTSP support)"),
+    OPT_IGN("rtsp-port", OPTF_ARG, "rtsp:// URLs are not played (no RTSP support)"),
+    OPT_IGN("rtsp-destination", OPTF_ARG, "rtsp:// URLs are not played (no RTSP support)"),
     OPT("readahead-distance", OPT_SIZE, readahead_distance, 0, 2 * GIB, OPTF_RANGE,
         "WILLNEED window ahead of each read cursor"),
     OPT("cache-drop-behind", OPT_FLAG, cache_drop_behind, 0, 0, 0, "DONTNEED what was read"),
@@ -357,7 +368,8 @@ static const struct opt_def opt_table[] = {
     OPT_IGN("correct-pts", 0, "timestamps come from libavformat"),
     OPT_IGN("idx", 0, "libavformat reads or builds the index"),
     OPT_IGN("forceidx", 0, "libavformat reads or builds the index"),
-    OPT_IGN("prefer-ipv4", 0, "the address order is the resolver's"),
+    OPT_IGN("prefer-ipv4", 0, "libavformat's tcp tries the addresses in the resolver's order "
+            "(/etc/gai.conf) and has no option to prefer a family"),
     OPT("vc", OPT_STRING, vc, 0, 0, 0, "video codecs to use: [-|+]name,...[,] (null: none)"),
     OPT("ac", OPT_STRING, ac, 0, 0, 0, "audio codecs to use: [-|+]name,...[,]"),
     OPT_IGN("vfm", OPTF_ARG, "libavcodec picks the video decoder"),
@@ -436,6 +448,7 @@ void mp_opts_init(struct MPOpts *o)
     o->cache_plan_gap = 4096;
     o->demuxer_thread = true;
     o->demuxer_per_track = -1;
+    o->reuse_socket = -1;
     o->autosub = true;
     o->sub_pos = 100;
     o->subfont_text_scale = 3.5;

@@ -50,6 +50,8 @@ struct MPOpts {
     char *http_passwd;          /* -passwd */
     bool cookies;               /* -cookies: send cookies of -cookies-file */
     char *cookies_file;         /* -cookies-file; NULL: ~/.mozilla, ~/.netscape */
+    bool ipv4_only_proxy;       /* -ipv4-only-proxy */
+    int reuse_socket;           /* -reuse-socket 1, -noreuse-socket 0, -1 neither */
     char *demuxer;              /* -demuxer lavf format name */
     int rawaudio_rate;          /* -rawaudio rate=; 0 = 44100 */
     int rawaudio_channels;      /* channels=; 0 = 2 */

@@ -98,6 +98,12 @@ struct stream_opts {
     const char *http_passwd;        /* -passwd (with -user) */
     bool cookies;                   /* -cookies: send those of the cookie file(s) */
     const char *cookies_file;       /* -cookies-file; NULL: MPlayer's default files */
+    /* -ipv4-only-proxy: no proxy ($http_proxy) for hosts without an IPv4
+     * address. */
+    bool ipv4_only_proxy;
+    /* -reuse-socket / -noreuse-socket: SO_REUSEADDR on udp:// sockets,
+     * or libavformat's choice (for multicast addresses only). */
+    enum stream_reuse { STREAM_REUSE_AUTO, STREAM_REUSE_ON, STREAM_REUSE_OFF } reuse_socket;
 };
 
 /*

@@ -6,6 +6,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <netdb.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -242,6 +243,29 @@ static char *lavf_cookie_text(const struct stream_opts *o)
 
 static atomic_bool lavf_auth_warned;
 
+/* -ipv4-only-proxy: MPlayer's proxy could not reach IPv6 hosts, so that
+ * hosts without an IPv4 address went around it. libavformat's http takes
+ * the proxy from $http_proxy; its http_proxy option, set empty, means no
+ * proxy for this connection. Returns 0 or a negative AVERROR. */
+static int lavf_ipv4_only_proxy(AVDictionary **dict, const char *url)
+{
+    const char *proxy = getenv("http_proxy");
+    if (!proxy || !proxy[0])
+        return 0;
+    char host[1024];
+    av_url_split(NULL, 0, NULL, 0, host, sizeof(host), NULL, NULL, 0, url);
+    struct addrinfo hints = {.ai_family = AF_INET, .ai_socktype = SOCK_STREAM};
+    struct addrinfo *res = NULL;
+    int r = getaddrinfo(host, NULL, &hints, &res);
+    if (res)
+        freeaddrinfo(res);
+    if (r == 0)
+        return 0;
+    mp_msg(MSGT_STREAM, MSGL_V, "%s has no IPv4 address (%s): connecting without the "
+           "proxy (-ipv4-only-proxy).\n", host, gai_strerror(r));
+    return av_dict_set(dict, "http_proxy", "", 0);
+}
+
 /* The HTTP options (-referrer, -http-header-fields, -cookies) into dict,
  * and in *open_url the URL to open: url with -user/-passwd in it, or
  * NULL for url itself. Returns 0 or a negative AVERROR. */
@@ -273,6 +297,8 @@ static int lavf_http_opts(AVDictionary **dict, const char *url, const struct str
         free(lines);
         free(text);
     }
+    if (rc >= 0 && o->ipv4_only_proxy)
+        rc = lavf_ipv4_only_proxy(dict, url);
     if (rc >= 0 && o->http_passwd && !(o->http_user && o->http_user[0]) &&
         !atomic_exchange(&lavf_auth_warned, true))
         mp_msg(MSGT_STREAM, MSGL_WARN, "-passwd without -user: no credentials are sent.\n");
@@ -303,6 +329,8 @@ static int lavf_avio_open(AVIOContext **pb, const char *url, int64_t pos, int fl
     char *open_url = NULL;
     if (rc >= 0 && lavf_is_http(url))
         rc = lavf_http_opts(&dict, url, o, &open_url);
+    if (rc >= 0 && o->reuse_socket != STREAM_REUSE_AUTO && !strncasecmp(url, "udp://", 6))
+        rc = av_dict_set_int(&dict, "reuse", o->reuse_socket == STREAM_REUSE_ON, 0);
     /* Protocols without these options (file:) leave them in dict, unused. */
     if (rc >= 0)
         rc = avio_open2(pb, open_url ? open_url : url, AVIO_FLAG_READ | flags, cb, &dict);

@@ -29,7 +29,8 @@ netc_start() {
     cp www/a.wav www/auth/a.wav && cp "$MEDIA/av.mp4" www/ || return 1
     printf 'joe:{PLAIN}se cret\n' >"$NETC_DIR/htpasswd"
     trap nginx_stop EXIT
-    nginx_serve "$NETC_DIR" "$PWD/www" 0 2>nginx.err || { fail "$(cat nginx.err)"; return 1; }
+    NGINX_IPV6=${NETC_IPV6:-0} nginx_serve "$NETC_DIR" "$PWD/www" 0 2>nginx.err ||
+        { fail "$(cat nginx.err)"; return 1; }
     NETC_PORT=$NGINX_PORT
 }
 
@@ -160,4 +161,68 @@ test_net_cookies_file_missing() {
     netc_same_audio www/a.wav || return 1
     expect_err "-cookies-file nosuch.txt: cannot read it (No such file or directory)" || return 1
     [ "$(grep -c 'cookies-file nosuch' "$ERR")" = 1 ] || fail "warned more than once"
+}
+
+# -ipv4-only-proxy: with $http_proxy naming a dead proxy, an IPv6-only
+# host ([::1]) is reached directly, an IPv4 one still through the proxy.
+test_net_ipv4_only_proxy() {
+    netc_need || return "$NETC_SKIP"
+    NETC_IPV6=1 netc_start 2>/dev/null || { skip "no IPv6 loopback for nginx"; return; }
+    local v6="http://[::1]:$NETC_PORT/a.wav"
+    export http_proxy=http://127.0.0.1:1/
+    mp -ao pcm:fast:file=out.wav -vo null "$v6"
+    expect_rc 2 || return 1
+    [ ! -s "$NETC_DIR/headers.log" ] || fail "the proxy was not used: $(netc_log)" || return 1
+    mp -ipv4-only-proxy -ao pcm:fast:file=out.wav -vo null "$v6"
+    expect_rc 0 || return 1
+    netc_same_audio www/a.wav || return 1
+    netc_log | grep -qE '^20[06] "/a.wav" .* ::1$' || fail "not served over IPv6: $(netc_log)" ||
+        return 1
+    mp -ipv4-only-proxy -ao null -vo null "$(netc_url a.wav)"
+    expect_rc 2 || return 1
+    unset http_proxy
+}
+
+# netc_opened FILE: wait (up to 2 s) until a player's -v output in FILE
+# says its udp:// stream is open.
+netc_opened() {
+    local i
+    for i in $(seq 40); do
+        grep -q "^Opened udp://" "$1" 2>/dev/null && return 0
+        sleep 0.05
+    done
+    return 1
+}
+
+# -reuse-socket: a second player binds the udp:// port the first holds;
+# without it (or with -noreuse-socket) it cannot.
+test_net_reuse_socket() {
+    local port=$((20000 + RANDOM % 40000)) pids="" p
+    local url="udp://127.0.0.1:$port"
+    timeout -k 1 5 "$MPLAYER" -v -reuse-socket -vo null -ao null "$url" >first.out 2>&1 &
+    pids=$!
+    netc_opened first.out || { kill "$pids"; fail "first player: $(tail -3 first.out)"; return 1; }
+    mp -noreuse-socket -vo null -ao null "$url"
+    expect_rc 2 || { kill "$pids"; return 1; }
+    expect_err "Cannot open file '$url'" || { kill "$pids"; return 1; }
+    timeout -k 1 5 "$MPLAYER" -v -reuse-socket -vo null -ao null "$url" >second.out 2>&1 &
+    pids="$pids $!"
+    netc_opened second.out || fail "second player: $(tail -3 second.out)"
+    local rc=$?
+    for p in $pids; do
+        kill "$p" 2>/dev/null
+        wait "$p" 2>/dev/null
+    done
+    return "$rc"
+}
+
+# Accepted, one warning each that says why, and the file plays.
+test_net_ignored_options() {
+    mp -prefer-ipv4 -prefer-ipv6 -rtsp-stream-over-tcp -rtsp-port 8554 \
+        -ao pcm:fast:file=out.wav -vo null "$MEDIA/a.wav"
+    expect_rc 0 || return 1
+    expect_err "Option -prefer-ipv6 is accepted but has no effect here: libavformat's tcp" ||
+        return 1
+    expect_err "Option -rtsp-port is accepted but has no effect here: rtsp:// URLs" || return 1
+    [ "$(wav_samples out.wav)" = "$(wav_samples "$MEDIA/a.wav")" ] || fail "not played whole"
 }
