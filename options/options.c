@@ -271,6 +271,8 @@ static const struct opt_def opt_table[] = {
      .defstr = "multicast"},
     OPT_IGN("prefer-ipv6", 0, "libavformat's tcp tries the addresses in the resolver's order "
             "(/etc/gai.conf) and has no option to prefer a family"),
+    OPT_IGN("bandwidth", OPTF_ARG, "it chose among the bitrates of MMS/ASF and Real RTSP "
+            "streams; libavformat's mmsh/mmst offer no choice, rtsp:// is not played"),
     OPT_IGN("rtsp-stream-over-tcp", 0, "rtsp:// URLs are not played (no RTSP support)"),
     OPT_IGN("rtsp-stream-over-http", 0, "rtsp:// URLs are not played (no RTSP support)"),
     OPT_IGN("rtsp-port", OPTF_ARG, "rtsp:// URLs are not played (no RTSP support)"),

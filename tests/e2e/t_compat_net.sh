@@ -218,11 +218,12 @@ test_net_reuse_socket() {
 
 # Accepted, one warning each that says why, and the file plays.
 test_net_ignored_options() {
-    mp -prefer-ipv4 -prefer-ipv6 -rtsp-stream-over-tcp -rtsp-port 8554 \
+    mp -prefer-ipv4 -prefer-ipv6 -rtsp-stream-over-tcp -rtsp-port 8554 -bandwidth 100000 \
         -ao pcm:fast:file=out.wav -vo null "$MEDIA/a.wav"
     expect_rc 0 || return 1
     expect_err "Option -prefer-ipv6 is accepted but has no effect here: libavformat's tcp" ||
         return 1
     expect_err "Option -rtsp-port is accepted but has no effect here: rtsp:// URLs" || return 1
+    expect_err "Option -bandwidth is accepted but has no effect here: it chose" || return 1
     [ "$(wav_samples out.wav)" = "$(wav_samples "$MEDIA/a.wav")" ] || fail "not played whole"
 }
