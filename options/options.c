@@ -24,6 +24,7 @@
 #include "libmpcodecs/mpcodecs.h"
 #include "options/options.h"
 #include "osdep/osdep.h"
+#include "stream/netopts.h"
 
 /* Deep enough for any sane layout, shallow enough to stop a loop fast. */
 #define OPT_MAX_INCLUDE_DEPTH 8
@@ -119,6 +120,9 @@ struct opt_def {
     /* Set: the option is accepted for front-ends but not (fully) honoured;
      * setting it warns once with this reason. */
     const char *warn;
+    /* OPT_STRING: a value this refuses (nonzero, the reason in err) is a
+     * bad value; NULL: any string. */
+    int (*check)(const char *value, char *err, size_t errsize);
 };
 
 static int func_verbose(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -249,6 +253,30 @@ static const struct opt_def opt_table[] = {
      .min = 1, .max = 16 * MIB, .flags = OPTF_RANGE, .help = "bytes per read()",
      .defstr = "4096"},
     OPT("user-agent", OPT_STRING, user_agent, 0, 0, 0, "User-Agent header of HTTP requests"),
+    /* network (HTTP): stream_lavf.c applies them to every request */
+    {.name = "referrer", .type = OPT_STRING, .offset = OFF(referrer),
+     .help = "Referer header of HTTP requests", .check = netopts_check_value},
+    {.name = "http-header-fields", .type = OPT_STRING, .offset = OFF(http_header_fields),
+     .help = "extra HTTP request header fields: 'Name: value,Name2: value2'",
+     .check = netopts_check_fields},
+    OPT("user", OPT_STRING, http_user, 0, 0, 0, "user name for HTTP authentication"),
+    OPT("passwd", OPT_STRING, http_passwd, 0, 0, 0, "password for HTTP authentication"),
+    OPT("cookies", OPT_FLAG, cookies, 0, 0, 0, "send the cookies of the cookie file"),
+    {.name = "cookies-file", .type = OPT_STRING, .offset = OFF(cookies_file),
+     .help = "Netscape cookies.txt for -cookies", .defstr = "browser's"},
+    OPT("ipv4-only-proxy", OPT_FLAG, ipv4_only_proxy, 0, 0, 0,
+        "no $http_proxy for hosts without an IPv4 address"),
+    {.name = "reuse-socket", .type = OPT_STORE, .offset = OFF(reuse_socket), .store = 1,
+     .help = "udp://: let other processes bind the port too (-no: never)",
+     .defstr = "multicast"},
+    OPT_IGN("prefer-ipv6", 0, "libavformat's tcp tries the addresses in the resolver's order "
+            "(/etc/gai.conf) and has no option to prefer a family"),
+    OPT_IGN("bandwidth", OPTF_ARG, "it chose among the bitrates of MMS/ASF and Real RTSP "
+            "streams; libavformat's mmsh/mmst offer no choice, rtsp:// is not played"),
+    OPT_IGN("rtsp-stream-over-tcp", 0, "rtsp:// URLs are not played (no RTSP support)"),
+    OPT_IGN("rtsp-stream-over-http", 0, "rtsp:// URLs are not played (no RTSP support)"),
+    OPT_IGN("rtsp-port", OPTF_ARG, "rtsp:// URLs are not played (no RTSP support)"),
+    OPT_IGN("rtsp-destination", OPTF_ARG, "rtsp:// URLs are not played (no RTSP support)"),
     OPT("readahead-distance", OPT_SIZE, readahead_distance, 0, 2 * GIB, OPTF_RANGE,
         "WILLNEED window ahead of each read cursor"),
     OPT("cache-drop-behind", OPT_FLAG, cache_drop_behind, 0, 0, 0, "DONTNEED what was read"),
@@ -342,7 +370,8 @@ static const struct opt_def opt_table[] = {
     OPT_IGN("correct-pts", 0, "timestamps come from libavformat"),
     OPT_IGN("idx", 0, "libavformat reads or builds the index"),
     OPT_IGN("forceidx", 0, "libavformat reads or builds the index"),
-    OPT_IGN("prefer-ipv4", 0, "the address order is the resolver's"),
+    OPT_IGN("prefer-ipv4", 0, "libavformat's tcp tries the addresses in the resolver's order "
+            "(/etc/gai.conf) and has no option to prefer a family"),
     OPT("vc", OPT_STRING, vc, 0, 0, 0, "video codecs to use: [-|+]name,...[,] (null: none)"),
     OPT("ac", OPT_STRING, ac, 0, 0, 0, "audio codecs to use: [-|+]name,...[,]"),
     OPT_IGN("vfm", OPTF_ARG, "libavcodec picks the video decoder"),
@@ -421,6 +450,7 @@ void mp_opts_init(struct MPOpts *o)
     o->cache_plan_gap = 4096;
     o->demuxer_thread = true;
     o->demuxer_per_track = -1;
+    o->reuse_socket = -1;
     o->autosub = true;
     o->sub_pos = 100;
     o->subfont_text_scale = 3.5;
@@ -829,6 +859,8 @@ static int opt_set(struct opt_ctx *c, const struct opt_def *d, bool negated,
         break;
     }
     case OPT_STRING: {
+        if (d->check && d->check(value, err, errsize) != 0)
+            return R_BADVAL;
         char *copy = strdup(value);
         if (!copy) {
             opt_err(err, errsize, "out of memory");

@@ -44,6 +44,14 @@ struct MPOpts {
     char *vo;                   /* -vo driver list */
     char *ao;                   /* -ao driver list */
     char *user_agent;           /* -user-agent: HTTP's User-Agent header */
+    char *referrer;             /* -referrer: HTTP's Referer header */
+    char *http_header_fields;   /* -http-header-fields "Name: v,Name2: v2" */
+    char *http_user;            /* -user: HTTP authentication, when asked */
+    char *http_passwd;          /* -passwd */
+    bool cookies;               /* -cookies: send cookies of -cookies-file */
+    char *cookies_file;         /* -cookies-file; NULL: ~/.mozilla, ~/.netscape */
+    bool ipv4_only_proxy;       /* -ipv4-only-proxy */
+    int reuse_socket;           /* -reuse-socket 1, -noreuse-socket 0, -1 neither */
     char *demuxer;              /* -demuxer lavf format name */
     int rawaudio_rate;          /* -rawaudio rate=; 0 = 44100 */
     int rawaudio_channels;      /* channels=; 0 = 2 */

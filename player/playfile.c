@@ -50,6 +50,15 @@ static enum mp_stop_reason play_open(struct play_state *ps)
         .abort_cb = play_abort_cb,
         .abort_ctx = mpctx,
         .user_agent = o->user_agent,
+        .referrer = o->referrer,
+        .http_header_fields = o->http_header_fields,
+        .http_user = o->http_user,
+        .http_passwd = o->http_passwd,
+        .cookies = o->cookies,
+        .cookies_file = o->cookies_file,
+        .ipv4_only_proxy = o->ipv4_only_proxy,
+        .reuse_socket = o->reuse_socket < 0 ? STREAM_REUSE_AUTO
+                        : o->reuse_socket ? STREAM_REUSE_ON : STREAM_REUSE_OFF,
     };
     int err = stream_open(&ps->stream, ps->filename, &sopts);
     if (err < 0) {

@@ -89,6 +89,21 @@ struct stream_opts {
      * connection of the stream, the range cache's too). NULL or "" =
      * libavformat's. Not owned by the stream; must outlive it. */
     const char *user_agent;
+    /* The other HTTP options of MPlayer, applied like user_agent to every
+     * HTTP(S) connection (stream_lavf.c; netopts.h says how). NULL or ""
+     * = none. Not owned by the stream; must outlive it. */
+    const char *referrer;           /* -referrer: the Referer header */
+    const char *http_header_fields; /* -http-header-fields: "Name: v,Name2: v2" */
+    const char *http_user;          /* -user: HTTP authentication when asked */
+    const char *http_passwd;        /* -passwd (with -user) */
+    bool cookies;                   /* -cookies: send those of the cookie file(s) */
+    const char *cookies_file;       /* -cookies-file; NULL: MPlayer's default files */
+    /* -ipv4-only-proxy: no proxy ($http_proxy) for hosts without an IPv4
+     * address. */
+    bool ipv4_only_proxy;
+    /* -reuse-socket / -noreuse-socket: SO_REUSEADDR on udp:// sockets,
+     * or libavformat's choice (for multicast addresses only). */
+    enum stream_reuse { STREAM_REUSE_AUTO, STREAM_REUSE_ON, STREAM_REUSE_OFF } reuse_socket;
 };
 
 /*

@@ -4,11 +4,16 @@
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
+#include <dirent.h>
 #include <errno.h>
+#include <netdb.h>
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include <libavformat/avformat.h>
 #include <libavformat/avio.h>
@@ -16,6 +21,7 @@
 #include <libavutil/time.h>
 
 #include "common/mp_msg.h"
+#include "stream/netopts.h"
 #include "stream/stream.h"
 #include "stream/stream_priv.h"
 
@@ -32,6 +38,9 @@
  * LAVF_CHECK_MIN bytes to compare prove nothing. */
 #define LAVF_HEAD_MAX 4096
 #define LAVF_CHECK_MIN 64
+
+/* A cookie file bigger than this is not read (a real one is kilobytes). */
+#define LAVF_COOKIES_MAX (4 * 1024 * 1024)
 
 /* At most this many new connections or requests in any second, over all
  * streams of the process: a server answering badly must never see a
@@ -150,6 +159,157 @@ static int lavf_err(int averr)
     return STREAM_ERR_IO;
 }
 
+/* Append the file at path to *text (*len bytes so far), and a line end
+ * if its last line has none, so that the next file's first line stays a
+ * line of its own. Returns 0 or an errno value. */
+static int lavf_append_file(const char *path, char **text, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return errno;
+    int e = 0;
+    char chunk[8192];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+        if (*len + n > LAVF_COOKIES_MAX) {
+            e = EFBIG;
+            break;
+        }
+        char *t = realloc(*text, *len + n + 1);
+        if (!t) {
+            e = ENOMEM;
+            break;
+        }
+        memcpy(t + *len, chunk, n);
+        *text = t;
+        *len += n;
+        t[*len] = '\0';
+    }
+    if (!e && ferror(f))
+        e = EIO;
+    fclose(f);
+    if (!e && *len && (*text)[*len - 1] != '\n') {
+        char *t = realloc(*text, *len + 2);
+        if (!t)
+            return ENOMEM;
+        *text = t;
+        t[(*len)++] = '\n';
+        t[*len] = '\0';
+    }
+    return e;
+}
+
+static atomic_bool lavf_cookies_warned;
+
+/* The cookies (cookies.txt text) for -cookies: the -cookies-file, or
+ * where MPlayer looks without one, ~/.mozilla/default/<profile>/ and
+ * ~/.netscape/. Read for every connection, so a file that changes is
+ * followed as a browser would. NULL when there is none (or no memory). */
+static char *lavf_cookie_text(const struct stream_opts *o)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (o->cookies_file && o->cookies_file[0]) {
+        int e = lavf_append_file(o->cookies_file, &text, &len);
+        if (e && !atomic_exchange(&lavf_cookies_warned, true))
+            mp_msg(MSGT_STREAM, MSGL_WARN, "-cookies-file %s: cannot read it (%s); no "
+                   "cookies are sent.\n", o->cookies_file, strerror(e));
+        return text;
+    }
+    const char *home = getenv("HOME");
+    if (!home || !home[0])
+        return NULL;
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/.mozilla/default", home);
+    DIR *dir = opendir(path);
+    if (dir) {
+        struct dirent *ent;
+        while ((ent = readdir(dir))) {
+            if (ent->d_name[0] == '.')
+                continue;
+            snprintf(path, sizeof(path), "%s/.mozilla/default/%s/cookies.txt", home,
+                     ent->d_name);
+            lavf_append_file(path, &text, &len);  /* a profile without one: none */
+        }
+        closedir(dir);
+    }
+    snprintf(path, sizeof(path), "%s/.netscape/cookies.txt", home);
+    lavf_append_file(path, &text, &len);
+    if (!text && !atomic_exchange(&lavf_cookies_warned, true))
+        mp_msg(MSGT_STREAM, MSGL_V, "-cookies: no cookies.txt in ~/.mozilla/default/*/ "
+               "or ~/.netscape/.\n");
+    return text;
+}
+
+static atomic_bool lavf_auth_warned;
+
+/* -ipv4-only-proxy: MPlayer's proxy could not reach IPv6 hosts, so that
+ * hosts without an IPv4 address went around it. libavformat's http takes
+ * the proxy from $http_proxy; its http_proxy option, set empty, means no
+ * proxy for this connection. Returns 0 or a negative AVERROR. */
+static int lavf_ipv4_only_proxy(AVDictionary **dict, const char *url)
+{
+    const char *proxy = getenv("http_proxy");
+    if (!proxy || !proxy[0])
+        return 0;
+    char host[1024];
+    av_url_split(NULL, 0, NULL, 0, host, sizeof(host), NULL, NULL, 0, url);
+    struct addrinfo hints = {.ai_family = AF_INET, .ai_socktype = SOCK_STREAM};
+    struct addrinfo *res = NULL;
+    int r = getaddrinfo(host, NULL, &hints, &res);
+    if (res)
+        freeaddrinfo(res);
+    if (r == 0)
+        return 0;
+    mp_msg(MSGT_STREAM, MSGL_V, "%s has no IPv4 address (%s): connecting without the "
+           "proxy (-ipv4-only-proxy).\n", host, gai_strerror(r));
+    return av_dict_set(dict, "http_proxy", "", 0);
+}
+
+/* The HTTP options (-referrer, -http-header-fields, -cookies) into dict,
+ * and in *open_url the URL to open: url with -user/-passwd in it, or
+ * NULL for url itself. Returns 0 or a negative AVERROR. */
+static int lavf_http_opts(AVDictionary **dict, const char *url, const struct stream_opts *o,
+                          char **open_url)
+{
+    int rc = 0;
+    *open_url = NULL;
+    if (o->referrer && o->referrer[0])
+        rc = av_dict_set(dict, "referer", o->referrer, 0);
+    if (rc >= 0 && o->http_header_fields && o->http_header_fields[0]) {
+        char *lines = netopts_header_lines(o->http_header_fields);
+        rc = lines ? av_dict_set(dict, "headers", lines, AV_DICT_DONT_STRDUP_VAL)
+                   : AVERROR(ENOMEM);
+    }
+    if (rc >= 0 && o->cookies) {
+        char host[1024];
+        av_url_split(NULL, 0, NULL, 0, host, sizeof(host), NULL, NULL, 0, url);
+        char *text = lavf_cookie_text(o);
+        char *lines = text ? netopts_cookies(text, host, !strncasecmp(url, "https://", 8),
+                                             (int64_t)time(NULL))
+                           : NULL;
+        if (text && !lines)
+            rc = AVERROR(ENOMEM);
+        else if (lines && lines[0])
+            rc = av_dict_set(dict, "cookies", lines, 0);
+        if (lines && lines[0])
+            mp_msg(MSGT_STREAM, MSGL_DBG2, "cookies for %s:\n%s", host, lines);
+        free(lines);
+        free(text);
+    }
+    if (rc >= 0 && o->ipv4_only_proxy)
+        rc = lavf_ipv4_only_proxy(dict, url);
+    if (rc >= 0 && o->http_passwd && !(o->http_user && o->http_user[0]) &&
+        !atomic_exchange(&lavf_auth_warned, true))
+        mp_msg(MSGT_STREAM, MSGL_WARN, "-passwd without -user: no credentials are sent.\n");
+    if (rc >= 0 && o->http_user && o->http_user[0]) {
+        *open_url = netopts_url_auth(url, o->http_user, o->http_passwd);
+        if (!*open_url)
+            rc = AVERROR(ENOMEM);
+    }
+    return rc;
+}
+
 /* stream_lavf_avio_open; end_off > 0 is HTTP's end_offset option: the
  * body is read up to there (or the close) whatever its length says. */
 static int lavf_avio_open(AVIOContext **pb, const char *url, int64_t pos, int flags,
@@ -166,10 +326,16 @@ static int lavf_avio_open(AVIOContext **pb, const char *url, int64_t pos, int fl
         rc = av_dict_set_int(&dict, "offset", pos, 0);
     if (rc >= 0 && end_off > 0)
         rc = av_dict_set_int(&dict, "end_offset", end_off, 0);
+    char *open_url = NULL;
+    if (rc >= 0 && lavf_is_http(url))
+        rc = lavf_http_opts(&dict, url, o, &open_url);
+    if (rc >= 0 && o->reuse_socket != STREAM_REUSE_AUTO && !strncasecmp(url, "udp://", 6))
+        rc = av_dict_set_int(&dict, "reuse", o->reuse_socket == STREAM_REUSE_ON, 0);
     /* Protocols without these options (file:) leave them in dict, unused. */
     if (rc >= 0)
-        rc = avio_open2(pb, url, AVIO_FLAG_READ | flags, cb, &dict);
+        rc = avio_open2(pb, open_url ? open_url : url, AVIO_FLAG_READ | flags, cb, &dict);
     av_dict_free(&dict);
+    free(open_url);
     if (rc < 0 || pos <= 0)
         return rc < 0 ? rc : 0;
     /* The context counts from 0 whatever the protocol did. HTTP's seek

@@ -10,13 +10,22 @@ NGINX_PORT=
 # request (nginx's limit_rate; 0: no limit) after RATE_AFTER bytes (0 by
 # default). Each request is logged to DIR/access.log when it ends, as
 #   STATUS "RANGE" BYTES_SENT "USER_AGENT"
+# and to DIR/headers.log, for tests of what the client sent, as
+#   STATUS "URI" "REFERER" "COOKIE" "REMOTE_USER" "X_MP_ONE" "X_MP_TWO" SERVER_ADDR
+# If DIR/htpasswd exists (user:{PLAIN}password lines), the files under
+# /auth/ need HTTP basic authentication with those. With NGINX_IPV6=1 it
+# listens on [::1] at the same port too (fails where there is no IPv6).
 # Sets NGINX_PID and NGINX_PORT; 1 and a message on stderr on failure.
 nginx_serve() {
-    local dir=$1 root=$2 rate=$3 after=${4:-0} nginx try i
+    local dir=$1 root=$2 rate=$3 after=${4:-0} nginx try i auth="" listen6=""
     nginx=$(command -v nginx || echo /usr/sbin/nginx)
     [ -x "$nginx" ] || { echo "nginx not installed (TOOLS/install-deps.sh)" >&2; return 1; }
+    if [ -f "$dir/htpasswd" ]; then
+        auth="location /auth/ { auth_basic \"mp\"; auth_basic_user_file $dir/htpasswd; }"
+    fi
     for try in 1 2 3 4 5; do
         NGINX_PORT=$((20000 + (RANDOM * 7 + try * 131) % 40000))
+        [ "${NGINX_IPV6:-0}" = 1 ] && listen6="listen [::1]:$NGINX_PORT;"
         cat >"$dir/nginx.conf" <<EOF
 daemon off;
 master_process off;
@@ -27,6 +36,9 @@ events { worker_connections 64; }
 http {
     log_format r '\$status "\$http_range" \$bytes_sent "\$http_user_agent"';
     access_log $dir/access.log r;
+    log_format h '\$status "\$request_uri" "\$http_referer" "\$http_cookie" "\$remote_user" '
+                 '"\$http_x_mp_one" "\$http_x_mp_two" \$server_addr';
+    access_log $dir/headers.log h;
     client_body_temp_path $dir/t_body;
     proxy_temp_path $dir/t_proxy;
     fastcgi_temp_path $dir/t_fcgi;
@@ -34,9 +46,11 @@ http {
     scgi_temp_path $dir/t_scgi;
     server {
         listen 127.0.0.1:$NGINX_PORT;
+        $listen6
         root $root;
         limit_rate $rate;
         limit_rate_after $after;
+        $auth
     }
 }
 EOF
