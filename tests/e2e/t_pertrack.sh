@@ -131,3 +131,31 @@ test_pertrack_audio_inside_last_cluster() {
     [ -s ref.raw ] || fail "ffmpeg decoded nothing" || return 1
     cmp -s ref.raw got.raw || fail "the sound differs from ffmpeg's decode"
 }
+
+# A damaged audio cluster (its ID and size made garbage) in a file muxed
+# track after track: the map says so once, and the audio read from its own
+# position plays on past it to the end of the file.
+test_pertrack_damaged_cluster_plays_on() {
+    pertrack_media || return 1
+    cp "$MEDIA/noninter.mkv" bad.mkv || return 1
+    local apos at
+    apos=$(ffprobe -v error -select_streams a:0 -show_entries packet=pos -of csv=p=0 bad.mkv |
+        head -n 1)
+    [ -n "$apos" ] || fail "no audio packet position" || return 1
+    # The second cluster after the first audio block.
+    at=$(LC_ALL=C grep -obUaP '\x1f\x43\xb6\x75' bad.mkv | cut -d: -f1 |
+        awk -v a="$apos" '$1 > a { n++; if (n == 2) { print; exit } }')
+    [ -n "$at" ] || fail "no second audio cluster" || return 1
+    printf '\001\377\377\377\377\377\377\377\377\377\377\377' |
+        dd of=bad.mkv bs=1 seek="$at" conv=notrunc status=none || return 1
+    mp -v -ao pcm:fast:file=out.wav -vo null bad.mkv
+    expect_rc 0 || return 1
+    grep -q "audio track 0 is read from its own position" "$OUT" ||
+        fail "no -v line saying the audio has its own read position" || return 1
+    [ "$(grep -c "Matroska map: damaged" "$ERR")" = 1 ] ||
+        fail "not one warning about the damage: $(grep -i damaged "$ERR" "$OUT" | head -3)" ||
+        return 1
+    # 40 s of 48 kHz stereo, less the damaged cluster's few seconds.
+    [ "$(stat -c %s out.wav)" -gt $((30 * 192000)) ] ||
+        fail "the sound stopped at the damage: $(stat -c %s out.wav) bytes"
+}
