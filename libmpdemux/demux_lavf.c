@@ -88,15 +88,15 @@ struct demux_side {
  * nothing queued while the main context has queued this much of the
  * others (DEMUX_WATCH_SECS of the file's average rate, at most
  * DEMUX_WATCH_BYTES): interleaved tracks, and tracks stored a second or
- * so apart, never get there and pay no map at all. At 2 s the 60 s 720p
- * file stored track after track waited 0.35 s longer at 1.2 MB/s. */
+ * so apart, never get there and pay no map at all. At 1 s the 60 s 720p
+ * file stored track after track waited 0.33 s longer at 1.2 MB/s. */
 #define DEMUX_WATCH_BYTES (1024 * 1024)
 #define DEMUX_WATCH_SECS 0.5
 /* ... but at least this much: a look costs a jump to the Cues, one to a
  * cluster and one back (60 ms on make bench's net profile, where 256 KB
  * take as long to read on). skew.mkv, 1 Mbit/s with its audio stored
  * 12 s ahead (190 KB), was looked at after 0.13 MB only to be read in
- * order: 6 jumps, first frame 0.05 -> 0.25 s. */
+ * order: 6 jumps, first frame 0.25 s (0.12 s without the look). */
 #define DEMUX_WATCH_MIN_BYTES (256 * 1024)
 /* The map's walk ahead of the main context goes on while it passes the
  * file at least DEMUX_WALK_GAIN times as fast as reading it does: the
@@ -123,8 +123,8 @@ struct demux_side {
  * before that it learns the clusters
  * DEMUX_MAP_TRAIL behind the farthest context, which that context's reads
  * brought into the page cache. Ahead, every cluster head was two device
- * requests and two jumps beside the context's own reads: 45 jumps where
- * 17 do to play 30 s of the 60 s 720p file stored track after track. */
+ * requests and two jumps beside the context's own reads: 45 jumps to play
+ * 30 s of the 60 s 720p file stored track after track, 29 behind. */
 #define DEMUX_MAP_LEAD_SECS 10.0
 #define DEMUX_MAP_TRAIL (64 * 1024)
 
