@@ -87,8 +87,8 @@ struct demux_side {
 /* Automatic, the map is read only when a track the caller waits for has
  * nothing queued while the main context has queued this much of the
  * others (DEMUX_WATCH_SECS of the file's average rate, at most
- * DEMUX_WATCH_BYTES): interleaved tracks, and tracks stored a second or
- * so apart, never get there and pay no map at all. At 1 s the 60 s 720p
+ * DEMUX_WATCH_BYTES): interleaved tracks, and tracks stored half a second
+ * or so apart, never get there and pay no map at all. At 1 s the 60 s 720p
  * file stored track after track waited 0.33 s longer at 1.2 MB/s. */
 #define DEMUX_WATCH_BYTES (1024 * 1024)
 #define DEMUX_WATCH_SECS 0.5
