@@ -98,6 +98,10 @@ struct demux_side {
  * 12 s ahead (190 KB), was looked at after 0.13 MB only to be read in
  * order: 6 jumps, first frame 0.25 s (0.12 s without the look). */
 #define DEMUX_WATCH_MIN_BYTES (256 * 1024)
+/* ... or once the queues hold this part of their packet bound: a file of
+ * tiny packets (32x32 video of an 11-minute file, 50 bytes a frame) fills
+ * the bound long before 256 KB, and its far audio was then lost. */
+#define DEMUX_WATCH_QUEUE_PART 4
 /* The map's walk ahead of the main context goes on while it passes the
  * file at least DEMUX_WALK_GAIN times as fast as reading it does: the
  * bytes it skips are still read later by the near track's context, the
@@ -1980,7 +1984,8 @@ static bool demux_split_starved(demuxer_t *d, const struct demux_sh *want)
     return p->split_watch && !want->side && want->queue.packets == 0 &&
            want->pushed == want->watch_pushed &&
            want->sh.type != MP_STREAM_SUB && !want->sh.attached_pic &&
-           p->pushed_bytes - p->watch_base >= p->watch_bytes;
+           (p->pushed_bytes - p->watch_base >= p->watch_bytes ||
+            p->queued_packets >= p->max_packets / DEMUX_WATCH_QUEUE_PART);
 }
 
 /* Look once where a starved track's data lie, from the main context's
