@@ -166,6 +166,14 @@ static int func_aspect(struct opt_ctx *c, const struct opt_def *d, const char *v
                        char *err, size_t errsize);
 static int func_wid(struct opt_ctx *c, const struct opt_def *d, const char *value,
                     char *err, size_t errsize);
+/* player, terminal and OSD options */
+static void apply_msg_style(const struct MPOpts *o);
+static int func_msgcharset(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                           char *err, size_t errsize);
+static int func_noloop(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                       char *err, size_t errsize);
+static int func_show_profile(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                             char *err, size_t errsize);
 
 #define OFF(field) offsetof(struct MPOpts, field)
 #define KIB 1024.0
@@ -381,6 +389,33 @@ static const struct opt_def opt_table[] = {
     OPT_FN("geometry", func_geometry, OPTF_ARG, "window place and size: x:y or WxH+x+y"),
     OPT_FN("wid", func_wid, OPTF_ARG, "X window id to draw into"),
     /* ---- end of the window block ---- */
+    /* ---- player, terminal and OSD (player/, common/mp_msg.c) ---- */
+    OPT("term-osd", OPT_FLAG, term_osd, 0, 0, 0,
+        "OSD messages on the terminal when there is no video"),
+    {.name = "term-osd-esc", .type = OPT_STRING, .offset = OFF(term_osd_esc),
+     .help = "printed before each terminal OSD message", .defstr = "ESC[A\\r ESC[K"},
+    OPT("playing-msg", OPT_STRING, playing_msg, 0, 0, 0,
+        "printed when a file starts; ${NAME} is a property's value"),
+    OPT("osd-duration", OPT_INT, osd_duration, 0, 0, OPTF_MIN,
+        "how long OSD messages stay, in ms"),
+    {.name = "msgcolor", .type = OPT_FLAG, .offset = OFF(msgcolor),
+     .help = "messages in colors by level", .apply = apply_msg_style},
+    {.name = "msgmodule", .type = OPT_FLAG, .offset = OFF(msgmodule),
+     .help = "each message line starts with its module's name", .apply = apply_msg_style},
+    OPT_FN("msgcharset", func_msgcharset, OPTF_ARG,
+           "charset messages are printed in (noconv: as they are, UTF-8)"),
+    OPT_FN("noloop", func_noloop, 0, "play once (-loop -1)"),
+    OPT("list-properties", OPT_FLAG, list_properties, 0, 0, OPTF_NOCFG,
+        "print the slave-mode properties, play nothing"),
+    OPT_FN("show-profile", func_show_profile, OPTF_ARG | OPTF_NOCFG,
+           "print a config-file profile's options, play nothing"),
+    OPT("volstep", OPT_INT, volstep, 0, 100, OPTF_RANGE,
+        "volume step of the keys and the volume command, percent"),
+    OPT("heartbeat-cmd", OPT_STRING, heartbeat_cmd, 0, 0, 0,
+        "shell command run every -heartbeat-interval seconds while playing"),
+    OPT("heartbeat-interval", OPT_DOUBLE, heartbeat_interval, 0, 0, OPTF_MIN,
+        "seconds between -heartbeat-cmd runs"),
+    /* ---- end of the player/terminal block ---- */
 };
 
 #define OPT_COUNT (sizeof(opt_table) / sizeof(opt_table[0]))
@@ -445,6 +480,10 @@ void mp_opts_init(struct MPOpts *o)
     o->sub_id = -1;
     o->border = true;
     o->wid = -1;
+    o->term_osd = true;
+    o->osd_duration = 1000;
+    o->volstep = 3;
+    o->heartbeat_interval = 30;
 }
 
 void mp_opts_free(struct MPOpts *o)
@@ -891,6 +930,36 @@ static void apply_fixed_vo(const struct MPOpts *o)
     if (!o->fixed_vo)
         mp_msg(MSGT_OPTIONS, MSGL_WARN, "Option -nofixed-vo is accepted but has no effect "
                "here: the video output is kept across files.\n");
+}
+
+static void apply_msg_style(const struct MPOpts *o)
+{
+    mp_msg_set_style(o->msgcolor, o->msgmodule);
+}
+
+static int func_msgcharset(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                           char *err, size_t errsize)
+{
+    (void)c;
+    (void)d;
+    if (mp_msg_set_charset(value) < 0) {
+        opt_err(err, errsize, "unknown charset '%s' (see iconv -l; noconv: none)", value);
+        return R_BADVAL;
+    }
+    return R_OK;
+}
+
+static int func_noloop(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                       char *err, size_t errsize)
+{
+    /* MPlayer 1.5 takes -noloop and forgets it (-loop 0 -noloop loops on);
+     * its documentation says it disables looping, which is what it does here. */
+    (void)d;
+    (void)value;
+    (void)err;
+    (void)errsize;
+    c->o->loop = -1;
+    return R_OK;
 }
 
 static int func_verbose(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -1818,6 +1887,47 @@ static int func_profile(struct opt_ctx *c, const struct opt_def *d, const char *
             break;
     }
     return errors ? R_PRINTED : R_OK;
+}
+
+/* -show-profile: the lines of p, and those of the profiles it names, one
+ * space deeper for each level (MPlayer's layout). */
+static void profile_show(struct opt_profiles *ps, const struct opt_profile *p, int indent)
+{
+    if (indent > OPT_MAX_PROFILE_DEPTH) {
+        mp_msg(MSGT_OPTIONS, MSGL_WARN, "%*sprofiles include each other more than %d deep\n",
+               indent, "", OPT_MAX_PROFILE_DEPTH);
+        return;
+    }
+    for (int i = 0; i < p->num_lines; i++) {
+        const struct opt_profile_line *l = &p->lines[i];
+        mp_msg(MSGT_OPTIONS, MSGL_INFO, "%*s%s%s%s\n", indent, "", l->name,
+               l->value ? "=" : "", l->value ? l->value : "");
+        if (strcasecmp(l->name, "profile") || !l->value)
+            continue;
+        for (const char *n = l->value;; n++) {
+            size_t len = strcspn(n, ",");
+            const struct opt_profile *sub = profile_find(ps, n, len);
+            if (sub)
+                profile_show(ps, sub, indent + 1);
+            n += len;
+            if (!*n)
+                break;
+        }
+    }
+}
+
+static int func_show_profile(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                             char *err, size_t errsize)
+{
+    (void)d;
+    const struct opt_profile *p = profile_find(c->profiles, value, strlen(value));
+    if (!p) {
+        opt_err(err, errsize, "unknown profile '%s' (-profile help lists them)", value);
+        return R_BADVAL;
+    }
+    mp_msg(MSGT_OPTIONS, MSGL_INFO, "Profile %s: %s\n", p->name, p->desc ? p->desc : "");
+    profile_show(c->profiles, p, 1);
+    return R_EXIT;
 }
 
 /*

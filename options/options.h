@@ -136,6 +136,18 @@ struct MPOpts {
         int x, y;
     } geometry;
     /* ---- end of the window block ---- */
+    /* ---- player, terminal and OSD (player/, common/mp_msg.c) ---- */
+    bool term_osd;              /* -noterm-osd: no OSD messages on the terminal */
+    char *term_osd_esc;         /* -term-osd-esc; NULL: up a line and clear it */
+    char *playing_msg;          /* -playing-msg: printed per file, properties expanded */
+    int osd_duration;           /* -osd-duration: OSD messages stay this many ms */
+    bool msgcolor;              /* -msgcolor: messages colored by level */
+    bool msgmodule;             /* -msgmodule: lines start with the module's name */
+    bool list_properties;       /* -list-properties: print them, play nothing */
+    int volstep;                /* -volstep: volume step in percent */
+    char *heartbeat_cmd;        /* -heartbeat-cmd: run through the shell while playing */
+    double heartbeat_interval;  /* -heartbeat-interval seconds between runs */
+    /* ---- end of the player/terminal block ---- */
 };
 
 /* What -dumpstream, -dumpaudio and -dumpvideo write to -dumpfile instead of

@@ -486,8 +486,10 @@ static int get_volume(struct play_state *ps, struct prop_val *v)
 
 static void cmd_volume_osd(struct play_state *ps)
 {
-    if (!ps->sub)
+    if (!ps->sub) {
+        play_osd_bar_text(ps, "Volume", ps->mpctx->mute ? 0 : ps->mpctx->volume / 100);
         return;
+    }
     ps->osd_until = mp_time_sec() + 1.0;
     mp_sub_osd_set_bar(ps->sub, MP_SUB_BAR_VOLUME, ps->mpctx->mute ? 0 : ps->mpctx->volume / 100,
                        ps->osd_until);
@@ -959,6 +961,29 @@ static int prop_def_set(struct play_state *ps, const struct prop_def *def,
     return def->set ? def->set(ps, v) : PROP_NOT_IMPLEMENTED;
 }
 
+void mp_print_property_list(void)
+{
+    static const char *const types[] = {
+        [PT_FLAG] = "Flag", [PT_INT] = "Integer", [PT_FLOAT] = "Float",
+        [PT_TIME] = "Time", [PT_POS] = "Position", [PT_STRING] = "String",
+    };
+    size_t n = sizeof(cmd_props) / sizeof(cmd_props[0]);
+    /* MPlayer's layout: "No" where a bound does not apply. */
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "\n %-20s %-15s %-10s %-10s\n\n", "Name", "Type", "Min",
+           "Max");
+    for (size_t i = 0; i < n; i++) {
+        const struct prop_def *d = &cmd_props[i];
+        char lo[32] = "No", hi[32] = "No";
+        if (d->min < d->max) {
+            snprintf(lo, sizeof(lo), "%g", d->min);
+            snprintf(hi, sizeof(hi), "%g", d->max);
+        }
+        mp_msg(MSGT_CPLAYER, MSGL_INFO, " %-20s %-15s %-10s %-10s\n", d->name, types[d->type],
+               lo, hi);
+    }
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nTotal: %zu properties\n", n);
+}
+
 static const struct prop_def *prop_find(const char *name)
 {
     for (size_t i = 0; i < sizeof(cmd_props) / sizeof(cmd_props[0]); i++) {
@@ -1114,9 +1139,12 @@ static int prop_step(struct play_state *ps, const struct prop_def *def, double a
         break;
     }
     case PT_FLOAT:
-    case PT_TIME:
-        v.f += (amount != 0 ? amount : def->step) * dir;
+    case PT_TIME: {
+        /* The volume's default step is -volstep's, as MPlayer's mixer has it. */
+        double step = !strcmp(def->name, "volume") ? ps->mpctx->opts.volstep : def->step;
+        v.f += (amount != 0 ? amount : step) * dir;
         break;
+    }
     default:
         return PROP_NOT_IMPLEMENTED;
     }
@@ -1412,57 +1440,111 @@ static void cmd_osd(struct play_state *ps, const struct mp_cmd *cmd)
     set_osdlevel(ps, &(struct prop_val){ .i = level });
 }
 
-/* ${name} in text replaced by the property's value (nothing when it has
- * none), as osd_show_property_text does. Malloc'ed, or NULL. */
-static char *cmd_expand_properties(struct play_state *ps, const char *text)
+/* A growing string for the expander; ok turns false when memory ran out. */
+struct cmd_text {
+    char *s;
+    size_t len, cap;
+    bool ok;
+};
+
+static void cmd_text_add(struct cmd_text *t, const char *piece, size_t n)
 {
-    size_t cap = strlen(text) + 1, len = 0;
-    char *out = malloc(cap);
-    while (out && *text) {
-        const char *piece = text, *end = strchr(text, '}');
-        size_t n = 1;
-        char name[128], buf[64];
-        struct prop_val v = { 0 };
-        if (text[0] == '$' && text[1] == '{' && end && (size_t)(end - text - 2) < sizeof(name)) {
-            const struct prop_def *def;
-            memcpy(name, text + 2, (size_t)(end - text - 2));
-            name[end - text - 2] = '\0';
-            piece = prop_get(ps, name, &def, &v) > 0 ? prop_format(def, &v, buf, sizeof(buf)) : "";
-            n = strlen(piece);
-            text = end + 1;
+    if (!t->ok)
+        return;
+    if (t->len + n + 1 > t->cap) {
+        size_t cap = (t->len + n + 1) * 2;
+        char *grown = realloc(t->s, cap);
+        if (!grown) {
+            t->ok = false;
+            return;
+        }
+        t->s = grown;
+        t->cap = cap;
+    }
+    memcpy(t->s + t->len, piece, n);
+    t->len += n;
+    t->s[t->len] = '\0';
+}
+
+/* The property called name[0..len), formatted; false when it has no value. */
+static bool cmd_prop_text(struct play_state *ps, const char *name, size_t len,
+                          struct cmd_text *out)
+{
+    char key[128], buf[64];
+    if (len >= sizeof(key))
+        return false;
+    memcpy(key, name, len);
+    key[len] = '\0';
+    const struct prop_def *def;
+    struct prop_val v = { 0 };
+    bool has = prop_get(ps, key, &def, &v) > 0;
+    if (has && out) {
+        const char *text = prop_format(def, &v, buf, sizeof(buf));
+        cmd_text_add(out, text, strlen(text));
+    }
+    free(v.s);
+    return has;
+}
+
+/*
+ * MPlayer's property expansion (osd_show_property_text, -playing-msg):
+ * ${NAME} is the property's value (nothing when it has none), ?(NAME:TEXT)
+ * is TEXT when NAME has a value and ?(!NAME:TEXT) when it has not (they
+ * nest); a backslash takes the next character as it is, \n and \t making a
+ * newline and a tab. Malloc'ed, or NULL when out of memory.
+ */
+char *play_expand_text(struct play_state *ps, const char *text)
+{
+    struct cmd_text out = { .ok = true };
+    cmd_text_add(&out, "", 0);
+    /* Open ?( groups, and how many of the outer ones are being skipped
+     * (a skipped group skips all it holds). */
+    int open = 0, skip_from = -1;
+    while (*text && out.ok) {
+        bool skipping = skip_from >= 0;
+        const char *close = strchr(text, '}');
+        const char *colon = strchr(text, ':');
+        if (text[0] == '\\' && text[1]) {
+            char ch = text[1] == 'n' ? '\n' : text[1] == 't' ? '\t' : text[1];
+            if (!skipping)
+                cmd_text_add(&out, &ch, 1);
+            text += 2;
+        } else if (text[0] == '$' && text[1] == '{' && close) {
+            if (!skipping)
+                cmd_prop_text(ps, text + 2, (size_t)(close - text - 2), &out);
+            text = close + 1;
+        } else if (text[0] == '?' && text[1] == '(' && colon) {
+            bool neg = text[2] == '!';
+            const char *name = text + 2 + neg;
+            bool has = cmd_prop_text(ps, name, (size_t)(colon - name), NULL);
+            if (!skipping && has == neg)
+                skip_from = open;
+            open++;
+            text = colon + 1;
+        } else if (text[0] == ')' && open > 0) {
+            open--;
+            if (skip_from == open)
+                skip_from = -1;
+            text++;
         } else {
+            if (!skipping)
+                cmd_text_add(&out, text, 1);
             text++;
         }
-        if (len + n + 1 > cap) {
-            cap = (len + n + 1) * 2;
-            char *grown = realloc(out, cap);
-            if (!grown) {
-                free(out);
-                out = NULL;
-            }
-            out = grown;
-        }
-        if (out) {
-            memcpy(out + len, piece, n);
-            len += n;
-        }
-        free(v.s);
     }
-    if (out)
-        out[len] = '\0';
-    return out;
+    if (!out.ok) {
+        free(out.s);
+        return NULL;
+    }
+    return out.s;
 }
 
 /* osd_show_text / osd_show_property_text: on the video's OSD; without
- * video there is none and nothing is printed. */
+ * video on the terminal (-term-osd). */
 static void cmd_osd_show(struct play_state *ps, const struct mp_cmd *cmd)
 {
-    if (!ps->sub) {
-        mp_msg(MSGT_INPUT, MSGL_V, "Command %s ignored: no OSD without video.\n", cmd->name);
-        return;
-    }
     char *text = cmd->id == MP_CMD_OSD_SHOW_PROPERTY_TEXT
-                     ? cmd_expand_properties(ps, cmd->args[0].v.s) : strdup(cmd->args[0].v.s);
+                     ? play_expand_text(ps, cmd->args[0].v.s) : strdup(cmd->args[0].v.s);
     if (!text)
         return;
     int ms = cmd->args[1].v.i;
@@ -1629,11 +1711,12 @@ static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *c
             play_osd_bar_seek(ps);
         break;
     case MP_CMD_VOLUME: {
-        /* Without abs only the sign counts, as in MPlayer: one step of 3
-         * up for a value above 0, down otherwise (0 included). */
+        /* Without abs only the sign counts, as in MPlayer: one step of
+         * -volstep up for a value above 0, down otherwise (0 included). */
         double val = cmd->args[0].v.f;
         bool abs = cmd->nargs > 1 && cmd->args[1].v.i != 0;
-        struct prop_val pv = { .f = abs ? val : ps->mpctx->volume + (val > 0 ? 3 : -3) };
+        int step = ps->mpctx->opts.volstep;
+        struct prop_val pv = { .f = abs ? val : ps->mpctx->volume + (val > 0 ? step : -step) };
         set_volume(ps, &pv);
         break;
     }

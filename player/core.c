@@ -266,7 +266,7 @@ bool mp_help_requested(const struct MPOpts *o)
     return core_is_help(o->vo) || core_is_help(o->ao) || core_is_help(o->demuxer) ||
            core_is_help(o->vf) ||
            core_is_help(o->af) || core_input_flag(o->input, "cmdlist") ||
-           core_input_flag(o->input, "keylist");
+           core_input_flag(o->input, "keylist") || o->list_properties;
 }
 
 int mp_run(struct MPContext *mpctx)
@@ -287,6 +287,8 @@ int mp_run(struct MPContext *mpctx)
             mp_input_print_cmdlist();
         if (core_input_flag(o->input, "keylist"))
             mp_input_print_keylist();
+        if (o->list_properties)
+            mp_print_property_list();
         return MP_EXIT_OK;
     }
     if (mp_filters_check(mpctx) < 0)

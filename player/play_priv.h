@@ -176,6 +176,13 @@ void play_subs_draw(struct play_state *ps, struct AVFrame **frame, struct AVFram
                     bool burn);
 void play_osd_bar_seek(struct play_state *ps);
 void play_osd_text(struct play_state *ps, int min_level, const char *text, double secs);
+/* A bar's value as MPlayer's terminal OSD words it ("Volume: 50 %"), for
+ * files without video. */
+void play_osd_bar_text(struct play_state *ps, const char *name, double frac);
+/* player/command.c: ${NAME}, ?(NAME:TEXT), ?(!NAME:TEXT) and backslash
+ * escapes expanded (osd_show_property_text, -playing-msg). Malloc'ed, or
+ * NULL when out of memory. */
+char *play_expand_text(struct play_state *ps, const char *text);
 
 /* player/subs.c, run-time subtitle selection as MPlayer numbers it: the
  * file's subtitle streams by -sid, then the external files in load order

@@ -91,6 +91,10 @@ struct MPContext {
     double bench_vf_total, bench_vf_max, bench_vf_build_max;
     int64_t bench_vf_frames, bench_vf_builds;
     int64_t total_frames, total_dropped;
+    /* -heartbeat-cmd (player/playloop.c): when it runs next, and the run
+     * not yet reaped (0: none), across files. */
+    double heartbeat_next;
+    pid_t heartbeat_pid;
 };
 
 /* A context with default options and no files. NULL when out of memory. */
@@ -103,6 +107,10 @@ int mp_parse_args(struct MPContext *mpctx, int argc, char **argv);
 /* Whether -vo, -ao, -vf or -af is "help" or -input has cmdlist or
  * keylist: mp_run then lists those and plays nothing (no file needed). */
 bool mp_help_requested(const struct MPOpts *o);
+
+/* -list-properties: the slave-mode properties with type and range
+ * (player/command.c). */
+void mp_print_property_list(void);
 
 /* Play the playlist (with -loop and -shuffle). Returns the exit code. */
 int mp_run(struct MPContext *mpctx);

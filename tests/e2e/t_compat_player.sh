@@ -1,0 +1,155 @@
+# MPlayer 1.5's player, terminal and OSD options (issue 17). GPLv2 or later.
+#
+# Each test makes its own short media with lavfi. The slave helper comes
+# from t_slave.sh (run.sh sources every file).
+
+# cp_wav NAME: a 2 s mono sine WAV.
+cp_wav() {
+    ff -f lavfi -i sine=frequency=440:sample_rate=22050:duration=2 -c:a pcm_s16le "$1"
+}
+
+# cp_black NAME: 1.2 s of black 160x120 video at 25 fps, no audio.
+cp_black() {
+    ff -f lavfi -i color=c=black:s=160x120:r=25:d=1.2 -c:v mpeg4 -q:v 2 "$1"
+}
+
+test_compat_term_osd_prints_messages() {
+    cp_wav a.wav || return 1
+    slave 'osd_show_text "hello there"' "volume 1" "seek 50 1" "quit" -- \
+        -volume 50 -volstep 10 a.wav
+    expect_rc 0 || return 1
+    # The default escape: up one line, column 0 (the \r that slave_end
+    # turned into a line break), clear the line.
+    [ "$(grep -B1 -xF $'\033[Khello there' "$OUT" | head -n 1)" = $'\033[A' ] ||
+        { fail "no terminal OSD text: $(cat -A "$OUT")"; return 1; }
+    grep -qF 'Volume: 60 %' "$OUT" || { fail "no volume message at 50 + -volstep 10"; return 1; }
+    grep -qF 'Position: 50 %' "$OUT" || fail "no position message"
+}
+
+test_compat_noterm_osd_and_esc() {
+    cp_wav a.wav || return 1
+    slave "osd_show_text hello" "quit" -- -noterm-osd a.wav
+    expect_rc 0 || return 1
+    if grep -qF hello "$OUT"; then
+        fail "-noterm-osd still printed the message"
+        return 1
+    fi
+    slave "osd_show_text hello" "quit" -- -term-osd-esc '<<' a.wav
+    grep -qxF '<<hello' "$OUT" || { fail "-term-osd-esc not printed first: $(cat -A "$OUT")"; return 1; }
+    # Messages above -osdlevel are not printed (osd_show_text's level 3).
+    slave "osd_show_text hidden 1000 3" "quit" -- a.wav
+    ! grep -qF hidden "$OUT" || fail "a level 3 message printed at -osdlevel 1"
+}
+
+test_compat_volstep_steps_volume_property() {
+    cp_wav a.wav || return 1
+    slave "step_property volume" "get_property volume" "quit" -- -volume 20 -volstep 7 a.wav
+    expect_rc 0 || return 1
+    [ "$(ans_all volume)" = 27.000000 ] ||
+        { fail "volume after one step: $(ans_all volume)"; return 1; }
+    mp -volstep 101 a.wav
+    expect_rc 1 || return 1
+    expect_err "Option -volstep: value 101 out of range 0..100"
+}
+
+test_compat_osd_duration() {
+    cp_black b.avi || return 1
+    slave "osd_show_text HELLO" -- -nosound -osd-duration 200 -vo png:z=9:outdir=png b.avi
+    expect_rc 0 || return 1
+    # Black frames compress to the smallest file; a frame with text is
+    # bigger. 200 ms at 25 fps is 5 frames (the default 1000 ms: 25).
+    local small n
+    small=$(stat -c %s png/*.png | sort -n | head -n 1)
+    n=$(stat -c %s png/*.png | awk -v s="$small" '$1 > s' | wc -l)
+    [ "$n" -ge 3 ] && [ "$n" -le 8 ] || fail "$n frames with the message, expected about 5"
+}
+
+test_compat_playing_msg_expands() {
+    cp_wav a.wav || return 1
+    mp -ao null -endpos 0.2 -playing-msg \
+        'file=${filename} ?(!video_codec:novideo)?(video_codec:VIDEO) rate=${samplerate}\tx\\y\n' \
+        a.wav
+    expect_rc 0 || return 1
+    grep -qxF "file=a.wav novideo rate=22050"$'\t''x\y' "$OUT" ||
+        { fail "playing-msg line: $(grep -a file= "$OUT" | cat -A)"; return 1; }
+    mp -really-quiet -ao null -endpos 0.2 -playing-msg 'HIDDEN\n' a.wav
+    ! grep -qF HIDDEN "$OUT" || fail "-really-quiet printed -playing-msg"
+}
+
+test_compat_msgmodule_and_msgcolor() {
+    cp_wav a.wav || return 1
+    mp -msgmodule -ao null -endpos 0.2 a.wav nosuch.wav
+    grep -qxF '  CPLAYER: Starting playback...' "$OUT" ||
+        { fail "no module name: $(head -c 400 "$OUT")"; return 1; }
+    grep -qF "  CPLAYER: Cannot open file 'nosuch.wav'" "$ERR" ||
+        { fail "no module on stderr"; return 1; }
+    mp -msgcolor -ao null -endpos 0.2 nosuch.wav
+    grep -qF $'\033[0;31m'"Cannot open file 'nosuch.wav'" "$ERR" ||
+        { fail "error not red: $(cat -A "$ERR")"; return 1; }
+    mp -ao null -endpos 0.2 nosuch.wav
+    ! grep -qF $'\033[' "$ERR" || fail "colors without -msgcolor"
+}
+
+test_compat_msgcharset_converts() {
+    local name=caf$'\xc3\xa9'.wav
+    cp_wav "$name" || return 1
+    mp -msgcharset latin1 -ao null -endpos 0.1 "$name"
+    expect_rc 0 || return 1
+    grep -qaF "Playing caf"$'\xe9'".wav." "$OUT" ||
+        { fail "not latin1: $(grep -a Playing "$OUT" | od -c)"; return 1; }
+    mp -msgcharset noconv -ao null -endpos 0.1 "$name"
+    grep -qaF "Playing $name." "$OUT" || { fail "noconv changed the bytes"; return 1; }
+    mp -msgcharset no-such-charset "$name"
+    expect_rc 1 || return 1
+    expect_err "Option -msgcharset: unknown charset 'no-such-charset'"
+}
+
+test_compat_noloop_plays_once() {
+    cp_wav a.wav || return 1
+    mp -loop 3 -noloop -ao null -endpos 0.1 a.wav
+    expect_rc 0 || return 1
+    [ "$(grep -c '^Playing a.wav' "$OUT")" = 1 ] || fail "played $(grep -c '^Playing' "$OUT") times"
+}
+
+test_compat_list_properties() {
+    mp -list-properties
+    expect_rc 0 || return 1
+    grep -qE '^ volume +Float +0 +100 *$' "$OUT" ||
+        { fail "no volume row: $(head -c 600 "$OUT")"; return 1; }
+    grep -qE '^ filename +String +No +No *$' "$OUT" || { fail "no filename row"; return 1; }
+    local rows total
+    rows=$(grep -cE '^ [a-z_]+ +(Flag|Integer|Float|Time|Position|String) ' "$OUT")
+    total=$(sed -n 's/^Total: \([0-9]*\) properties$/\1/p' "$OUT")
+    [ "$rows" = "$total" ] && [ "$rows" -gt 40 ] || { fail "$rows rows, Total: $total"; return 1; }
+    ! grep -qF 'Playing' "$OUT" || fail "played something"
+}
+
+test_compat_show_profile() {
+    printf '[fast]\nprofile-desc="go quick"\nspeed=2\nnosound=yes\n[both]\nprofile=fast\nvolume=10\n' \
+        >"$MPLAYER_HOME/config"
+    mp -show-profile both
+    expect_rc 0 || return 1
+    [ "$(sed -n '/^Profile both:/,$p' "$OUT" | head -n 5)" = "Profile both: 
+ profile=fast
+  speed=2
+  nosound=yes
+ volume=10" ] || { fail "layout: $(cat -A "$OUT")"; return 1; }
+    mp -show-profile fast
+    expect_out "Profile fast: go quick" || return 1
+    mp -show-profile nope
+    expect_rc 1 || return 1
+    expect_err "Option -show-profile: unknown profile 'nope'"
+}
+
+test_compat_heartbeat_cmd() {
+    cp_wav a.wav || return 1
+    mp -ao null -endpos 1 -heartbeat-cmd 'echo beat >>hb.txt' -heartbeat-interval 0.2 a.wav
+    expect_rc 0 || return 1
+    local n
+    n=$(wc -l <hb.txt)
+    [ "$n" -ge 3 ] && [ "$n" -le 7 ] || { fail "$n runs in 1 s every 0.2 s"; return 1; }
+    rm -f hb.txt
+    # The default interval is 30 s: one run at the start.
+    mp -ao null -endpos 0.5 -heartbeat-cmd 'echo beat >>hb.txt' a.wav
+    [ "$(wc -l <hb.txt)" = 1 ] || fail "$(wc -l <hb.txt) runs with the default interval"
+}
