@@ -107,11 +107,16 @@ static void msg_write(FILE *f, const char *text, size_t len)
         size_t r = iconv(msg_iconv, &in, &in_left, &o, &out_left);
         fwrite(out, 1, sizeof(out) - out_left, f);
         if (r == (size_t)-1 && errno != E2BIG) {
-            /* Not in the charset (or not UTF-8): a '?' for the byte, as
-             * a terminal would show it at best. */
+            /* Not in the charset (or not UTF-8): one '?' for the whole
+             * character, as a terminal would show it at best. */
+            unsigned char lead = (unsigned char)*in;
+            size_t more = lead >= 0xf0 ? 3 : lead >= 0xe0 ? 2 : lead >= 0xc0 ? 1 : 0;
+            size_t skip = 1;
+            while (skip <= more && skip < in_left && ((unsigned char)in[skip] & 0xc0) == 0x80)
+                skip++;
             fputc('?', f);
-            in++;
-            in_left--;
+            in += skip;
+            in_left -= skip;
         }
     }
 }
