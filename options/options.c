@@ -415,6 +415,8 @@ static const struct opt_def opt_table[] = {
         "shell command run every -heartbeat-interval seconds while playing"),
     OPT("heartbeat-interval", OPT_DOUBLE, heartbeat_interval, 0, 0, OPTF_MIN,
         "seconds between -heartbeat-cmd runs"),
+    OPT("edlout", OPT_STRING, edlout, 0, 0, 0,
+        "file the 'i' key (edl_mark) writes skip blocks to"),
     /* ---- end of the player/terminal block ---- */
 };
 

@@ -147,6 +147,7 @@ struct MPOpts {
     int volstep;                /* -volstep: volume step in percent */
     char *heartbeat_cmd;        /* -heartbeat-cmd: run through the shell while playing */
     double heartbeat_interval;  /* -heartbeat-interval seconds between runs */
+    char *edlout;               /* -edlout: the file edl_mark ('i') writes */
     /* ---- end of the player/terminal block ---- */
 };
 

@@ -1780,6 +1780,9 @@ static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *c
     case MP_CMD_SUB_FORCED_ONLY:
         cmd_not_here(cmd, "no VobSub or bitmap subtitles");
         break;
+    case MP_CMD_EDL_MARK:
+        play_edl_mark(ps, cmd_position(ps) - ps->demuxer->start_time);
+        break;
     case MP_CMD_SUB_LOG:
     case MP_CMD_ASS_USE_MARGINS:
         cmd_not_here(cmd, "not supported yet");

@@ -67,6 +67,9 @@ void mp_destroy(struct MPContext *mpctx)
     mp_input_free(mpctx->input);
     mp_sub_free(mpctx->sub);
     mp_edl_free(mpctx->edl);
+    /* Normally closed by mp_run, which reports a failed write. */
+    if (mpctx->edlout)
+        fclose(mpctx->edlout);
     playlist_clear(&mpctx->playlist);
     mp_opts_free(&mpctx->opts);
     free(mpctx);
@@ -295,6 +298,8 @@ int mp_run(struct MPContext *mpctx)
         return MP_EXIT_OPTIONS;
     if (o->edl && mp_edl_load(o->edl, &mpctx->edl) < 0)
         return mp_check_quit(mpctx) ? MP_EXIT_SIGNAL : MP_EXIT_OPTIONS;
+    if (mp_edlout_open(mpctx) < 0)
+        return MP_EXIT_OUTPUT;
     mp_volume_init(mpctx);
     int irc = core_create_input(mpctx);
     if (irc != 0)
@@ -391,6 +396,11 @@ int mp_run(struct MPContext *mpctx)
             exit_reason = "Fatal error";
             id_exit = "ERROR";
         }
+    }
+    if (mp_edlout_close(mpctx) < 0) {
+        mpctx->exit_code = MP_EXIT_OUTPUT;
+        exit_reason = "Fatal error";
+        id_exit = "ERROR";
     }
     if (o->benchmark)
         core_benchmark_summary(mpctx);

@@ -9,6 +9,7 @@
  * silences the samples whose time falls inside it (exact to the sample,
  * where MPlayer mutes the output when the frame at the start is shown).
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,4 +171,69 @@ bool play_edl_muted(const struct play_state *ps, double t, double *until)
     }
     *until = change;
     return muted;
+}
+
+/* ---- -edlout: the edl_mark command writes skip blocks ---- */
+
+int mp_edlout_open(struct MPContext *mpctx)
+{
+    const char *path = mpctx->opts.edlout;
+    if (!path)
+        return 0;
+    /* Created at the start, as in MPlayer: an empty file says no block
+     * was marked. */
+    mpctx->edlout = fopen(path, "w");
+    if (!mpctx->edlout) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot create -edlout file '%s': %s\n", path,
+               strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int mp_edlout_close(struct MPContext *mpctx)
+{
+    if (!mpctx->edlout)
+        return 0;
+    bool bad = ferror(mpctx->edlout) != 0;
+    bad |= fclose(mpctx->edlout) != 0;
+    mpctx->edlout = NULL;
+    if (bad) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot write -edlout file '%s'.\n",
+               mpctx->opts.edlout);
+        return -1;
+    }
+    return 0;
+}
+
+void play_edl_mark(struct play_state *ps, double pos)
+{
+    FILE *f = ps->mpctx->edlout;
+    if (!f) {
+        mp_msg(MSGT_INPUT, MSGL_V, "Command edl_mark ignored: no -edlout file.\n");
+        return;
+    }
+    /* Times from the file's start, the way -edl reads them. */
+    if (!ps->edl_marking) {
+        ps->edl_marking = true;
+        ps->edl_mark_start = pos;
+        mp_msg(MSGT_CPLAYER, MSGL_INFO, "EDL skip start, press 'i' again to end block.\n");
+        return;
+    }
+    ps->edl_marking = false;
+    double start = ps->edl_mark_start, end = pos;
+    if (end < start) {
+        /* Marked after a seek backwards: the block is still the range
+         * between the two marks. */
+        double t = start;
+        start = end;
+        end = t;
+    }
+    /* Flushed at once: the line must be there if the player is killed. */
+    if (fprintf(f, "%f %f 0\n", start, end) < 0 || fflush(f) != 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot write -edlout file '%s': %s\n",
+               ps->mpctx->opts.edlout, strerror(errno));
+        return;
+    }
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "EDL skip end, line written.\n");
 }

@@ -54,6 +54,8 @@ struct play_state {
     bool vo_open_failed;        /* no driver of -vo opened: no video */
     bool edl_active;            /* -edl acts on this file (it has video) */
     bool edl_skips_off;         /* the file cannot seek: its skips are played */
+    bool edl_marking;           /* edl_mark: a skip block's start is marked */
+    double edl_mark_start;      /* its time from the file's start */
 
     /* video */
     struct AVFrame *next_frame; /* decoded, waiting for its time */
@@ -183,6 +185,9 @@ void play_osd_bar_text(struct play_state *ps, const char *name, double frac);
  * escapes expanded (osd_show_property_text, -playing-msg). Malloc'ed, or
  * NULL when out of memory. */
 char *play_expand_text(struct play_state *ps, const char *text);
+/* player/edl.c: the edl_mark command ('i'): the first call marks where a
+ * skip block starts, the second writes "start end 0" to -edlout. */
+void play_edl_mark(struct play_state *ps, double pos);
 
 /* player/subs.c, run-time subtitle selection as MPlayer numbers it: the
  * file's subtitle streams by -sid, then the external files in load order

@@ -16,6 +16,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "libao2/audio_out.h"
 #include "options/options.h"
@@ -95,6 +96,8 @@ struct MPContext {
      * not yet reaped (0: none), across files. */
     double heartbeat_next;
     pid_t heartbeat_pid;
+    /* -edlout's file (player/edl.c), open for the whole run, or NULL. */
+    FILE *edlout;
 };
 
 /* A context with default options and no files. NULL when out of memory. */
@@ -145,6 +148,11 @@ bool mp_check_quit(struct MPContext *mpctx);
  * (or on a quit signal). */
 int mp_edl_load(const char *path, struct mp_edl **out);
 void mp_edl_free(struct mp_edl *edl);
+/* -edlout: create (truncate) the file the edl_mark command writes to.
+ * Returns 0, or -1 after a message naming it. */
+int mp_edlout_open(struct MPContext *mpctx);
+/* Close it; -1 after a message when what was written did not reach it. */
+int mp_edlout_close(struct MPContext *mpctx);
 
 /* player/command.c: a command read while -idle waits with no file (before
  * loadfile, after stop). get_property, set_property and step_property

@@ -153,3 +153,22 @@ test_compat_heartbeat_cmd() {
     mp -ao null -endpos 0.5 -heartbeat-cmd 'echo beat >>hb.txt' a.wav
     [ "$(wc -l <hb.txt)" = 1 ] || fail "$(wc -l <hb.txt) runs with the default interval"
 }
+
+test_compat_edlout_writes_blocks() {
+    cp_wav a.wav || return 1
+    slave "edl_mark" "edl_mark" "edl_mark" "quit" -- -edlout e.edl a.wav
+    expect_rc 0 || return 1
+    expect_out "EDL skip start, press 'i' again to end block." || return 1
+    expect_out "EDL skip end, line written." || return 1
+    # One line for the closed block (0.3 s apart), none for the open one.
+    [ "$(wc -l <e.edl)" = 1 ] || { fail "e.edl: $(cat e.edl)"; return 1; }
+    awk '$3 == 0 && $2 - $1 > 0.15 && $2 - $1 < 0.6 { ok = 1 } END { exit !ok }' e.edl ||
+        { fail "block: $(cat e.edl)"; return 1; }
+    # The file is what -edl reads.
+    mp -edl e.edl -ao null -vo null -endpos 0.1 a.wav
+    expect_rc 0 || return 1
+    expect_out "Read 1 EDL actions" || return 1
+    mp -edlout no/such/dir/e.edl a.wav
+    expect_rc 3 || return 1
+    expect_err "Cannot create -edlout file 'no/such/dir/e.edl'"
+}
