@@ -415,6 +415,8 @@ static const struct opt_def opt_table[] = {
         "shell command run every -heartbeat-interval seconds while playing"),
     OPT("heartbeat-interval", OPT_DOUBLE, heartbeat_interval, 0, 0, OPTF_MIN,
         "seconds between -heartbeat-cmd runs"),
+    {.name = "waveheader", .type = OPT_STORE, .offset = OFF(waveheader), .store = 1,
+     .help = "-ao pcm writes a WAV header (-no: raw samples)"},
     OPT("edlout", OPT_STRING, edlout, 0, 0, 0,
         "file the 'i' key (edl_mark) writes skip blocks to"),
     /* ---- end of the player/terminal block ---- */
@@ -486,6 +488,7 @@ void mp_opts_init(struct MPOpts *o)
     o->osd_duration = 1000;
     o->volstep = 3;
     o->heartbeat_interval = 30;
+    o->waveheader = -1;
 }
 
 void mp_opts_free(struct MPOpts *o)

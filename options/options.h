@@ -148,6 +148,7 @@ struct MPOpts {
     char *heartbeat_cmd;        /* -heartbeat-cmd: run through the shell while playing */
     double heartbeat_interval;  /* -heartbeat-interval seconds between runs */
     char *edlout;               /* -edlout: the file edl_mark ('i') writes */
+    int waveheader;             /* -waveheader 1, -nowaveheader 0, -1: -ao pcm decides */
     /* ---- end of the player/terminal block ---- */
 };
 

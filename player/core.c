@@ -272,6 +272,47 @@ bool mp_help_requested(const struct MPOpts *o)
            core_input_flag(o->input, "keylist") || o->list_properties;
 }
 
+/* -waveheader / -nowaveheader: MPlayer's old spelling of -ao pcm's
+ * suboption. It goes first in each pcm entry of -ao, so that a suboption
+ * written there still wins. Returns 0, or -1 when out of memory. */
+static int core_apply_waveheader(struct MPOpts *o)
+{
+    if (o->waveheader < 0 || !o->ao)
+        return 0;
+    const char *flag = o->waveheader ? "waveheader:" : "nowaveheader:";
+    size_t n = strlen(o->ao), extra = 0;
+    for (size_t i = 0; i < n; i++) {
+        bool entry = (i == 0 || o->ao[i - 1] == ',') && !strncmp(o->ao + i, "pcm", 3);
+        if (entry && (o->ao[i + 3] == ':' || o->ao[i + 3] == ',' || !o->ao[i + 3]))
+            extra += strlen(flag) + 1;
+    }
+    if (!extra)
+        return 0;
+    char *spec = malloc(n + extra + 1);
+    if (!spec)
+        return -1;
+    size_t len = 0;
+    for (size_t i = 0; i < n;) {
+        bool entry = (i == 0 || o->ao[i - 1] == ',') && !strncmp(o->ao + i, "pcm", 3);
+        char next = entry ? o->ao[i + 3] : 0;
+        if (entry && (next == ':' || next == ',' || !next)) {
+            /* "pcm" + ':' + flag, then the entry's own suboptions. */
+            len += (size_t)sprintf(spec + len, "pcm:%s", flag);
+            i += 3;
+            if (next == ':')
+                i++;
+            else
+                len--; /* no suboptions of its own: drop the flag's ':' */
+            continue;
+        }
+        spec[len++] = o->ao[i++];
+    }
+    spec[len] = '\0';
+    free(o->ao);
+    o->ao = spec;
+    return 0;
+}
+
 int mp_run(struct MPContext *mpctx)
 {
     struct MPOpts *o = &mpctx->opts;
@@ -296,6 +337,10 @@ int mp_run(struct MPContext *mpctx)
     }
     if (mp_filters_check(mpctx) < 0)
         return MP_EXIT_OPTIONS;
+    if (core_apply_waveheader(o) < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_FATAL, "Out of memory\n");
+        return MP_EXIT_OUTPUT;
+    }
     if (o->edl && mp_edl_load(o->edl, &mpctx->edl) < 0)
         return mp_check_quit(mpctx) ? MP_EXIT_SIGNAL : MP_EXIT_OPTIONS;
     if (mp_edlout_open(mpctx) < 0)

@@ -172,3 +172,17 @@ test_compat_edlout_writes_blocks() {
     expect_rc 3 || return 1
     expect_err "Cannot create -edlout file 'no/such/dir/e.edl'"
 }
+
+test_compat_nowaveheader_writes_raw() {
+    cp_wav a.wav || return 1
+    mp -nowaveheader -ao pcm:fast:file=o.raw a.wav
+    expect_rc 0 || return 1
+    # Exactly the samples: 2 s at 22050 Hz, mono s16.
+    [ "$(stat -c %s o.raw)" = 88200 ] || { fail "o.raw is $(stat -c %s o.raw) bytes"; return 1; }
+    cmp -s o.raw <(raw_s16 a.wav) || { fail "o.raw is not the samples"; return 1; }
+    # The suboption wins; -waveheader is the default.
+    mp -nowaveheader -ao pcm:fast:waveheader:file=o.wav a.wav
+    [ "$(head -c 4 o.wav)" = RIFF ] || { fail "suboption waveheader lost"; return 1; }
+    mp -waveheader -ao pcm:fast:file=o2.wav a.wav
+    [ "$(head -c 4 o2.wav)" = RIFF ] || fail "-waveheader wrote no header"
+}
