@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "config.h"
 #include "common/mp_msg.h"
@@ -417,6 +418,8 @@ static const struct opt_def opt_table[] = {
         "seconds between -heartbeat-cmd runs"),
     {.name = "waveheader", .type = OPT_STORE, .offset = OFF(waveheader), .store = 1,
      .help = "-ao pcm writes a WAV header (-no: raw samples)"},
+    OPT("use-filedir-conf", OPT_FLAG, use_filedir_conf, 0, 0, 0,
+        "read mplayer.conf and <file>.conf beside the file played"),
     OPT("edlout", OPT_STRING, edlout, 0, 0, 0,
         "file the 'i' key (edl_mark) writes skip blocks to"),
     /* ---- end of the player/terminal block ---- */
@@ -503,6 +506,108 @@ void mp_opts_free(struct MPOpts *o)
             *p = NULL;
         }
     }
+}
+
+int mp_opts_copy(struct MPOpts *dst, const struct MPOpts *src)
+{
+    memcpy(dst, src, sizeof(*dst));
+    bool failed = false;
+    char **extra[] = {&dst->vf, &dst->af};
+    for (size_t i = 0; i < OPT_COUNT + 2; i++) {
+        char **p;
+        if (i < OPT_COUNT) {
+            if (opt_table[i].type != OPT_STRING)
+                continue;
+            p = opt_field(dst, &opt_table[i]);
+        } else {
+            p = extra[i - OPT_COUNT];
+        }
+        /* Every string gets a copy or NULL, so that a failure leaves
+         * nothing of src's to be freed twice. */
+        char *copy = *p && !failed ? strdup(*p) : NULL;
+        failed |= *p && !copy;
+        *p = copy;
+    }
+    if (failed) {
+        mp_opts_free(dst);
+        return -1;
+    }
+    return 0;
+}
+
+/* Read path when it exists: 1 read, 0 none, -1 a bad line. */
+static int file_config_try(struct MPOpts *o, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return 0;
+    mp_msg(MSGT_OPTIONS, MSGL_INFO, "Loading config '%s'\n", path);
+    return mp_parse_config_file(o, path, true) == MP_OPT_OK ? 1 : -1;
+}
+
+/* -use-filedir-conf: the folder's mplayer.conf, then name.conf beside the
+ * file; *beside: the latter exists. 1 one read, 0 none, -1 a bad line. */
+static int file_configs_beside(struct MPOpts *o, const char *name, bool *beside)
+{
+    const char *slash = strrchr(name, '/');
+    char *path = NULL;
+    int n = slash ? asprintf(&path, "%.*s/mplayer.conf", (int)(slash - name), name)
+                  : asprintf(&path, "mplayer.conf");
+    if (n < 0)
+        return -1;
+    int found = file_config_try(o, path);
+    free(path);
+    if (found < 0)
+        return -1;
+    if (asprintf(&path, "%s.conf", name) < 0)
+        return -1;
+    int r = file_config_try(o, path);
+    free(path);
+    if (r < 0)
+        return -1;
+    *beside = r > 0;
+    return found | r;
+}
+
+int mp_load_file_configs(struct MPOpts *o, const char *name)
+{
+    int found = 0, r;
+    bool beside = false;
+    /* Beside the file: not for URLs, which have no folder of ours. */
+    if (o->use_filedir_conf && !strstr(name, "://")) {
+        /* The media's folder may be anyone's: what it sets may not run
+         * commands (MPlayer warned that this option may be dangerous). */
+        char *cmd_before = o->heartbeat_cmd;
+        o->heartbeat_cmd = NULL;
+        r = file_configs_beside(o, name, &beside);
+        if (o->heartbeat_cmd)
+            mp_msg(MSGT_OPTIONS, MSGL_WARN, "heartbeat-cmd in a config file beside '%s' "
+                   "ignored: such files must not run commands.\n", name);
+        free(o->heartbeat_cmd);
+        o->heartbeat_cmd = cmd_before;
+        if (r < 0)
+            return -1;
+        found |= r;
+    }
+    if (beside)
+        return found;
+    /* The user's own: <basename>.conf in the config folder. */
+    const char *base = strrchr(name, '/');
+    base = base ? base + 1 : name;
+    if (!*base)
+        return found;
+    const char *home = getenv("MPLAYER_HOME");
+    char *path = NULL;
+    int n = -1;
+    if (home && *home)
+        n = asprintf(&path, "%s/%s.conf", home, base);
+    else if ((home = getenv("HOME")) && *home)
+        n = asprintf(&path, "%s/.mplayer/%s.conf", home, base);
+    if (n < 0)
+        return found;
+    r = file_config_try(o, path);
+    free(path);
+    return r < 0 ? -1 : found | r;
 }
 
 void mp_cmdline_files_free(struct mp_cmdline_files *f)

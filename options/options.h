@@ -149,6 +149,7 @@ struct MPOpts {
     double heartbeat_interval;  /* -heartbeat-interval seconds between runs */
     char *edlout;               /* -edlout: the file edl_mark ('i') writes */
     int waveheader;             /* -waveheader 1, -nowaveheader 0, -1: -ao pcm decides */
+    bool use_filedir_conf;      /* -use-filedir-conf: config files beside the file */
     /* ---- end of the player/terminal block ---- */
 };
 
@@ -165,6 +166,19 @@ enum mp_dump_mode {
 void mp_opts_init(struct MPOpts *o);
 /* Free the strings; the struct itself is the caller's. */
 void mp_opts_free(struct MPOpts *o);
+/* dst = a copy of src with strings of its own. Returns 0, or -1 when out
+ * of memory (dst then holds nothing to free). */
+int mp_opts_copy(struct MPOpts *dst, const struct MPOpts *src);
+
+/*
+ * MPlayer's file-specific config files for the file or URL name: with
+ * -use-filedir-conf, mplayer.conf in the file's folder, then name.conf
+ * beside it; without, or when there is no name.conf there,
+ * <basename>.conf in the user's config folder. Applied to o, with a
+ * "Loading config 'path'" line each. Returns 1 when one was read, 0 when
+ * none exists, -1 after a message when one has a bad line.
+ */
+int mp_load_file_configs(struct MPOpts *o, const char *name);
 
 /* Files named on the command line and by -playlist, in order. */
 struct mp_cmdline_file {

@@ -313,6 +313,30 @@ static int core_apply_waveheader(struct MPOpts *o)
     return 0;
 }
 
+/* File-specific config files (options.h): options for this entry only.
+ * True when they changed the options; saved then holds the ones to put
+ * back after it. A file with a bad line is said so and left out. */
+static bool core_file_options(struct MPContext *mpctx, const char *entry,
+                              struct MPOpts *saved)
+{
+    if (mp_opts_copy(saved, &mpctx->opts) < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Out of memory: no file-specific config for '%s'.\n",
+               entry);
+        return false;
+    }
+    int r = mp_load_file_configs(&mpctx->opts, entry);
+    if (r > 0)
+        return true;
+    if (r < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "File-specific config of '%s' not applied.\n", entry);
+        mp_opts_free(&mpctx->opts);
+        mpctx->opts = *saved;
+    } else {
+        mp_opts_free(saved);
+    }
+    return false;
+}
+
 int mp_run(struct MPContext *mpctx)
 {
     struct MPOpts *o = &mpctx->opts;
@@ -384,7 +408,15 @@ int mp_run(struct MPContext *mpctx)
             break;
         }
         mpctx->stopped = false;
-        enum mp_stop_reason r = mp_play_file(mpctx, mpctx->playlist.entries[mpctx->playlist_pos]);
+        const char *entry = mpctx->playlist.entries[mpctx->playlist_pos];
+        struct MPOpts saved;
+        bool file_opts = core_file_options(mpctx, entry, &saved);
+        enum mp_stop_reason r = mp_play_file(mpctx, entry);
+        if (file_opts) {
+            /* The file's own options end with it. */
+            mp_opts_free(&mpctx->opts);
+            mpctx->opts = saved;
+        }
         if (r == MP_STOP_NEXT) {
             played_any = true;
             mpctx->playlist_pos = mpctx->playlist_next;

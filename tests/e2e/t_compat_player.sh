@@ -35,7 +35,8 @@ test_compat_noterm_osd_and_esc() {
         return 1
     fi
     slave "osd_show_text hello" "quit" -- -term-osd-esc '<<' a.wav
-    grep -qxF '<<hello' "$OUT" || { fail "-term-osd-esc not printed first: $(cat -A "$OUT")"; return 1; }
+    grep -qxF '<<hello' "$OUT" ||
+        { fail "-term-osd-esc not printed first: $(cat -A "$OUT")"; return 1; }
     # Messages above -osdlevel are not printed (osd_show_text's level 3).
     slave "osd_show_text hidden 1000 3" "quit" -- a.wav
     ! grep -qF hidden "$OUT" || fail "a level 3 message printed at -osdlevel 1"
@@ -125,18 +126,20 @@ test_compat_list_properties() {
 }
 
 test_compat_show_profile() {
-    printf '[fast]\nprofile-desc="go quick"\nspeed=2\nnosound=yes\n[both]\nprofile=fast\nvolume=10\n' \
-        >"$MPLAYER_HOME/config"
+    printf '[fast]\nprofile-desc="go quick"\nspeed=2\nnosound=yes\n' >"$MPLAYER_HOME/config"
+    printf '[both]\nprofile=fast\nvolume=10\n' >>"$MPLAYER_HOME/config"
     mp -show-profile both
-    expect_rc 0 || return 1
+    expect_rc 0 || { rm -f "$MPLAYER_HOME/config"; return 1; }
     [ "$(sed -n '/^Profile both:/,$p' "$OUT" | head -n 5)" = "Profile both: 
  profile=fast
   speed=2
   nosound=yes
- volume=10" ] || { fail "layout: $(cat -A "$OUT")"; return 1; }
+ volume=10" ] ||
+        { fail "layout: $(cat -A "$OUT")"; rm -f "$MPLAYER_HOME/config"; return 1; }
     mp -show-profile fast
-    expect_out "Profile fast: go quick" || return 1
+    expect_out "Profile fast: go quick" || { rm -f "$MPLAYER_HOME/config"; return 1; }
     mp -show-profile nope
+    rm -f "$MPLAYER_HOME/config"
     expect_rc 1 || return 1
     expect_err "Option -show-profile: unknown profile 'nope'"
 }
@@ -185,4 +188,38 @@ test_compat_nowaveheader_writes_raw() {
     [ "$(head -c 4 o.wav)" = RIFF ] || { fail "suboption waveheader lost"; return 1; }
     mp -waveheader -ao pcm:fast:file=o2.wav a.wav
     [ "$(head -c 4 o2.wav)" = RIFF ] || fail "-waveheader wrote no header"
+}
+
+# The "AO:" line's rate for each file played, space-separated.
+cp_ao_rates() {
+    sed -n 's/^AO: \[null\] \([0-9]*\)Hz.*/\1/p' "$OUT" | tr '\n' ' '
+}
+
+test_compat_file_configs() {
+    mkdir -p d && cp_wav d/a.wav && cp_wav b.wav || return 1
+    # The user's a.wav.conf is for a.wav only: b.wav gets the file's rate.
+    echo srate=8000 >"$MPLAYER_HOME/a.wav.conf"
+    mp -ao null -endpos 0.1 d/a.wav b.wav
+    rm -f "$MPLAYER_HOME/a.wav.conf"
+    expect_rc 0 || return 1
+    expect_out "Loading config '$MPLAYER_HOME/a.wav.conf'" || return 1
+    [ "$(cp_ao_rates)" = "8000 22050 " ] || { fail "rates: $(cp_ao_rates)"; return 1; }
+    # Beside the file: mplayer.conf, then a.wav.conf, which then replaces
+    # the user's; a command there is refused.
+    echo srate=11025 >d/mplayer.conf
+    printf 'srate=16000\nheartbeat-cmd=touch ran\n' >d/a.wav.conf
+    mp -use-filedir-conf -ao null -endpos 0.1 d/a.wav
+    expect_rc 0 || return 1
+    [ "$(grep "^Loading config" "$OUT")" = "Loading config 'd/mplayer.conf'
+Loading config 'd/a.wav.conf'" ] || { fail "loaded: $(grep Loading "$OUT")"; return 1; }
+    [ "$(cp_ao_rates)" = "16000 " ] || { fail "rates: $(cp_ao_rates)"; return 1; }
+    [ ! -e ran ] || { fail "heartbeat-cmd from the media's folder ran"; return 1; }
+    expect_err "heartbeat-cmd in a config file beside 'd/a.wav' ignored" || return 1
+    # A bad line: said so, and the file plays with the options given.
+    echo speed=abc >d/a.wav.conf
+    mp -use-filedir-conf -ao null -endpos 0.1 d/a.wav
+    expect_rc 0 || return 1
+    expect_err "d/a.wav.conf:1: option 'speed'" || return 1
+    expect_err "File-specific config of 'd/a.wav' not applied." || return 1
+    [ "$(cp_ao_rates)" = "22050 " ] || fail "rates after a bad file: $(cp_ao_rates)"
 }
