@@ -150,6 +150,9 @@ struct MPOpts {
     char *edlout;               /* -edlout: the file edl_mark ('i') writes */
     int waveheader;             /* -waveheader 1, -nowaveheader 0, -1: -ao pcm decides */
     bool use_filedir_conf;      /* -use-filedir-conf: config files beside the file */
+    bool vsync;                 /* -vsync: -vo sdl presents in step with the screen */
+    char *display;              /* -display: the X display for the window */
+    char *wm_name;              /* -name: the window's X11 class */
     /* ---- end of the player/terminal block ---- */
 };
 

@@ -617,11 +617,10 @@ static int get_video_off(struct play_state *ps, struct prop_val *v)
     return ps->sh_video ? PROP_OK : PROP_UNAVAILABLE;
 }
 
-/* MPlayer answers vsync even without video. */
+/* MPlayer answers vsync even without video: whether -vsync was given. */
 static int get_vsync(struct play_state *ps, struct prop_val *v)
 {
-    (void)ps;
-    v->i = 0;
+    v->i = ps->mpctx->opts.vsync;
     return PROP_OK;
 }
 

@@ -3,6 +3,7 @@
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "libmpdemux/demuxer.h"
 #include "libvo/video_out.h"
 #include "osdep/osdep.h"
+#include "player/play_priv.h"
 #include "player/player.h"
 #include "sub/sub.h"
 
@@ -272,44 +274,80 @@ bool mp_help_requested(const struct MPOpts *o)
            core_input_flag(o->input, "keylist") || o->list_properties;
 }
 
-/* -waveheader / -nowaveheader: MPlayer's old spelling of -ao pcm's
- * suboption. It goes first in each pcm entry of -ao, so that a suboption
- * written there still wins. Returns 0, or -1 when out of memory. */
-static int core_apply_waveheader(struct MPOpts *o)
+/* Whether spec[i] starts an entry of the driver list for driver. */
+static bool core_entry_is(const char *spec, size_t i, const char *driver, size_t dlen)
 {
-    if (o->waveheader < 0 || !o->ao)
-        return 0;
-    const char *flag = o->waveheader ? "waveheader:" : "nowaveheader:";
-    size_t n = strlen(o->ao), extra = 0;
+    if ((i > 0 && spec[i - 1] != ',') || strncmp(spec + i, driver, dlen) != 0)
+        return false;
+    char next = spec[i + dlen];
+    return next == ':' || next == ',' || !next;
+}
+
+/*
+ * Options that are MPlayer's old spellings of a driver's suboption
+ * (-nowaveheader for -ao pcm:nowaveheader, -vsync for -vo sdl:vsync):
+ * flag goes first in each entry of *spec for driver, so that a suboption
+ * written there still wins. Returns 0, or -1 when out of memory.
+ */
+static int core_add_subopt(char **spec, const char *driver, const char *flag)
+{
+    const char *in = *spec;
+    size_t n = strlen(in), dlen = strlen(driver), flen = strlen(flag), extra = 0;
     for (size_t i = 0; i < n; i++) {
-        bool entry = (i == 0 || o->ao[i - 1] == ',') && !strncmp(o->ao + i, "pcm", 3);
-        if (entry && (o->ao[i + 3] == ':' || o->ao[i + 3] == ',' || !o->ao[i + 3]))
-            extra += strlen(flag) + 1;
+        if (core_entry_is(in, i, driver, dlen))
+            extra += flen + 1;
     }
     if (!extra)
         return 0;
-    char *spec = malloc(n + extra + 1);
-    if (!spec)
+    char *out = malloc(n + extra + 1);
+    if (!out)
         return -1;
     size_t len = 0;
     for (size_t i = 0; i < n;) {
-        bool entry = (i == 0 || o->ao[i - 1] == ',') && !strncmp(o->ao + i, "pcm", 3);
-        char next = entry ? o->ao[i + 3] : 0;
-        if (entry && (next == ':' || next == ',' || !next)) {
-            /* "pcm" + ':' + flag, then the entry's own suboptions. */
-            len += (size_t)sprintf(spec + len, "pcm:%s", flag);
-            i += 3;
-            if (next == ':')
-                i++;
-            else
-                len--; /* no suboptions of its own: drop the flag's ':' */
+        if (!core_entry_is(in, i, driver, dlen)) {
+            out[len++] = in[i++];
             continue;
         }
-        spec[len++] = o->ao[i++];
+        /* driver:flag, then ':' and the entry's own suboptions if any. */
+        memcpy(out + len, driver, dlen);
+        len += dlen;
+        out[len++] = ':';
+        memcpy(out + len, flag, flen);
+        len += flen;
+        i += dlen;
     }
-    spec[len] = '\0';
-    free(o->ao);
-    o->ao = spec;
+    out[len] = '\0';
+    free(*spec);
+    *spec = out;
+    return 0;
+}
+
+/* The driver suboptions that global options stand for. */
+static int core_apply_subopts(struct MPOpts *o)
+{
+    if (o->waveheader >= 0 && o->ao &&
+        core_add_subopt(&o->ao, "pcm", o->waveheader ? "waveheader" : "nowaveheader") < 0)
+        return -1;
+    if (o->vsync) {
+        /* The default list names sdl too. */
+        if (!o->vo && !(o->vo = strdup(PLAY_DEFAULT_VO)))
+            return -1;
+        if (core_add_subopt(&o->vo, "sdl", "vsync") < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* -display and -name: what SDL reads from the environment when it opens
+ * the window (DISPLAY; SDL_VIDEO_X11_WMCLASS, both halves of WM_CLASS). */
+static int core_apply_display(const struct MPOpts *o)
+{
+    if ((o->display && setenv("DISPLAY", o->display, 1) < 0) ||
+        (o->wm_name && setenv("SDL_VIDEO_X11_WMCLASS", o->wm_name, 1) < 0)) {
+        mp_msg(MSGT_CPLAYER, MSGL_FATAL, "Cannot set the environment for -display/-name: %s\n",
+               strerror(errno));
+        return -1;
+    }
     return 0;
 }
 
@@ -361,10 +399,12 @@ int mp_run(struct MPContext *mpctx)
     }
     if (mp_filters_check(mpctx) < 0)
         return MP_EXIT_OPTIONS;
-    if (core_apply_waveheader(o) < 0) {
+    if (core_apply_subopts(o) < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_FATAL, "Out of memory\n");
         return MP_EXIT_OUTPUT;
     }
+    if (core_apply_display(o) < 0)
+        return MP_EXIT_OPTIONS;
     if (o->edl && mp_edl_load(o->edl, &mpctx->edl) < 0)
         return mp_check_quit(mpctx) ? MP_EXIT_SIGNAL : MP_EXIT_OPTIONS;
     if (mp_edlout_open(mpctx) < 0)

@@ -223,3 +223,51 @@ Loading config 'd/a.wav.conf'" ] || { fail "loaded: $(grep Loading "$OUT")"; ret
     expect_err "File-specific config of 'd/a.wav' not applied." || return 1
     [ "$(cp_ao_rates)" = "22050 " ] || fail "rates after a bad file: $(cp_ao_rates)"
 }
+
+test_compat_vsync_is_sdl_suboption() {
+    cp_black b.avi || return 1
+    # No display: the open fails, and the message names the list as used.
+    DISPLAY= WAYLAND_DISPLAY= mp -vsync -vo sdl -nosound -frames 1 b.avi
+    expect_err "Could not open video output 'sdl:vsync'." || return 1
+    DISPLAY= WAYLAND_DISPLAY= mp -vsync -vo sdl:sw -nosound -frames 1 b.avi
+    expect_err "Could not open video output 'sdl:vsync:sw'." || return 1
+    slave "get_property vsync" "quit" -- -vsync -nosound b.avi
+    [ "$(ans_all vsync)" = yes ] || { fail "vsync property: $(ans_all vsync)"; return 1; }
+    slave "get_property vsync" "quit" -- -nosound b.avi
+    [ "$(ans_all vsync)" = no ] || fail "vsync property without -vsync: $(ans_all vsync)"
+}
+
+test_compat_display_and_name() {
+    command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v xprop >/dev/null ||
+        { skip "Xvfb, xdotool or xprop missing"; return; }
+    cp_black b.avi || return 1
+    xvfb_start || return 1
+    local pid w n=50 cls=
+    # DISPLAY unset: only -display can lead SDL to the server.
+    DISPLAY= timeout -k 5 20 "$MPLAYER" -display "$XDISP" -name mpclass -vo sdl -nosound \
+        -loop 0 b.avi >out.txt 2>err.txt </dev/null &
+    pid=$!
+    while [ "$n" -gt 0 ] && [ -z "$cls" ]; do
+        for w in $(DISPLAY=$XDISP xdotool search --name MPlayer 2>/dev/null); do
+            cls=$(DISPLAY=$XDISP xprop -id "$w" WM_CLASS 2>/dev/null)
+        done
+        n=$((n - 1))
+        sleep 0.1
+    done
+    kill "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    xvfb_stop
+    [ "$cls" = 'WM_CLASS(STRING) = "mpclass", "mpclass"' ] ||
+        fail "window class: '$cls'; stderr: $(head -c 400 err.txt)"
+}
+
+test_compat_hardware_options_warn() {
+    cp_wav a.wav || return 1
+    mp -vm -bpp 16 -rtc -mixer /dev/mixer -abs 4096 -nocolorkey -ao null -endpos 0.1 a.wav
+    expect_rc 0 || return 1
+    expect_err "Option -vm is accepted but has no effect here: no output changes" || return 1
+    expect_err "Option -mixer is accepted but has no effect here: the volume is software" ||
+        return 1
+    [ "$(grep -c 'is accepted but has no effect here' "$ERR")" = 6 ] ||
+        fail "not one warning each: $(cat "$ERR")"
+}
