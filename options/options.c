@@ -422,6 +422,14 @@ static const struct opt_def opt_table[] = {
         "read mplayer.conf and <file>.conf beside the file played"),
     OPT("edlout", OPT_STRING, edlout, 0, 0, 0,
         "file the 'i' key (edl_mark) writes skip blocks to"),
+    OPT("panscan", OPT_DOUBLE, panscan, 0, 1, OPTF_RANGE,
+        "zoom the picture over the black bars, cropping it (-vo sdl)"),
+    OPT("panscanrange", OPT_DOUBLE, panscan_range, -19, 99, OPTF_RANGE,
+        "how far -panscan 1 zooms: times the bars' width; < 0: up to 1 - value times"),
+    OPT("border-pos-x", OPT_DOUBLE, border_pos_x, 0, 1, OPTF_RANGE,
+        "where a picture narrower than the window goes: 0 left .. 1 right"),
+    OPT("border-pos-y", OPT_DOUBLE, border_pos_y, 0, 1, OPTF_RANGE,
+        "where a picture shorter than the window goes: 0 top .. 1 bottom"),
     OPT("vsync", OPT_FLAG, vsync, 0, 0, 0, "present frames in step with the screen (-vo sdl)"),
     OPT("display", OPT_STRING, display, 0, 0, 0, "X display the window opens on"),
     OPT("name", OPT_STRING, wm_name, 0, 0, 0, "the window's class name (X11 WM_CLASS)"),
@@ -523,6 +531,9 @@ void mp_opts_init(struct MPOpts *o)
     o->volstep = 3;
     o->heartbeat_interval = 30;
     o->waveheader = -1;
+    o->panscan_range = 1;
+    o->border_pos_x = 0.5;
+    o->border_pos_y = 0.5;
 }
 
 void mp_opts_free(struct MPOpts *o)

@@ -153,6 +153,10 @@ struct MPOpts {
     bool vsync;                 /* -vsync: -vo sdl presents in step with the screen */
     char *display;              /* -display: the X display for the window */
     char *wm_name;              /* -name: the window's X11 class */
+    double panscan;             /* -panscan 0..1 (the panscan property keeps it) */
+    double panscan_range;       /* -panscanrange -19..99, default 1 */
+    double border_pos_x;        /* -border-pos-x 0..1, default 0.5 */
+    double border_pos_y;        /* -border-pos-y */
     /* ---- end of the player/terminal block ---- */
 };
 

@@ -23,12 +23,14 @@
 
 #include <libavutil/dict.h>
 
+#include "config.h"
 #include "common/mp_msg.h"
 #include "input/input.h"
 #include "libao2/audio_out.h"
 #include "libmpcodecs/mpcodecs.h"
 #include "libmpdemux/demuxer.h"
 #include "libvo/video_out.h"
+#include "libvo/vo_sdl.h"
 #include "options/options.h"
 #include "osdep/osdep.h"
 #include "player/play_priv.h"
@@ -610,6 +612,35 @@ static int get_border(struct play_state *ps, struct prop_val *v)
     return ps->sh_video ? PROP_OK : PROP_UNAVAILABLE;
 }
 
+/* panscan: -vo sdl's; other outputs have no window to fill. */
+static int get_panscan(struct play_state *ps, struct prop_val *v)
+{
+#if HAVE_SDL2
+    if (ps->vo && ps->sh_video && vo_sdl_get_panscan(ps->vo, &v->f) == 0)
+        return PROP_OK;
+#endif
+    (void)ps;
+    (void)v;
+    return PROP_UNAVAILABLE;
+}
+
+static int set_panscan(struct play_state *ps, const struct prop_val *v)
+{
+#if HAVE_SDL2
+    if (ps->vo && ps->sh_video && vo_sdl_set_panscan(ps->vo, v->f) == 0) {
+        /* Kept for the next files, as MPlayer keeps it. */
+        vo_sdl_get_panscan(ps->vo, &ps->mpctx->opts.panscan);
+        char text[32];
+        snprintf(text, sizeof(text), "Panscan: %d %%", (int)lrint(ps->mpctx->opts.panscan * 100));
+        play_osd_text(ps, 1, text, 0);
+        return PROP_OK;
+    }
+#endif
+    (void)ps;
+    (void)v;
+    return PROP_UNAVAILABLE;
+}
+
 /* deinterlace and rootwin: never on here. */
 static int get_video_off(struct play_state *ps, struct prop_val *v)
 {
@@ -871,7 +902,7 @@ static const struct prop_def cmd_props[] = {
     { "contrast", PT_INT, get_contrast, set_contrast, 1, -100, 100, false },
     { "saturation", PT_INT, get_saturation, set_saturation, 1, -100, 100, false },
     { "hue", PT_INT, get_hue, set_hue, 1, -100, 100, false },
-    { "panscan", PT_FLOAT, NULL, NULL, 0, 0, 0, false },
+    { "panscan", PT_FLOAT, get_panscan, set_panscan, 0.1, 0, 1, false },
     { "vsync", PT_FLAG, get_vsync, NULL, 0, 0, 0, false },
     { "video_format", PT_INT, get_video_format, NULL, 0, 0, 0, false },
     { "video_codec", PT_STRING, get_video_codec, NULL, 0, 0, 0, false },
@@ -1779,6 +1810,18 @@ static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *c
     case MP_CMD_SUB_FORCED_ONLY:
         cmd_not_here(cmd, "no VobSub or bitmap subtitles");
         break;
+    case MP_CMD_PANSCAN: {
+        /* panscan <step> [abs] (the w and e keys): add, or set. */
+        struct prop_val pv;
+        bool abs = cmd->nargs > 1 && cmd->args[1].v.i != 0;
+        if (get_panscan(ps, &pv) <= 0) {
+            cmd_not_here(cmd, "no window to pan and scan (-vo sdl)");
+            break;
+        }
+        pv.f = abs ? cmd->args[0].v.f : pv.f + cmd->args[0].v.f;
+        set_panscan(ps, &pv);
+        break;
+    }
     case MP_CMD_EDL_MARK:
         play_edl_mark(ps, cmd_position(ps) - ps->demuxer->start_time);
         break;

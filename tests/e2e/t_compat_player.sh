@@ -271,3 +271,34 @@ test_compat_hardware_options_warn() {
     [ "$(grep -c 'is accepted but has no effect here' "$ERR")" = 6 ] ||
         fail "not one warning each: $(cat "$ERR")"
 }
+
+# cp_sdl_side_luma FILE: the brightest luma of the window grab's left and
+# right 60 columns, as "LEFT RIGHT".
+cp_sdl_side_luma() {
+    echo "$(sdl_ymax "$1" 60:ih:0:0) $(sdl_ymax "$1" 60:ih:580:0)"
+}
+
+# A 4:3 picture in a 640x240 window leaves 160-pixel bars at the sides:
+# -border-pos-x 0 puts them all on the right; panscan 1 zooms them away.
+test_compat_border_pos_and_panscan() {
+    sdl_x_start || { sdl_skipped; return; }
+    sdl_make_still 20 || return 1
+    sdl_mp_start -slave -vo sdl -nosound -osdlevel 0 -geometry 640x240 -border-pos-x 0 still.mkv
+    sdl_cmd "pause"
+    sdl_cmd "frame_step"
+    sdl_window || return 1
+    sdl_grab_bright left.png 60:ih:0:0 100 || fail "left: luma $SDL_YMAX" || return 1
+    local l r
+    # shellcheck disable=SC2034
+    read -r l r <<<"$(cp_sdl_side_luma left.png)"
+    [ "$r" -lt 30 ] || fail "-border-pos-x 0: right bar not black (luma $r)" || return 1
+    # Zoomed over the bars: the picture covers the window.
+    sdl_cmd "pausing_keep_force panscan 1 1"
+    [ "$(sdl_ask panscan)" = 1.000000 ] || fail "panscan property: $(sdl_ask panscan)" ||
+        return 1
+    sdl_grab_bright zoom.png 60:ih:580:0 100 || fail "panscan 1: right bar still black" ||
+        return 1
+    sdl_cmd "quit"
+    sdl_mp_wait
+    expect_rc 0
+}
