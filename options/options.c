@@ -420,6 +420,8 @@ static const struct opt_def opt_table[] = {
      .help = "-ao pcm writes a WAV header (-no: raw samples)"},
     OPT("use-filedir-conf", OPT_FLAG, use_filedir_conf, 0, 0, 0,
         "read mplayer.conf and <file>.conf beside the file played"),
+    OPT("edl-start-pts", OPT_FLAG, edl_start_pts, 0, 0, 0,
+        "-edl/-edlout times count from the file's start (-no: its timestamps)"),
     OPT("edlout", OPT_STRING, edlout, 0, 0, 0,
         "file the 'i' key (edl_mark) writes skip blocks to"),
     OPT("panscan", OPT_DOUBLE, panscan, 0, 1, OPTF_RANGE,
@@ -531,6 +533,7 @@ void mp_opts_init(struct MPOpts *o)
     o->volstep = 3;
     o->heartbeat_interval = 30;
     o->waveheader = -1;
+    o->edl_start_pts = true;
     o->panscan_range = 1;
     o->border_pos_x = 0.5;
     o->border_pos_y = 0.5;

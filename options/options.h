@@ -148,6 +148,7 @@ struct MPOpts {
     char *heartbeat_cmd;        /* -heartbeat-cmd: run through the shell while playing */
     double heartbeat_interval;  /* -heartbeat-interval seconds between runs */
     char *edlout;               /* -edlout: the file edl_mark ('i') writes */
+    bool edl_start_pts;         /* -noedl-start-pts: EDL times are the file's timestamps */
     int waveheader;             /* -waveheader 1, -nowaveheader 0, -1: -ao pcm decides */
     bool use_filedir_conf;      /* -use-filedir-conf: config files beside the file */
     bool vsync;                 /* -vsync: -vo sdl presents in step with the screen */

@@ -1823,7 +1823,7 @@ static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *c
         break;
     }
     case MP_CMD_EDL_MARK:
-        play_edl_mark(ps, cmd_position(ps) - ps->demuxer->start_time);
+        play_edl_mark(ps, cmd_position(ps) - play_edl_origin(ps));
         break;
     case MP_CMD_SUB_LOG:
     case MP_CMD_ASS_USE_MARGINS:

@@ -23,6 +23,11 @@
 /* An EDL file is a few lines; these bound a wrong file (-edl movie.mkv). */
 #define EDL_MAX_SIZE (1024 * 1024)
 #define EDL_MAX_LINE 1024
+/* A frame at a range's end, its time less the file's start computed in
+ * doubles (13.0 - 11.4), can come out a rounding error short of the end:
+ * it must count as past the range, or the skip to the end lands on it
+ * again, forever. */
+#define EDL_TIME_EPS 1e-6
 
 struct mp_edl_entry {
     double start, end;
@@ -119,7 +124,8 @@ double play_edl_skip_to(const struct play_state *ps, double t, double *from,
         *from = NAN;
         for (int i = 0; i < edl->num; i++) {
             const struct mp_edl_entry *e = &edl->entries[i];
-            if (!e->mute && t >= e->start && t < e->end && !(*from <= e->start))
+            if (!e->mute && t >= e->start && t < e->end - EDL_TIME_EPS &&
+                !(*from <= e->start))
                 *from = e->start;
         }
     }
@@ -137,7 +143,7 @@ double play_edl_skip_to(const struct play_state *ps, double t, double *from,
         double at = isnan(to) ? t : to;
         for (int i = 0; i < edl->num; i++) {
             const struct mp_edl_entry *e = &edl->entries[i];
-            if (!e->mute && at >= e->start && at < e->end) {
+            if (!e->mute && at >= e->start && at < e->end - EDL_TIME_EPS) {
                 to = e->end;
                 moved = true;
             }
@@ -206,6 +212,11 @@ int mp_edlout_close(struct MPContext *mpctx)
     return 0;
 }
 
+double play_edl_origin(const struct play_state *ps)
+{
+    return ps->mpctx->opts.edl_start_pts ? ps->demuxer->start_time : 0;
+}
+
 void play_edl_mark(struct play_state *ps, double pos)
 {
     FILE *f = ps->mpctx->edlout;
@@ -213,7 +224,7 @@ void play_edl_mark(struct play_state *ps, double pos)
         mp_msg(MSGT_INPUT, MSGL_V, "Command edl_mark ignored: no -edlout file.\n");
         return;
     }
-    /* Times from the file's start, the way -edl reads them. */
+    /* pos counts from play_edl_origin, the way -edl reads them. */
     if (!ps->edl_marking) {
         ps->edl_marking = true;
         ps->edl_mark_start = pos;

@@ -188,6 +188,10 @@ char *play_expand_text(struct play_state *ps, const char *text);
 /* player/edl.c: the edl_mark command ('i'): the first call marks where a
  * skip block starts, the second writes "start end 0" to -edlout. */
 void play_edl_mark(struct play_state *ps, double pos);
+/* The time -edl and -edlout count from: the file's start
+ * (-edl-start-pts, the default here) or 0 (-noedl-start-pts: timestamps
+ * as the file has them, MPlayer's default). */
+double play_edl_origin(const struct play_state *ps);
 
 /* player/subs.c, run-time subtitle selection as MPlayer numbers it: the
  * file's subtitle streams by -sid, then the external files in load order

@@ -342,7 +342,7 @@ static int loop_audio_fill(struct play_state *ps)
             n = space;
         bool muted = false;
         if (ps->edl_active) {
-            double t = ps->abuf_pts - play_av_delay(ps) - ps->demuxer->start_time;
+            double t = ps->abuf_pts - play_av_delay(ps) - play_edl_origin(ps);
             double next_skip = INFINITY, until;
             if (!ps->edl_skips_off) {
                 double to = play_edl_skip_to(ps, t, NULL, &next_skip);
@@ -787,8 +787,8 @@ void play_seek(struct play_state *ps, double target)
 static void loop_edl_skip(struct play_state *ps, double to)
 {
     mp_msg(MSGT_CPLAYER, MSGL_V, "EDL: skipping %.3f s to %.3f s.\n",
-           ps->next_pts - ps->demuxer->start_time, to);
-    if (!loop_seek_to(ps, ps->demuxer->start_time + to)) {
+           ps->next_pts - play_edl_origin(ps), to);
+    if (!loop_seek_to(ps, play_edl_origin(ps) + to)) {
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "EDL: cannot skip in '%s'; skips disabled.\n",
                ps->filename);
         ps->edl_skips_off = true;
@@ -1161,7 +1161,7 @@ enum mp_stop_reason play_loop(struct play_state *ps)
                 /* -edl: a frame in a skip range means the skip is made once
                  * the clock reaches the range (the sound waits there: the
                  * frame's own time may never come). */
-                double from, start = ps->demuxer->start_time;
+                double from, start = play_edl_origin(ps);
                 double to = play_edl_skip_to(ps, ps->next_pts - start, &from, NULL);
                 if (!isnan(to) && (o->benchmark || isnan(clock) ||
                                    clock - start >= from - LOOP_EDL_SLACK)) {

@@ -302,3 +302,23 @@ test_compat_border_pos_and_panscan() {
     sdl_mp_wait
     expect_rc 0
 }
+
+# An MPEG-TS file whose timestamps start at 11.4 s.
+test_compat_edl_start_pts() {
+    ff -f lavfi -i testsrc=d=3:s=64x48:r=25 -c:v mpeg2video -output_ts_offset 10 t.ts || return 1
+    printf '12.0 13.0 0\n' >abs.edl
+    mp -v -noedl-start-pts -edl abs.edl -nosound -vo null t.ts
+    expect_rc 0 || return 1
+    tr '\r' '\n' <"$OUT" | grep -qxF 'EDL: skipping 12.000 s to 13.000 s.' ||
+        { fail "no absolute skip: $(tr '\r' '\n' <"$OUT" | grep EDL)"; return 1; }
+    # The default counts from the start; a range ending on a frame's
+    # time ends (it was skipped to forever).
+    printf '0.6 1.6 0\n' >rel.edl
+    MP_TIMEOUT=10 mp -v -edl rel.edl -nosound -vo null t.ts
+    expect_rc 0 || return 1
+    [ "$(tr '\r' '\n' <"$OUT" | grep -c 'EDL: skipping')" = 1 ] ||
+        { fail "skips: $(tr '\r' '\n' <"$OUT" | grep -c 'EDL: skipping')"; return 1; }
+    slave "edl_mark" "edl_mark" "quit" -- -noedl-start-pts -edlout e.edl -nosound t.ts
+    awk '$1 > 11 && $2 > $1 { ok = 1 } END { exit !ok }' e.edl ||
+        fail "-edlout with -noedl-start-pts: $(cat e.edl)"
+}
