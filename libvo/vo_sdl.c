@@ -643,6 +643,18 @@ static void sdl_vo_size_window(struct sdl_vo_priv *p, int d_w, int d_h)
                           sdl_vo_place(wo->y_place, wo->y, screen.y, screen.h, d_h));
 }
 
+/* One screen pixel's width over its height (1: square). */
+static double sdl_vo_pixel_aspect(const struct sdl_vo_priv *p)
+{
+    const struct vo_sdl_window *wo = &p->win_opts;
+    SDL_Rect b;
+    int display = p->win ? SDL_GetWindowDisplayIndex(p->win) : -1;
+    if (wo->monitor_aspect > 0 && display >= 0 && SDL_GetDisplayBounds(display, &b) == 0 &&
+        b.w > 0 && b.h > 0)
+        return wo->monitor_aspect * b.h / b.w;
+    return wo->pixel_aspect > 0 ? wo->pixel_aspect : 1;
+}
+
 /* (Re)make the texture for tex_fmt, tex_w x tex_h, converting YUV by
  * yuv_mode. Returns 0 or -1 (SDL_GetError says why). */
 static int sdl_vo_make_texture(struct sdl_vo_priv *p)
@@ -680,6 +692,10 @@ static int sdl_vo_config(struct vo *vo, int w, int h, int d_w, int d_h, enum AVP
         return -VO_ERR_INIT;
     }
 
+    /* On a screen of wide (tall) pixels, fewer (more) of them across. */
+    double pa = sdl_vo_pixel_aspect(p);
+    if (pa != 1)
+        d_w = (int)lrint(d_w / pa);
     /* A new size of picture resizes the window, as in MPlayer; the same
      * size again (a new file) keeps what the user made of it. */
     bool resize = !p->sized || d_w != p->d_w || d_h != p->d_h;

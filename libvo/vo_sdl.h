@@ -40,6 +40,10 @@ struct vo_sdl_window {
     double bar_x, bar_y;
     double panscan;       /* -panscan 0..1: zoom so the bars go, cropping */
     double panscan_range; /* -panscanrange: > 0 times that zoom, < 0 up to 1 - it */
+    /* A screen whose pixels are not square: -monitoraspect (the screen's
+     * shape; > 0 wins) or -monitorpixelaspect (one pixel's width over its
+     * height; 0 or 1: square). The picture is narrowed (widened) to match. */
+    double monitor_aspect, pixel_aspect;
 };
 
 /*

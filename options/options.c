@@ -168,6 +168,8 @@ static int func_aspect(struct opt_ctx *c, const struct opt_def *d, const char *v
 static int func_wid(struct opt_ctx *c, const struct opt_def *d, const char *value,
                     char *err, size_t errsize);
 /* player, terminal and OSD options */
+static int func_monitoraspect(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                              char *err, size_t errsize);
 static void apply_msg_style(const struct MPOpts *o);
 static int func_msgcharset(struct opt_ctx *c, const struct opt_def *d, const char *value,
                            char *err, size_t errsize);
@@ -322,7 +324,7 @@ static const struct opt_def opt_table[] = {
     OPT("keepaspect", OPT_FLAG, keepaspect, 0, 0, 0,
         "keep the picture's aspect in the window (-no: stretch)"),
     OPT("monitorpixelaspect", OPT_DOUBLE, monitorpixelaspect, 0.1, 10, OPTF_RANGE,
-        "accepted; square pixels assumed"),
+        "one screen pixel's width over its height (-vo sdl)"),
     OPT("progbar-align", OPT_INT, progbar_align, 0, 100, OPTF_RANGE, "accepted; no effect"),
     OPT("ass-line-spacing", OPT_DOUBLE, ass_line_spacing, -1000, 1000, OPTF_RANGE,
         "accepted; no effect"),
@@ -432,6 +434,8 @@ static const struct opt_def opt_table[] = {
         "where a picture narrower than the window goes: 0 left .. 1 right"),
     OPT("border-pos-y", OPT_DOUBLE, border_pos_y, 0, 1, OPTF_RANGE,
         "where a picture shorter than the window goes: 0 top .. 1 bottom"),
+    OPT_FN("monitoraspect", func_monitoraspect, OPTF_ARG,
+           "the screen's shape, 4:3 or 1.78, for screens of non-square pixels (0: none)"),
     OPT("vsync", OPT_FLAG, vsync, 0, 0, 0, "present frames in step with the screen (-vo sdl)"),
     OPT("display", OPT_STRING, display, 0, 0, 0, "X display the window opens on"),
     OPT("name", OPT_STRING, wm_name, 0, 0, 0, "the window's class name (X11 WM_CLASS)"),
@@ -1085,6 +1089,18 @@ static void apply_fixed_vo(const struct MPOpts *o)
     if (!o->fixed_vo)
         mp_msg(MSGT_OPTIONS, MSGL_WARN, "Option -nofixed-vo is accepted but has no effect "
                "here: the video output is kept across files.\n");
+}
+
+static int func_monitoraspect(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                              char *err, size_t errsize)
+{
+    /* -aspect's syntax and range; its field keeps its own value. */
+    double aspect = c->o->aspect;
+    int r = func_aspect(c, d, value, err, errsize);
+    if (r == R_OK)
+        c->o->monitoraspect = c->o->aspect;
+    c->o->aspect = aspect;
+    return r;
 }
 
 static void apply_msg_style(const struct MPOpts *o)

@@ -158,6 +158,7 @@ struct MPOpts {
     double panscan_range;       /* -panscanrange -19..99, default 1 */
     double border_pos_x;        /* -border-pos-x 0..1, default 0.5 */
     double border_pos_y;        /* -border-pos-y */
+    double monitoraspect;       /* -monitoraspect: the screen's shape; 0 = not given */
     /* ---- end of the player/terminal block ---- */
 };
 

@@ -322,3 +322,16 @@ test_compat_edl_start_pts() {
     awk '$1 > 11 && $2 > $1 { ok = 1 } END { exit !ok }' e.edl ||
         fail "-edlout with -noedl-start-pts: $(cat e.edl)"
 }
+
+# Xvfb's screen is 1024x768 (4:3). Told it is 16:9, each pixel is 4/3 as
+# wide as tall: a 320x240 picture takes 240x240 of them.
+test_compat_monitoraspect_narrows_window() {
+    sdl_x_start || { sdl_skipped; return; }
+    sdl_make_still 20 || return 1
+    sdl_mp_start -slave -vo sdl -nosound -osdlevel 0 -monitoraspect 16:9 still.mkv
+    sdl_cmd "pause"
+    sdl_window || return 1
+    sdl_cmd "quit"
+    sdl_mp_wait
+    [ "${SDL_GEOM%%+*}" = 240x240 ] || fail "window $SDL_GEOM, expected 240x240"
+}
