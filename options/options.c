@@ -436,6 +436,8 @@ static const struct opt_def opt_table[] = {
         "where a picture shorter than the window goes: 0 top .. 1 bottom"),
     OPT_FN("monitoraspect", func_monitoraspect, OPTF_ARG,
            "the screen's shape, 4:3 or 1.78, for screens of non-square pixels (0: none)"),
+    OPT("doubleclick-time", OPT_INT, doubleclick_time, 0, 60000, OPTF_RANGE,
+        "ms between two clicks that make a double-click (0: SDL's default)"),
     OPT("vsync", OPT_FLAG, vsync, 0, 0, 0, "present frames in step with the screen (-vo sdl)"),
     OPT("display", OPT_STRING, display, 0, 0, 0, "X display the window opens on"),
     OPT("name", OPT_STRING, wm_name, 0, 0, 0, "the window's class name (X11 WM_CLASS)"),
@@ -538,6 +540,7 @@ void mp_opts_init(struct MPOpts *o)
     o->heartbeat_interval = 30;
     o->waveheader = -1;
     o->edl_start_pts = true;
+    o->doubleclick_time = 300;
     o->panscan_range = 1;
     o->border_pos_x = 0.5;
     o->border_pos_y = 0.5;

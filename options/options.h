@@ -159,6 +159,7 @@ struct MPOpts {
     double border_pos_x;        /* -border-pos-x 0..1, default 0.5 */
     double border_pos_y;        /* -border-pos-y */
     double monitoraspect;       /* -monitoraspect: the screen's shape; 0 = not given */
+    int doubleclick_time;       /* -doubleclick-time ms; 0: SDL decides */
     /* ---- end of the player/terminal block ---- */
 };
 

@@ -338,13 +338,17 @@ static int core_apply_subopts(struct MPOpts *o)
     return 0;
 }
 
-/* -display and -name: what SDL reads from the environment when it opens
- * the window (DISPLAY; SDL_VIDEO_X11_WMCLASS, both halves of WM_CLASS). */
+/* -display, -name and -doubleclick-time: what SDL reads from the
+ * environment (DISPLAY; SDL_VIDEO_X11_WMCLASS, both halves of WM_CLASS;
+ * its hint SDL_MOUSE_DOUBLE_CLICK_TIME). */
 static int core_apply_display(const struct MPOpts *o)
 {
+    char ms[16];
+    snprintf(ms, sizeof(ms), "%d", o->doubleclick_time);
     if ((o->display && setenv("DISPLAY", o->display, 1) < 0) ||
-        (o->wm_name && setenv("SDL_VIDEO_X11_WMCLASS", o->wm_name, 1) < 0)) {
-        mp_msg(MSGT_CPLAYER, MSGL_FATAL, "Cannot set the environment for -display/-name: %s\n",
+        (o->wm_name && setenv("SDL_VIDEO_X11_WMCLASS", o->wm_name, 1) < 0) ||
+        (o->doubleclick_time > 0 && setenv("SDL_MOUSE_DOUBLE_CLICK_TIME", ms, 1) < 0)) {
+        mp_msg(MSGT_CPLAYER, MSGL_FATAL, "Cannot set the environment for the window: %s\n",
                strerror(errno));
         return -1;
     }

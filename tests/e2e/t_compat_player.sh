@@ -335,3 +335,27 @@ test_compat_monitoraspect_narrows_window() {
     sdl_mp_wait
     [ "${SDL_GEOM%%+*}" = 240x240 ] || fail "window $SDL_GEOM, expected 240x240"
 }
+
+# cp_clicks ARGS...: two clicks 300 ms apart in the window of a player run
+# with ARGS; a click sets -osdlevel 2, a double-click 3. Prints the level.
+cp_clicks() {
+    printf 'MOUSE_BTN0 osd 2\nMOUSE_BTN0_DBL osd 3\n' >clicks.conf
+    sdl_mp_start -slave -vo sdl -nosound -input conf="$PWD/clicks.conf" "$@" still.mkv
+    sdl_cmd "pause"
+    sdl_window || return 1
+    xdotool mousemove --window "$SDL_WIN" 100 100 click --repeat 2 --delay 300 1 || return 1
+    sdl_ask_change 5 osdlevel 1
+    sdl_cmd "quit"
+    sdl_mp_wait
+}
+
+test_compat_doubleclick_time() {
+    sdl_x_start || { sdl_skipped; return; }
+    sdl_make_still 20 || return 1
+    local lev
+    lev=$(cp_clicks -doubleclick-time 100 | tail -n 1)
+    [ "$lev" = 2 ] || fail "clicks 300 ms apart at -doubleclick-time 100: osdlevel '$lev'" ||
+        return 1
+    lev=$(cp_clicks -doubleclick-time 600 | tail -n 1)
+    [ "$lev" = 3 ] || fail "at -doubleclick-time 600: osdlevel '$lev' (no double-click)"
+}
