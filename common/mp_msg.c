@@ -6,6 +6,8 @@
 #include <ctype.h>
 #include <errno.h>
 #include <iconv.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,8 +25,11 @@ static int msg_levels[MSGT_MAX] = {
 /* -msgcolor, -msgmodule, -msgcharset: how messages look. */
 static bool msg_color;
 static bool msg_show_module;
-static bool msg_at_line_start = true;
+/* Messages come from the demuxer's and caches' threads too. */
+static atomic_bool msg_at_line_start = true;
 static iconv_t msg_iconv = (iconv_t)-1;
+/* One iconv state, shared by the threads that print. */
+static pthread_mutex_t msg_iconv_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const char *const msg_module_names[MSGT_MAX] = {
     [MSGT_GLOBAL] = "global",
@@ -99,6 +104,7 @@ static void msg_write(FILE *f, const char *text, size_t len)
     char out[1024];
     char *in = (char *)text;
     size_t in_left = len;
+    pthread_mutex_lock(&msg_iconv_lock);
     /* Back to the initial shift state: each message stands alone. */
     iconv(msg_iconv, NULL, NULL, NULL, NULL);
     while (in_left) {
@@ -119,6 +125,7 @@ static void msg_write(FILE *f, const char *text, size_t len)
             in_left -= skip;
         }
     }
+    pthread_mutex_unlock(&msg_iconv_lock);
 }
 
 void mp_msg_va(int mod, int lev, const char *fmt, va_list va)
@@ -147,7 +154,7 @@ void mp_msg_va(int mod, int lev, const char *fmt, va_list va)
             vsnprintf(text, (size_t)n + 1, fmt, va);
         }
     }
-    if (msg_show_module && msg_at_line_start) {
+    if (msg_show_module && atomic_load(&msg_at_line_start)) {
         char name[16];
         const char *m = mp_msg_module_name(mod);
         size_t i;
@@ -166,7 +173,7 @@ void mp_msg_va(int mod, int lev, const char *fmt, va_list va)
         fputs("\033[0m", f);
     /* A module name starts each line, status lines (\r) included. */
     if (n > 0)
-        msg_at_line_start = text[n - 1] == '\n' || text[n - 1] == '\r';
+        atomic_store(&msg_at_line_start, text[n - 1] == '\n' || text[n - 1] == '\r');
     if (text != buf)
         free(text);
     /* Status lines end in \r and must show at once; so must everything a
@@ -274,7 +281,7 @@ void mp_msg_reset(void)
 {
     mp_msg_set_style(false, false);
     mp_msg_set_charset(NULL);
-    msg_at_line_start = true;
+    atomic_store(&msg_at_line_start, true);
     msg_default_level = MSGL_STATUS;
     msg_verbose = 0;
     for (int i = 0; i < MSGT_MAX; i++)
