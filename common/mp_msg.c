@@ -3,6 +3,11 @@
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
+#include <ctype.h>
+#include <errno.h>
+#include <iconv.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +22,14 @@ static int msg_verbose;
 static int msg_levels[MSGT_MAX] = {
     [0 ... MSGT_MAX - 1] = -1,
 };
+/* -msgcolor, -msgmodule, -msgcharset: how messages look. */
+static bool msg_color;
+static bool msg_show_module;
+/* Messages come from the demuxer's and caches' threads too. */
+static atomic_bool msg_at_line_start = true;
+static iconv_t msg_iconv = (iconv_t)-1;
+/* One iconv state, shared by the threads that print. */
+static pthread_mutex_t msg_iconv_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const char *const msg_module_names[MSGT_MAX] = {
     [MSGT_GLOBAL] = "global",
@@ -63,6 +76,58 @@ bool mp_msg_test(int mod, int lev)
     return lev <= msg_level_of(mod);
 }
 
+/* The color of a level's text (-msgcolor): red errors, yellow warnings,
+ * green status, dim debugging. */
+static const char *msg_level_color(int lev)
+{
+    static const char *const colors[] = {
+        [MSGL_FATAL] = "1;31", [MSGL_ERR] = "0;31", [MSGL_WARN] = "0;33",
+        [MSGL_HINT] = "1;33", [MSGL_INFO] = "0;37", [MSGL_STATUS] = "0;32",
+    };
+    return lev >= 0 && lev <= MSGL_STATUS ? colors[lev] : "1;30";
+}
+
+/* Each module's name keeps one color, so that a log is easy to scan. */
+static const char *msg_module_color(int mod)
+{
+    static const char *const palette[] = {"0;33", "0;36", "0;35", "1;32", "1;34", "1;36"};
+    return palette[(mod < 0 ? 0 : mod) % (int)(sizeof(palette) / sizeof(palette[0]))];
+}
+
+/* Print text (len bytes) to f in the charset of -msgcharset. */
+static void msg_write(FILE *f, const char *text, size_t len)
+{
+    if (msg_iconv == (iconv_t)-1) {
+        fwrite(text, 1, len, f);
+        return;
+    }
+    char out[1024];
+    char *in = (char *)text;
+    size_t in_left = len;
+    pthread_mutex_lock(&msg_iconv_lock);
+    /* Back to the initial shift state: each message stands alone. */
+    iconv(msg_iconv, NULL, NULL, NULL, NULL);
+    while (in_left) {
+        char *o = out;
+        size_t out_left = sizeof(out);
+        size_t r = iconv(msg_iconv, &in, &in_left, &o, &out_left);
+        fwrite(out, 1, sizeof(out) - out_left, f);
+        if (r == (size_t)-1 && errno != E2BIG) {
+            /* Not in the charset (or not UTF-8): one '?' for the whole
+             * character, as a terminal would show it at best. */
+            unsigned char lead = (unsigned char)*in;
+            size_t more = lead >= 0xf0 ? 3 : lead >= 0xe0 ? 2 : lead >= 0xc0 ? 1 : 0;
+            size_t skip = 1;
+            while (skip <= more && skip < in_left && ((unsigned char)in[skip] & 0xc0) == 0x80)
+                skip++;
+            fputc('?', f);
+            in += skip;
+            in_left -= skip;
+        }
+    }
+    pthread_mutex_unlock(&msg_iconv_lock);
+}
+
 void mp_msg_va(int mod, int lev, const char *fmt, va_list va)
 {
     if (!mp_msg_test(mod, lev))
@@ -71,7 +136,46 @@ void mp_msg_va(int mod, int lev, const char *fmt, va_list va)
     /* Keep stdout and stderr in order when both go to one terminal. */
     if (f == stderr)
         fflush(stdout);
-    vfprintf(f, fmt, va);
+    char buf[4096];
+    va_list copy;
+    va_copy(copy, va);
+    int n = vsnprintf(buf, sizeof(buf), fmt, copy);
+    va_end(copy);
+    if (n < 0)
+        return;
+    char *text = buf;
+    if ((size_t)n >= sizeof(buf)) {
+        text = malloc((size_t)n + 1);
+        if (!text) {
+            /* Cut rather than lose the message. */
+            text = buf;
+            n = sizeof(buf) - 1;
+        } else {
+            vsnprintf(text, (size_t)n + 1, fmt, va);
+        }
+    }
+    if (msg_show_module && atomic_load(&msg_at_line_start)) {
+        char name[16];
+        const char *m = mp_msg_module_name(mod);
+        size_t i;
+        for (i = 0; m && m[i] && i < sizeof(name) - 1; i++)
+            name[i] = (char)toupper((unsigned char)m[i]);
+        name[i] = '\0';
+        if (msg_color)
+            fprintf(f, "\033[%sm%9s\033[0;37m: ", msg_module_color(mod), name);
+        else
+            fprintf(f, "%9s: ", name);
+    }
+    if (msg_color)
+        fprintf(f, "\033[%sm", msg_level_color(lev));
+    msg_write(f, text, (size_t)n);
+    if (msg_color)
+        fputs("\033[0m", f);
+    /* A module name starts each line, status lines (\r) included. */
+    if (n > 0)
+        atomic_store(&msg_at_line_start, text[n - 1] == '\n' || text[n - 1] == '\r');
+    if (text != buf)
+        free(text);
     /* Status lines end in \r and must show at once; so must everything a
      * front-end waits for on a pipe. */
     fflush(f);
@@ -151,8 +255,33 @@ int mp_msg_parse_levels(const char *spec)
     return 0;
 }
 
+void mp_msg_set_style(bool color, bool module)
+{
+    msg_color = color;
+    msg_show_module = module;
+}
+
+int mp_msg_set_charset(const char *charset)
+{
+    iconv_t cd = (iconv_t)-1;
+    /* MPlayer's "noconv", and UTF-8 itself, print the bytes as they are. */
+    if (charset && *charset && strcasecmp(charset, "noconv") &&
+        strcasecmp(charset, "utf-8") && strcasecmp(charset, "utf8")) {
+        cd = iconv_open(charset, "UTF-8");
+        if (cd == (iconv_t)-1)
+            return -1;
+    }
+    if (msg_iconv != (iconv_t)-1)
+        iconv_close(msg_iconv);
+    msg_iconv = cd;
+    return 0;
+}
+
 void mp_msg_reset(void)
 {
+    mp_msg_set_style(false, false);
+    mp_msg_set_charset(NULL);
+    atomic_store(&msg_at_line_start, true);
     msg_default_level = MSGL_STATUS;
     msg_verbose = 0;
     for (int i = 0; i < MSGT_MAX; i++)

@@ -79,6 +79,15 @@ int mp_msg_parse_levels(const char *spec);
 /* Module name as used by -msglevel, or NULL. */
 const char *mp_msg_module_name(int mod);
 
+/* -msgcolor: each message in its level's color; -msgmodule: each line
+ * starts with the module's name ("  CPLAYER: "), as in MPlayer. */
+void mp_msg_set_style(bool color, bool module);
+
+/* -msgcharset: messages (UTF-8 inside) are converted to charset for the
+ * terminal; NULL, "noconv" or UTF-8: printed as they are. Returns -1 when
+ * iconv does not know the charset (nothing changed). */
+int mp_msg_set_charset(const char *charset);
+
 /* Forget -v/-msglevel/-quiet settings (tests, and before re-reading a
  * configuration). */
 void mp_msg_reset(void);

@@ -527,13 +527,25 @@ static SDL_Rect sdl_vo_dst_rect(const struct sdl_vo_priv *p, int ow, int oh)
     SDL_Rect r = {0, 0, ow, oh};
     if (!p->opts.keepaspect || p->d_w <= 0 || p->d_h <= 0)
         return r;
-    if ((int64_t)ow * p->d_h > (int64_t)oh * p->d_w) {
+    if ((int64_t)ow * p->d_h > (int64_t)oh * p->d_w)
         r.w = (int)(((int64_t)oh * p->d_w + p->d_h / 2) / p->d_h);
-        r.x = (ow - r.w) / 2;
-    } else {
+    else
         r.h = (int)(((int64_t)ow * p->d_h + p->d_w / 2) / p->d_w);
-        r.y = (oh - r.h) / 2;
+    const struct vo_sdl_window *w = &p->win_opts;
+    if (w->panscan > 0 && w->panscan_range != 0 && r.w > 0 && r.h > 0) {
+        /* The zoom that makes the bars go (the picture then covers the
+         * window and is cropped); MPlayer's range scales the way there,
+         * a negative one zooms beyond, up to 1 - range times. */
+        double fill = fmax((double)ow / r.w, (double)oh / r.h);
+        double k = w->panscan_range > 0 ? 1 + w->panscan * w->panscan_range * (fill - 1)
+                                        : 1 - w->panscan * w->panscan_range;
+        r.w = (int)lrint(r.w * k);
+        r.h = (int)lrint(r.h * k);
     }
+    /* Truncated as the centring always was: an odd margin's extra pixel
+     * goes to the right (bottom). */
+    r.x = (int)((ow - r.w) * (0.5 + w->bar_x));
+    r.y = (int)((oh - r.h) * (0.5 + w->bar_y));
     return r;
 }
 
@@ -631,6 +643,18 @@ static void sdl_vo_size_window(struct sdl_vo_priv *p, int d_w, int d_h)
                           sdl_vo_place(wo->y_place, wo->y, screen.y, screen.h, d_h));
 }
 
+/* One screen pixel's width over its height (1: square). */
+static double sdl_vo_pixel_aspect(const struct sdl_vo_priv *p)
+{
+    const struct vo_sdl_window *wo = &p->win_opts;
+    SDL_Rect b;
+    int display = p->win ? SDL_GetWindowDisplayIndex(p->win) : -1;
+    if (wo->monitor_aspect > 0 && display >= 0 && SDL_GetDisplayBounds(display, &b) == 0 &&
+        b.w > 0 && b.h > 0)
+        return wo->monitor_aspect * b.h / b.w;
+    return wo->pixel_aspect > 0 ? wo->pixel_aspect : 1;
+}
+
 /* (Re)make the texture for tex_fmt, tex_w x tex_h, converting YUV by
  * yuv_mode. Returns 0 or -1 (SDL_GetError says why). */
 static int sdl_vo_make_texture(struct sdl_vo_priv *p)
@@ -668,6 +692,10 @@ static int sdl_vo_config(struct vo *vo, int w, int h, int d_w, int d_h, enum AVP
         return -VO_ERR_INIT;
     }
 
+    /* On a screen of wide (tall) pixels, fewer (more) of them across. */
+    double pa = sdl_vo_pixel_aspect(p);
+    if (pa != 1)
+        d_w = (int)lrint(d_w / pa);
     /* A new size of picture resizes the window, as in MPlayer; the same
      * size again (a new file) keeps what the user made of it. */
     bool resize = !p->sized || d_w != p->d_w || d_h != p->d_h;
@@ -1005,6 +1033,26 @@ int vo_sdl_set_window(struct vo *vo, const struct vo_sdl_window *w)
     SDL_SetWindowBordered(p->win, w->borderless ? SDL_FALSE : SDL_TRUE);
     if (first && w->fullscreen)
         p->opts.fs = true;
+    return 0;
+}
+
+int vo_sdl_set_panscan(struct vo *vo, double amount)
+{
+    struct sdl_vo_priv *p = sdl_vo_priv_of(vo);
+    if (!p)
+        return -VO_ERR_UNKNOWN;
+    p->win_opts.panscan = amount < 0 ? 0 : amount > 1 ? 1 : amount;
+    if (p->ren && p->have_frame)
+        sdl_vo_redraw(p);
+    return 0;
+}
+
+int vo_sdl_get_panscan(struct vo *vo, double *amount)
+{
+    struct sdl_vo_priv *p = sdl_vo_priv_of(vo);
+    if (!p)
+        return -VO_ERR_UNKNOWN;
+    *amount = p->win_opts.panscan;
     return 0;
 }
 

@@ -34,6 +34,16 @@ struct vo_sdl_window {
     int x, y;
     int64_t wid;          /* X window to draw into; < 0: a window of our own */
     bool stretch;         /* -nokeepaspect: fill the window, whatever its shape */
+    /* -border-pos-x/-y less 0.5: where a picture narrower (shorter) than
+     * the window goes, -0.5 at the left (top), 0.5 at the right (bottom);
+     * 0 centres it. */
+    double bar_x, bar_y;
+    double panscan;       /* -panscan 0..1: zoom so the bars go, cropping */
+    double panscan_range; /* -panscanrange: > 0 times that zoom, < 0 up to 1 - it */
+    /* A screen whose pixels are not square: -monitoraspect (the screen's
+     * shape; > 0 wins) or -monitorpixelaspect (one pixel's width over its
+     * height; 0 or 1: square). The picture is narrowed (widened) to match. */
+    double monitor_aspect, pixel_aspect;
 };
 
 /*
@@ -44,6 +54,12 @@ struct vo_sdl_window {
  * sdl, or -VO_ERR_INIT when no window could be made at all.
  */
 int vo_sdl_set_window(struct vo *vo, const struct vo_sdl_window *w);
+
+/* Pan and scan (the panscan property and command): amount 0..1 as
+ * -panscan, clamped. Redraws at once. Returns 0 or -VO_ERR_UNKNOWN. */
+int vo_sdl_set_panscan(struct vo *vo, double amount);
+/* The amount in effect; -VO_ERR_UNKNOWN when vo is not sdl. */
+int vo_sdl_get_panscan(struct vo *vo, double *amount);
 
 /* The window's title (tests); "" when there is no window. */
 const char *vo_sdl_window_title(struct vo *vo);

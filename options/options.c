@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "config.h"
 #include "common/mp_msg.h"
@@ -170,6 +171,16 @@ static int func_aspect(struct opt_ctx *c, const struct opt_def *d, const char *v
                        char *err, size_t errsize);
 static int func_wid(struct opt_ctx *c, const struct opt_def *d, const char *value,
                     char *err, size_t errsize);
+/* player, terminal and OSD options */
+static int func_monitoraspect(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                              char *err, size_t errsize);
+static void apply_msg_style(const struct MPOpts *o);
+static int func_msgcharset(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                           char *err, size_t errsize);
+static int func_noloop(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                       char *err, size_t errsize);
+static int func_show_profile(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                             char *err, size_t errsize);
 
 #define OFF(field) offsetof(struct MPOpts, field)
 #define KIB 1024.0
@@ -341,7 +352,7 @@ static const struct opt_def opt_table[] = {
     OPT("keepaspect", OPT_FLAG, keepaspect, 0, 0, 0,
         "keep the picture's aspect in the window (-no: stretch)"),
     OPT("monitorpixelaspect", OPT_DOUBLE, monitorpixelaspect, 0.1, 10, OPTF_RANGE,
-        "accepted; square pixels assumed"),
+        "one screen pixel's width over its height (-vo sdl)"),
     OPT("progbar-align", OPT_INT, progbar_align, 0, 100, OPTF_RANGE, "accepted; no effect"),
     OPT("ass-line-spacing", OPT_DOUBLE, ass_line_spacing, -1000, 1000, OPTF_RANGE,
         "accepted; no effect"),
@@ -448,6 +459,84 @@ static const struct opt_def opt_table[] = {
     OPT_FN("geometry", func_geometry, OPTF_ARG, "window place and size: x:y or WxH+x+y"),
     OPT_FN("wid", func_wid, OPTF_ARG, "X window id to draw into"),
     /* ---- end of the window block ---- */
+    /* ---- player, terminal and OSD (player/, common/mp_msg.c) ---- */
+    OPT("term-osd", OPT_FLAG, term_osd, 0, 0, 0,
+        "OSD messages on the terminal when there is no video"),
+    {.name = "term-osd-esc", .type = OPT_STRING, .offset = OFF(term_osd_esc),
+     .help = "printed before each terminal OSD message", .defstr = "ESC[A\\r ESC[K"},
+    OPT("playing-msg", OPT_STRING, playing_msg, 0, 0, 0,
+        "printed when a file starts; ${NAME} is a property's value"),
+    OPT("osd-duration", OPT_INT, osd_duration, 0, 0, OPTF_MIN,
+        "how long OSD messages stay, in ms"),
+    {.name = "msgcolor", .type = OPT_FLAG, .offset = OFF(msgcolor),
+     .help = "messages in colors by level", .apply = apply_msg_style},
+    {.name = "msgmodule", .type = OPT_FLAG, .offset = OFF(msgmodule),
+     .help = "each message line starts with its module's name", .apply = apply_msg_style},
+    OPT_FN("msgcharset", func_msgcharset, OPTF_ARG,
+           "charset messages are printed in (noconv: as they are, UTF-8)"),
+    OPT_FN("noloop", func_noloop, 0, "play once (-loop -1)"),
+    OPT("list-properties", OPT_FLAG, list_properties, 0, 0, OPTF_NOCFG,
+        "print the slave-mode properties, play nothing"),
+    OPT_FN("show-profile", func_show_profile, OPTF_ARG | OPTF_NOCFG,
+           "print a config-file profile's options, play nothing"),
+    OPT("volstep", OPT_INT, volstep, 0, 100, OPTF_RANGE,
+        "volume step of the keys and the volume command, percent"),
+    OPT("heartbeat-cmd", OPT_STRING, heartbeat_cmd, 0, 0, 0,
+        "shell command run every -heartbeat-interval seconds while playing"),
+    OPT("heartbeat-interval", OPT_DOUBLE, heartbeat_interval, 0, 0, OPTF_MIN,
+        "seconds between -heartbeat-cmd runs"),
+    {.name = "waveheader", .type = OPT_STORE, .offset = OFF(waveheader), .store = 1,
+     .help = "-ao pcm writes a WAV header (-no: raw samples)"},
+    OPT("use-filedir-conf", OPT_FLAG, use_filedir_conf, 0, 0, 0,
+        "read mplayer.conf and <file>.conf beside the file played"),
+    OPT("edl-start-pts", OPT_FLAG, edl_start_pts, 0, 0, 0,
+        "-edl/-edlout times count from the file's start (-no: its timestamps)"),
+    OPT("edlout", OPT_STRING, edlout, 0, 0, 0,
+        "file the 'i' key (edl_mark) writes skip blocks to"),
+    OPT("panscan", OPT_DOUBLE, panscan, 0, 1, OPTF_RANGE,
+        "zoom the picture over the black bars, cropping it (-vo sdl)"),
+    OPT("panscanrange", OPT_DOUBLE, panscan_range, -19, 99, OPTF_RANGE,
+        "how far -panscan 1 zooms: times the bars' width; < 0: up to 1 - value times"),
+    OPT("border-pos-x", OPT_DOUBLE, border_pos_x, 0, 1, OPTF_RANGE,
+        "where a picture narrower than the window goes: 0 left .. 1 right"),
+    OPT("border-pos-y", OPT_DOUBLE, border_pos_y, 0, 1, OPTF_RANGE,
+        "where a picture shorter than the window goes: 0 top .. 1 bottom"),
+    OPT_FN("monitoraspect", func_monitoraspect, OPTF_ARG,
+           "the screen's shape, 4:3 or 1.78, for screens of non-square pixels (0: none)"),
+    OPT("doubleclick-time", OPT_INT, doubleclick_time, 0, 60000, OPTF_RANGE,
+        "ms between two clicks that make a double-click (0: SDL's default)"),
+    OPT("vsync", OPT_FLAG, vsync, 0, 0, 0, "present frames in step with the screen (-vo sdl)"),
+    OPT("display", OPT_STRING, display, 0, 0, 0, "X display the window opens on"),
+    OPT("name", OPT_STRING, wm_name, 0, 0, 0, "the window's class name (X11 WM_CLASS)"),
+    /* MPlayer's hardware and driver specifics: config files carry them. */
+    OPT_IGN("abs", OPTF_ARG, "the audio outputs size their own buffers"),
+    OPT_IGN("softsleep", 0, "frames are timed by the monotonic clock with short sleeps"),
+    OPT_IGN("rtc", 0, "frames are timed by the monotonic clock, not /dev/rtc"),
+    OPT_IGN("rtc-device", OPTF_ARG, "frames are timed by the monotonic clock, not /dev/rtc"),
+    OPT_IGN("mixer", OPTF_ARG, "the volume is software volume; no mixer device is opened"),
+    OPT_IGN("vm", 0, "no output changes the screen's video mode"),
+    OPT_IGN("bpp", OPTF_ARG, "no output changes the screen's video mode"),
+    OPT_IGN("fsmode-dontuse", OPTF_ARG, "fullscreen is SDL's"),
+    OPT_IGN("refreshrate", OPTF_ARG, "no output changes the screen's video mode"),
+    OPT_IGN("monitor-hfreq", OPTF_ARG, "no output changes the screen's video mode"),
+    OPT_IGN("monitor-vfreq", OPTF_ARG, "no output changes the screen's video mode"),
+    OPT_IGN("monitor-dotclock", OPTF_ARG, "no output changes the screen's video mode"),
+    OPT_IGN("colorkey", OPTF_ARG, "no overlay output uses a color key"),
+    OPT_IGN("nocolorkey", 0, "no overlay output uses a color key"),
+    OPT_IGN("fstype", OPTF_ARG, "fullscreen and stacking are SDL's and the window manager's"),
+    OPT_IGN("adapter", OPTF_ARG, "Direct3D adapters are Windows' (SDL picks the display)"),
+    OPT_IGN("fbmode", OPTF_ARG, "no framebuffer output is built"),
+    OPT_IGN("fbmodeconfig", OPTF_ARG, "no framebuffer output is built"),
+    OPT_IGN("grabpointer", 0, "no output changes the video mode, so none grabs the pointer"),
+    OPT_IGN("fs-border-left", OPTF_ARG, "for Windows' directx output"),
+    OPT_IGN("fs-border-right", OPTF_ARG, "for Windows' directx output"),
+    OPT_IGN("fs-border-top", OPTF_ARG, "for Windows' directx output"),
+    OPT_IGN("fs-border-bottom", OPTF_ARG, "for Windows' directx output"),
+    OPT_IGN("screenw", OPTF_ARG, "SDL reads the screen's size"),
+    OPT_IGN("screenh", OPTF_ARG, "SDL reads the screen's size"),
+    OPT_IGN("monitor-orientation", OPTF_ARG, "no output turns the picture for the monitor"),
+    OPT_IGN("rootwin", 0, "the picture is not drawn on the desktop (-wid takes a window)"),
+    /* ---- end of the player/terminal block ---- */
 };
 
 #define OPT_COUNT (sizeof(opt_table) / sizeof(opt_table[0]))
@@ -513,6 +602,16 @@ void mp_opts_init(struct MPOpts *o)
     o->sub_id = -1;
     o->border = true;
     o->wid = -1;
+    o->term_osd = true;
+    o->osd_duration = 1000;
+    o->volstep = 3;
+    o->heartbeat_interval = 30;
+    o->waveheader = -1;
+    o->edl_start_pts = true;
+    o->doubleclick_time = 300;
+    o->panscan_range = 1;
+    o->border_pos_x = 0.5;
+    o->border_pos_y = 0.5;
 }
 
 void mp_opts_free(struct MPOpts *o)
@@ -527,6 +626,108 @@ void mp_opts_free(struct MPOpts *o)
             *p = NULL;
         }
     }
+}
+
+int mp_opts_copy(struct MPOpts *dst, const struct MPOpts *src)
+{
+    memcpy(dst, src, sizeof(*dst));
+    bool failed = false;
+    char **extra[] = {&dst->vf, &dst->af};
+    for (size_t i = 0; i < OPT_COUNT + 2; i++) {
+        char **p;
+        if (i < OPT_COUNT) {
+            if (opt_table[i].type != OPT_STRING)
+                continue;
+            p = opt_field(dst, &opt_table[i]);
+        } else {
+            p = extra[i - OPT_COUNT];
+        }
+        /* Every string gets a copy or NULL, so that a failure leaves
+         * nothing of src's to be freed twice. */
+        char *copy = *p && !failed ? strdup(*p) : NULL;
+        failed |= *p && !copy;
+        *p = copy;
+    }
+    if (failed) {
+        mp_opts_free(dst);
+        return -1;
+    }
+    return 0;
+}
+
+/* Read path when it exists: 1 read, 0 none, -1 a bad line. */
+static int file_config_try(struct MPOpts *o, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return 0;
+    mp_msg(MSGT_OPTIONS, MSGL_INFO, "Loading config '%s'\n", path);
+    return mp_parse_config_file(o, path, true) == MP_OPT_OK ? 1 : -1;
+}
+
+/* -use-filedir-conf: the folder's mplayer.conf, then name.conf beside the
+ * file; *beside: the latter exists. 1 one read, 0 none, -1 a bad line. */
+static int file_configs_beside(struct MPOpts *o, const char *name, bool *beside)
+{
+    const char *slash = strrchr(name, '/');
+    char *path = NULL;
+    int n = slash ? asprintf(&path, "%.*s/mplayer.conf", (int)(slash - name), name)
+                  : asprintf(&path, "mplayer.conf");
+    if (n < 0)
+        return -1;
+    int found = file_config_try(o, path);
+    free(path);
+    if (found < 0)
+        return -1;
+    if (asprintf(&path, "%s.conf", name) < 0)
+        return -1;
+    int r = file_config_try(o, path);
+    free(path);
+    if (r < 0)
+        return -1;
+    *beside = r > 0;
+    return found | r;
+}
+
+int mp_load_file_configs(struct MPOpts *o, const char *name)
+{
+    int found = 0, r;
+    bool beside = false;
+    /* Beside the file: not for URLs, which have no folder of ours. */
+    if (o->use_filedir_conf && !strstr(name, "://")) {
+        /* The media's folder may be anyone's: what it sets may not run
+         * commands (MPlayer warned that this option may be dangerous). */
+        char *cmd_before = o->heartbeat_cmd;
+        o->heartbeat_cmd = NULL;
+        r = file_configs_beside(o, name, &beside);
+        if (o->heartbeat_cmd)
+            mp_msg(MSGT_OPTIONS, MSGL_WARN, "heartbeat-cmd in a config file beside '%s' "
+                   "ignored: such files must not run commands.\n", name);
+        free(o->heartbeat_cmd);
+        o->heartbeat_cmd = cmd_before;
+        if (r < 0)
+            return -1;
+        found |= r;
+    }
+    if (beside)
+        return found;
+    /* The user's own: <basename>.conf in the config folder. */
+    const char *base = strrchr(name, '/');
+    base = base ? base + 1 : name;
+    if (!*base)
+        return found;
+    const char *home = getenv("MPLAYER_HOME");
+    char *path = NULL;
+    int n = -1;
+    if (home && *home)
+        n = asprintf(&path, "%s/%s.conf", home, base);
+    else if ((home = getenv("HOME")) && *home)
+        n = asprintf(&path, "%s/.mplayer/%s.conf", home, base);
+    if (n < 0)
+        return found;
+    r = file_config_try(o, path);
+    free(path);
+    return r < 0 ? -1 : found | r;
 }
 
 void mp_cmdline_files_free(struct mp_cmdline_files *f)
@@ -961,6 +1162,48 @@ static void apply_fixed_vo(const struct MPOpts *o)
     if (!o->fixed_vo)
         mp_msg(MSGT_OPTIONS, MSGL_WARN, "Option -nofixed-vo is accepted but has no effect "
                "here: the video output is kept across files.\n");
+}
+
+static int func_monitoraspect(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                              char *err, size_t errsize)
+{
+    /* -aspect's syntax and range; its field keeps its own value. */
+    double aspect = c->o->aspect;
+    int r = func_aspect(c, d, value, err, errsize);
+    if (r == R_OK)
+        c->o->monitoraspect = c->o->aspect;
+    c->o->aspect = aspect;
+    return r;
+}
+
+static void apply_msg_style(const struct MPOpts *o)
+{
+    mp_msg_set_style(o->msgcolor, o->msgmodule);
+}
+
+static int func_msgcharset(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                           char *err, size_t errsize)
+{
+    (void)c;
+    (void)d;
+    if (mp_msg_set_charset(value) < 0) {
+        opt_err(err, errsize, "unknown charset '%s' (see iconv -l; noconv: none)", value);
+        return R_BADVAL;
+    }
+    return R_OK;
+}
+
+static int func_noloop(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                       char *err, size_t errsize)
+{
+    /* MPlayer 1.5 takes -noloop and forgets it (-loop 0 -noloop loops on);
+     * its documentation says it disables looping, which is what it does here. */
+    (void)d;
+    (void)value;
+    (void)err;
+    (void)errsize;
+    c->o->loop = -1;
+    return R_OK;
 }
 
 static int func_verbose(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -1888,6 +2131,47 @@ static int func_profile(struct opt_ctx *c, const struct opt_def *d, const char *
             break;
     }
     return errors ? R_PRINTED : R_OK;
+}
+
+/* -show-profile: the lines of p, and those of the profiles it names, one
+ * space deeper for each level (MPlayer's layout). */
+static void profile_show(struct opt_profiles *ps, const struct opt_profile *p, int indent)
+{
+    if (indent > OPT_MAX_PROFILE_DEPTH) {
+        mp_msg(MSGT_OPTIONS, MSGL_WARN, "%*sprofiles include each other more than %d deep\n",
+               indent, "", OPT_MAX_PROFILE_DEPTH);
+        return;
+    }
+    for (int i = 0; i < p->num_lines; i++) {
+        const struct opt_profile_line *l = &p->lines[i];
+        mp_msg(MSGT_OPTIONS, MSGL_INFO, "%*s%s%s%s\n", indent, "", l->name,
+               l->value ? "=" : "", l->value ? l->value : "");
+        if (strcasecmp(l->name, "profile") || !l->value)
+            continue;
+        for (const char *n = l->value;; n++) {
+            size_t len = strcspn(n, ",");
+            const struct opt_profile *sub = profile_find(ps, n, len);
+            if (sub)
+                profile_show(ps, sub, indent + 1);
+            n += len;
+            if (!*n)
+                break;
+        }
+    }
+}
+
+static int func_show_profile(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                             char *err, size_t errsize)
+{
+    (void)d;
+    const struct opt_profile *p = profile_find(c->profiles, value, strlen(value));
+    if (!p) {
+        opt_err(err, errsize, "unknown profile '%s' (-profile help lists them)", value);
+        return R_BADVAL;
+    }
+    mp_msg(MSGT_OPTIONS, MSGL_INFO, "Profile %s: %s\n", p->name, p->desc ? p->desc : "");
+    profile_show(c->profiles, p, 1);
+    return R_EXIT;
 }
 
 /*

@@ -144,6 +144,31 @@ struct MPOpts {
         int x, y;
     } geometry;
     /* ---- end of the window block ---- */
+    /* ---- player, terminal and OSD (player/, common/mp_msg.c) ---- */
+    bool term_osd;              /* -noterm-osd: no OSD messages on the terminal */
+    char *term_osd_esc;         /* -term-osd-esc; NULL: up a line and clear it */
+    char *playing_msg;          /* -playing-msg: printed per file, properties expanded */
+    int osd_duration;           /* -osd-duration: OSD messages stay this many ms */
+    bool msgcolor;              /* -msgcolor: messages colored by level */
+    bool msgmodule;             /* -msgmodule: lines start with the module's name */
+    bool list_properties;       /* -list-properties: print them, play nothing */
+    int volstep;                /* -volstep: volume step in percent */
+    char *heartbeat_cmd;        /* -heartbeat-cmd: run through the shell while playing */
+    double heartbeat_interval;  /* -heartbeat-interval seconds between runs */
+    char *edlout;               /* -edlout: the file edl_mark ('i') writes */
+    bool edl_start_pts;         /* -noedl-start-pts: EDL times are the file's timestamps */
+    int waveheader;             /* -waveheader 1, -nowaveheader 0, -1: -ao pcm decides */
+    bool use_filedir_conf;      /* -use-filedir-conf: config files beside the file */
+    bool vsync;                 /* -vsync: -vo sdl presents in step with the screen */
+    char *display;              /* -display: the X display for the window */
+    char *wm_name;              /* -name: the window's X11 class */
+    double panscan;             /* -panscan 0..1 (the panscan property keeps it) */
+    double panscan_range;       /* -panscanrange -19..99, default 1 */
+    double border_pos_x;        /* -border-pos-x 0..1, default 0.5 */
+    double border_pos_y;        /* -border-pos-y */
+    double monitoraspect;       /* -monitoraspect: the screen's shape; 0 = not given */
+    int doubleclick_time;       /* -doubleclick-time ms; 0: SDL decides */
+    /* ---- end of the player/terminal block ---- */
 };
 
 /* What -dumpstream, -dumpaudio and -dumpvideo write to -dumpfile instead of
@@ -159,6 +184,19 @@ enum mp_dump_mode {
 void mp_opts_init(struct MPOpts *o);
 /* Free the strings; the struct itself is the caller's. */
 void mp_opts_free(struct MPOpts *o);
+/* dst = a copy of src with strings of its own. Returns 0, or -1 when out
+ * of memory (dst then holds nothing to free). */
+int mp_opts_copy(struct MPOpts *dst, const struct MPOpts *src);
+
+/*
+ * MPlayer's file-specific config files for the file or URL name: with
+ * -use-filedir-conf, mplayer.conf in the file's folder, then name.conf
+ * beside it; without, or when there is no name.conf there,
+ * <basename>.conf in the user's config folder. Applied to o, with a
+ * "Loading config 'path'" line each. Returns 1 when one was read, 0 when
+ * none exists, -1 after a message when one has a bad line.
+ */
+int mp_load_file_configs(struct MPOpts *o, const char *name);
 
 /* Files named on the command line and by -playlist, in order. */
 struct mp_cmdline_file {

@@ -23,12 +23,14 @@
 
 #include <libavutil/dict.h>
 
+#include "config.h"
 #include "common/mp_msg.h"
 #include "input/input.h"
 #include "libao2/audio_out.h"
 #include "libmpcodecs/mpcodecs.h"
 #include "libmpdemux/demuxer.h"
 #include "libvo/video_out.h"
+#include "libvo/vo_sdl.h"
 #include "options/options.h"
 #include "osdep/osdep.h"
 #include "player/play_priv.h"
@@ -486,8 +488,10 @@ static int get_volume(struct play_state *ps, struct prop_val *v)
 
 static void cmd_volume_osd(struct play_state *ps)
 {
-    if (!ps->sub)
+    if (!ps->sub) {
+        play_osd_bar_text(ps, "Volume", ps->mpctx->mute ? 0 : ps->mpctx->volume / 100);
         return;
+    }
     ps->osd_until = mp_time_sec() + 1.0;
     mp_sub_osd_set_bar(ps->sub, MP_SUB_BAR_VOLUME, ps->mpctx->mute ? 0 : ps->mpctx->volume / 100,
                        ps->osd_until);
@@ -608,6 +612,35 @@ static int get_border(struct play_state *ps, struct prop_val *v)
     return ps->sh_video ? PROP_OK : PROP_UNAVAILABLE;
 }
 
+/* panscan: -vo sdl's; other outputs have no window to fill. */
+static int get_panscan(struct play_state *ps, struct prop_val *v)
+{
+#if HAVE_SDL2
+    if (ps->vo && ps->sh_video && vo_sdl_get_panscan(ps->vo, &v->f) == 0)
+        return PROP_OK;
+#endif
+    (void)ps;
+    (void)v;
+    return PROP_UNAVAILABLE;
+}
+
+static int set_panscan(struct play_state *ps, const struct prop_val *v)
+{
+#if HAVE_SDL2
+    if (ps->vo && ps->sh_video && vo_sdl_set_panscan(ps->vo, v->f) == 0) {
+        /* Kept for the next files, as MPlayer keeps it. */
+        vo_sdl_get_panscan(ps->vo, &ps->mpctx->opts.panscan);
+        char text[32];
+        snprintf(text, sizeof(text), "Panscan: %d %%", (int)lrint(ps->mpctx->opts.panscan * 100));
+        play_osd_text(ps, 1, text, 0);
+        return PROP_OK;
+    }
+#endif
+    (void)ps;
+    (void)v;
+    return PROP_UNAVAILABLE;
+}
+
 /* deinterlace and rootwin: never on here. */
 static int get_video_off(struct play_state *ps, struct prop_val *v)
 {
@@ -615,11 +648,10 @@ static int get_video_off(struct play_state *ps, struct prop_val *v)
     return ps->sh_video ? PROP_OK : PROP_UNAVAILABLE;
 }
 
-/* MPlayer answers vsync even without video. */
+/* MPlayer answers vsync even without video: whether -vsync was given. */
 static int get_vsync(struct play_state *ps, struct prop_val *v)
 {
-    (void)ps;
-    v->i = 0;
+    v->i = ps->mpctx->opts.vsync;
     return PROP_OK;
 }
 
@@ -870,7 +902,7 @@ static const struct prop_def cmd_props[] = {
     { "contrast", PT_INT, get_contrast, set_contrast, 1, -100, 100, false },
     { "saturation", PT_INT, get_saturation, set_saturation, 1, -100, 100, false },
     { "hue", PT_INT, get_hue, set_hue, 1, -100, 100, false },
-    { "panscan", PT_FLOAT, NULL, NULL, 0, 0, 0, false },
+    { "panscan", PT_FLOAT, get_panscan, set_panscan, 0.1, 0, 1, false },
     { "vsync", PT_FLAG, get_vsync, NULL, 0, 0, 0, false },
     { "video_format", PT_INT, get_video_format, NULL, 0, 0, 0, false },
     { "video_codec", PT_STRING, get_video_codec, NULL, 0, 0, 0, false },
@@ -957,6 +989,29 @@ static int prop_def_set(struct play_state *ps, const struct prop_def *def,
         return PROP_UNAVAILABLE;
     }
     return def->set ? def->set(ps, v) : PROP_NOT_IMPLEMENTED;
+}
+
+void mp_print_property_list(void)
+{
+    static const char *const types[] = {
+        [PT_FLAG] = "Flag", [PT_INT] = "Integer", [PT_FLOAT] = "Float",
+        [PT_TIME] = "Time", [PT_POS] = "Position", [PT_STRING] = "String",
+    };
+    size_t n = sizeof(cmd_props) / sizeof(cmd_props[0]);
+    /* MPlayer's layout: "No" where a bound does not apply. */
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "\n %-20s %-15s %-10s %-10s\n\n", "Name", "Type", "Min",
+           "Max");
+    for (size_t i = 0; i < n; i++) {
+        const struct prop_def *d = &cmd_props[i];
+        char lo[32] = "No", hi[32] = "No";
+        if (d->min < d->max) {
+            snprintf(lo, sizeof(lo), "%g", d->min);
+            snprintf(hi, sizeof(hi), "%g", d->max);
+        }
+        mp_msg(MSGT_CPLAYER, MSGL_INFO, " %-20s %-15s %-10s %-10s\n", d->name, types[d->type],
+               lo, hi);
+    }
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nTotal: %zu properties\n", n);
 }
 
 static const struct prop_def *prop_find(const char *name)
@@ -1114,9 +1169,12 @@ static int prop_step(struct play_state *ps, const struct prop_def *def, double a
         break;
     }
     case PT_FLOAT:
-    case PT_TIME:
-        v.f += (amount != 0 ? amount : def->step) * dir;
+    case PT_TIME: {
+        /* The volume's default step is -volstep's, as MPlayer's mixer has it. */
+        double step = !strcmp(def->name, "volume") ? ps->mpctx->opts.volstep : def->step;
+        v.f += (amount != 0 ? amount : step) * dir;
         break;
+    }
     default:
         return PROP_NOT_IMPLEMENTED;
     }
@@ -1412,57 +1470,111 @@ static void cmd_osd(struct play_state *ps, const struct mp_cmd *cmd)
     set_osdlevel(ps, &(struct prop_val){ .i = level });
 }
 
-/* ${name} in text replaced by the property's value (nothing when it has
- * none), as osd_show_property_text does. Malloc'ed, or NULL. */
-static char *cmd_expand_properties(struct play_state *ps, const char *text)
+/* A growing string for the expander; ok turns false when memory ran out. */
+struct cmd_text {
+    char *s;
+    size_t len, cap;
+    bool ok;
+};
+
+static void cmd_text_add(struct cmd_text *t, const char *piece, size_t n)
 {
-    size_t cap = strlen(text) + 1, len = 0;
-    char *out = malloc(cap);
-    while (out && *text) {
-        const char *piece = text, *end = strchr(text, '}');
-        size_t n = 1;
-        char name[128], buf[64];
-        struct prop_val v = { 0 };
-        if (text[0] == '$' && text[1] == '{' && end && (size_t)(end - text - 2) < sizeof(name)) {
-            const struct prop_def *def;
-            memcpy(name, text + 2, (size_t)(end - text - 2));
-            name[end - text - 2] = '\0';
-            piece = prop_get(ps, name, &def, &v) > 0 ? prop_format(def, &v, buf, sizeof(buf)) : "";
-            n = strlen(piece);
-            text = end + 1;
+    if (!t->ok)
+        return;
+    if (t->len + n + 1 > t->cap) {
+        size_t cap = (t->len + n + 1) * 2;
+        char *grown = realloc(t->s, cap);
+        if (!grown) {
+            t->ok = false;
+            return;
+        }
+        t->s = grown;
+        t->cap = cap;
+    }
+    memcpy(t->s + t->len, piece, n);
+    t->len += n;
+    t->s[t->len] = '\0';
+}
+
+/* The property called name[0..len), formatted; false when it has no value. */
+static bool cmd_prop_text(struct play_state *ps, const char *name, size_t len,
+                          struct cmd_text *out)
+{
+    char key[128], buf[64];
+    if (len >= sizeof(key))
+        return false;
+    memcpy(key, name, len);
+    key[len] = '\0';
+    const struct prop_def *def;
+    struct prop_val v = { 0 };
+    bool has = prop_get(ps, key, &def, &v) > 0;
+    if (has && out) {
+        const char *text = prop_format(def, &v, buf, sizeof(buf));
+        cmd_text_add(out, text, strlen(text));
+    }
+    free(v.s);
+    return has;
+}
+
+/*
+ * MPlayer's property expansion (osd_show_property_text, -playing-msg):
+ * ${NAME} is the property's value (nothing when it has none), ?(NAME:TEXT)
+ * is TEXT when NAME has a value and ?(!NAME:TEXT) when it has not (they
+ * nest); a backslash takes the next character as it is, \n and \t making a
+ * newline and a tab. Malloc'ed, or NULL when out of memory.
+ */
+char *play_expand_text(struct play_state *ps, const char *text)
+{
+    struct cmd_text out = { .ok = true };
+    cmd_text_add(&out, "", 0);
+    /* Open ?( groups, and how many of the outer ones are being skipped
+     * (a skipped group skips all it holds). */
+    int open = 0, skip_from = -1;
+    while (*text && out.ok) {
+        bool skipping = skip_from >= 0;
+        const char *close = strchr(text, '}');
+        const char *colon = strchr(text, ':');
+        if (text[0] == '\\' && text[1]) {
+            char ch = text[1] == 'n' ? '\n' : text[1] == 't' ? '\t' : text[1];
+            if (!skipping)
+                cmd_text_add(&out, &ch, 1);
+            text += 2;
+        } else if (text[0] == '$' && text[1] == '{' && close) {
+            if (!skipping)
+                cmd_prop_text(ps, text + 2, (size_t)(close - text - 2), &out);
+            text = close + 1;
+        } else if (text[0] == '?' && text[1] == '(' && colon) {
+            bool neg = text[2] == '!';
+            const char *name = text + 2 + neg;
+            bool has = cmd_prop_text(ps, name, (size_t)(colon - name), NULL);
+            if (!skipping && has == neg)
+                skip_from = open;
+            open++;
+            text = colon + 1;
+        } else if (text[0] == ')' && open > 0) {
+            open--;
+            if (skip_from == open)
+                skip_from = -1;
+            text++;
         } else {
+            if (!skipping)
+                cmd_text_add(&out, text, 1);
             text++;
         }
-        if (len + n + 1 > cap) {
-            cap = (len + n + 1) * 2;
-            char *grown = realloc(out, cap);
-            if (!grown) {
-                free(out);
-                out = NULL;
-            }
-            out = grown;
-        }
-        if (out) {
-            memcpy(out + len, piece, n);
-            len += n;
-        }
-        free(v.s);
     }
-    if (out)
-        out[len] = '\0';
-    return out;
+    if (!out.ok) {
+        free(out.s);
+        return NULL;
+    }
+    return out.s;
 }
 
 /* osd_show_text / osd_show_property_text: on the video's OSD; without
- * video there is none and nothing is printed. */
+ * video on the terminal (-term-osd). */
 static void cmd_osd_show(struct play_state *ps, const struct mp_cmd *cmd)
 {
-    if (!ps->sub) {
-        mp_msg(MSGT_INPUT, MSGL_V, "Command %s ignored: no OSD without video.\n", cmd->name);
-        return;
-    }
     char *text = cmd->id == MP_CMD_OSD_SHOW_PROPERTY_TEXT
-                     ? cmd_expand_properties(ps, cmd->args[0].v.s) : strdup(cmd->args[0].v.s);
+                     ? play_expand_text(ps, cmd->args[0].v.s) : strdup(cmd->args[0].v.s);
     if (!text)
         return;
     int ms = cmd->args[1].v.i;
@@ -1629,11 +1741,12 @@ static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *c
             play_osd_bar_seek(ps);
         break;
     case MP_CMD_VOLUME: {
-        /* Without abs only the sign counts, as in MPlayer: one step of 3
-         * up for a value above 0, down otherwise (0 included). */
+        /* Without abs only the sign counts, as in MPlayer: one step of
+         * -volstep up for a value above 0, down otherwise (0 included). */
         double val = cmd->args[0].v.f;
         bool abs = cmd->nargs > 1 && cmd->args[1].v.i != 0;
-        struct prop_val pv = { .f = abs ? val : ps->mpctx->volume + (val > 0 ? 3 : -3) };
+        int step = ps->mpctx->opts.volstep;
+        struct prop_val pv = { .f = abs ? val : ps->mpctx->volume + (val > 0 ? step : -step) };
         set_volume(ps, &pv);
         break;
     }
@@ -1696,6 +1809,21 @@ static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *c
     case MP_CMD_SUB_VOB:
     case MP_CMD_SUB_FORCED_ONLY:
         cmd_not_here(cmd, "no VobSub or bitmap subtitles");
+        break;
+    case MP_CMD_PANSCAN: {
+        /* panscan <step> [abs] (the w and e keys): add, or set. */
+        struct prop_val pv;
+        bool abs = cmd->nargs > 1 && cmd->args[1].v.i != 0;
+        if (get_panscan(ps, &pv) <= 0) {
+            cmd_not_here(cmd, "no window to pan and scan (-vo sdl)");
+            break;
+        }
+        pv.f = abs ? cmd->args[0].v.f : pv.f + cmd->args[0].v.f;
+        set_panscan(ps, &pv);
+        break;
+    }
+    case MP_CMD_EDL_MARK:
+        play_edl_mark(ps, cmd_position(ps) - play_edl_origin(ps));
         break;
     case MP_CMD_SUB_LOG:
     case MP_CMD_ASS_USE_MARGINS:

@@ -3,6 +3,7 @@
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "libmpdemux/demuxer.h"
 #include "libvo/video_out.h"
 #include "osdep/osdep.h"
+#include "player/play_priv.h"
 #include "player/player.h"
 #include "sub/sub.h"
 
@@ -67,6 +69,9 @@ void mp_destroy(struct MPContext *mpctx)
     mp_input_free(mpctx->input);
     mp_sub_free(mpctx->sub);
     mp_edl_free(mpctx->edl);
+    /* Normally closed by mp_run, which reports a failed write. */
+    if (mpctx->edlout)
+        fclose(mpctx->edlout);
     playlist_clear(&mpctx->playlist);
     mp_opts_free(&mpctx->opts);
     free(mpctx);
@@ -266,7 +271,112 @@ bool mp_help_requested(const struct MPOpts *o)
     return core_is_help(o->vo) || core_is_help(o->ao) || core_is_help(o->demuxer) ||
            core_is_help(o->vf) ||
            core_is_help(o->af) || core_input_flag(o->input, "cmdlist") ||
-           core_input_flag(o->input, "keylist");
+           core_input_flag(o->input, "keylist") || o->list_properties;
+}
+
+/* Whether spec[i] starts an entry of the driver list for driver. */
+static bool core_entry_is(const char *spec, size_t i, const char *driver, size_t dlen)
+{
+    if ((i > 0 && spec[i - 1] != ',') || strncmp(spec + i, driver, dlen) != 0)
+        return false;
+    char next = spec[i + dlen];
+    return next == ':' || next == ',' || !next;
+}
+
+/*
+ * Options that are MPlayer's old spellings of a driver's suboption
+ * (-nowaveheader for -ao pcm:nowaveheader, -vsync for -vo sdl:vsync):
+ * flag goes first in each entry of *spec for driver, so that a suboption
+ * written there still wins. Returns 0, or -1 when out of memory.
+ */
+static int core_add_subopt(char **spec, const char *driver, const char *flag)
+{
+    const char *in = *spec;
+    size_t n = strlen(in), dlen = strlen(driver), flen = strlen(flag), extra = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (core_entry_is(in, i, driver, dlen))
+            extra += flen + 1;
+    }
+    if (!extra)
+        return 0;
+    char *out = malloc(n + extra + 1);
+    if (!out)
+        return -1;
+    size_t len = 0;
+    for (size_t i = 0; i < n;) {
+        if (!core_entry_is(in, i, driver, dlen)) {
+            out[len++] = in[i++];
+            continue;
+        }
+        /* driver:flag, then ':' and the entry's own suboptions if any. */
+        memcpy(out + len, driver, dlen);
+        len += dlen;
+        out[len++] = ':';
+        memcpy(out + len, flag, flen);
+        len += flen;
+        i += dlen;
+    }
+    out[len] = '\0';
+    free(*spec);
+    *spec = out;
+    return 0;
+}
+
+/* The driver suboptions that global options stand for. */
+static int core_apply_subopts(struct MPOpts *o)
+{
+    if (o->waveheader >= 0 && o->ao &&
+        core_add_subopt(&o->ao, "pcm", o->waveheader ? "waveheader" : "nowaveheader") < 0)
+        return -1;
+    if (o->vsync) {
+        /* The default list names sdl too. */
+        if (!o->vo && !(o->vo = strdup(PLAY_DEFAULT_VO)))
+            return -1;
+        if (core_add_subopt(&o->vo, "sdl", "vsync") < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* -display, -name and -doubleclick-time: what SDL reads from the
+ * environment (DISPLAY; SDL_VIDEO_X11_WMCLASS, both halves of WM_CLASS;
+ * its hint SDL_MOUSE_DOUBLE_CLICK_TIME). */
+static int core_apply_display(const struct MPOpts *o)
+{
+    char ms[16];
+    snprintf(ms, sizeof(ms), "%d", o->doubleclick_time);
+    if ((o->display && setenv("DISPLAY", o->display, 1) < 0) ||
+        (o->wm_name && setenv("SDL_VIDEO_X11_WMCLASS", o->wm_name, 1) < 0) ||
+        (o->doubleclick_time > 0 && setenv("SDL_MOUSE_DOUBLE_CLICK_TIME", ms, 1) < 0)) {
+        mp_msg(MSGT_CPLAYER, MSGL_FATAL, "Cannot set the environment for the window: %s\n",
+               strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* File-specific config files (options.h): options for this entry only.
+ * True when they changed the options; saved then holds the ones to put
+ * back after it. A file with a bad line is said so and left out. */
+static bool core_file_options(struct MPContext *mpctx, const char *entry,
+                              struct MPOpts *saved)
+{
+    if (mp_opts_copy(saved, &mpctx->opts) < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Out of memory: no file-specific config for '%s'.\n",
+               entry);
+        return false;
+    }
+    int r = mp_load_file_configs(&mpctx->opts, entry);
+    if (r > 0)
+        return true;
+    if (r < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "File-specific config of '%s' not applied.\n", entry);
+        mp_opts_free(&mpctx->opts);
+        mpctx->opts = *saved;
+    } else {
+        mp_opts_free(saved);
+    }
+    return false;
 }
 
 int mp_run(struct MPContext *mpctx)
@@ -287,12 +397,22 @@ int mp_run(struct MPContext *mpctx)
             mp_input_print_cmdlist();
         if (core_input_flag(o->input, "keylist"))
             mp_input_print_keylist();
+        if (o->list_properties)
+            mp_print_property_list();
         return MP_EXIT_OK;
     }
     if (mp_filters_check(mpctx) < 0)
         return MP_EXIT_OPTIONS;
+    if (core_apply_subopts(o) < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_FATAL, "Out of memory\n");
+        return MP_EXIT_OUTPUT;
+    }
+    if (core_apply_display(o) < 0)
+        return MP_EXIT_OPTIONS;
     if (o->edl && mp_edl_load(o->edl, &mpctx->edl) < 0)
         return mp_check_quit(mpctx) ? MP_EXIT_SIGNAL : MP_EXIT_OPTIONS;
+    if (mp_edlout_open(mpctx) < 0)
+        return MP_EXIT_OUTPUT;
     mp_volume_init(mpctx);
     int irc = core_create_input(mpctx);
     if (irc != 0)
@@ -332,7 +452,15 @@ int mp_run(struct MPContext *mpctx)
             break;
         }
         mpctx->stopped = false;
-        enum mp_stop_reason r = mp_play_file(mpctx, mpctx->playlist.entries[mpctx->playlist_pos]);
+        const char *entry = mpctx->playlist.entries[mpctx->playlist_pos];
+        struct MPOpts saved;
+        bool file_opts = core_file_options(mpctx, entry, &saved);
+        enum mp_stop_reason r = mp_play_file(mpctx, entry);
+        if (file_opts) {
+            /* The file's own options end with it. */
+            mp_opts_free(&mpctx->opts);
+            mpctx->opts = saved;
+        }
         if (r == MP_STOP_NEXT) {
             played_any = true;
             mpctx->playlist_pos = mpctx->playlist_next;
@@ -389,6 +517,11 @@ int mp_run(struct MPContext *mpctx)
             exit_reason = "Fatal error";
             id_exit = "ERROR";
         }
+    }
+    if (mp_edlout_close(mpctx) < 0) {
+        mpctx->exit_code = MP_EXIT_OUTPUT;
+        exit_reason = "Fatal error";
+        id_exit = "ERROR";
     }
     if (o->benchmark)
         core_benchmark_summary(mpctx);

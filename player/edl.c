@@ -9,6 +9,7 @@
  * silences the samples whose time falls inside it (exact to the sample,
  * where MPlayer mutes the output when the frame at the start is shown).
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,11 @@
 /* An EDL file is a few lines; these bound a wrong file (-edl movie.mkv). */
 #define EDL_MAX_SIZE (1024 * 1024)
 #define EDL_MAX_LINE 1024
+/* A frame at a range's end, its time less the file's start computed in
+ * doubles (13.0 - 11.4), can come out a rounding error short of the end:
+ * it must count as past the range, or the skip to the end lands on it
+ * again, forever. */
+#define EDL_TIME_EPS 1e-6
 
 struct mp_edl_entry {
     double start, end;
@@ -118,7 +124,8 @@ double play_edl_skip_to(const struct play_state *ps, double t, double *from,
         *from = NAN;
         for (int i = 0; i < edl->num; i++) {
             const struct mp_edl_entry *e = &edl->entries[i];
-            if (!e->mute && t >= e->start && t < e->end && !(*from <= e->start))
+            if (!e->mute && t >= e->start && t < e->end - EDL_TIME_EPS &&
+                !(*from <= e->start))
                 *from = e->start;
         }
     }
@@ -136,7 +143,7 @@ double play_edl_skip_to(const struct play_state *ps, double t, double *from,
         double at = isnan(to) ? t : to;
         for (int i = 0; i < edl->num; i++) {
             const struct mp_edl_entry *e = &edl->entries[i];
-            if (!e->mute && at >= e->start && at < e->end) {
+            if (!e->mute && at >= e->start && at < e->end - EDL_TIME_EPS) {
                 to = e->end;
                 moved = true;
             }
@@ -170,4 +177,74 @@ bool play_edl_muted(const struct play_state *ps, double t, double *until)
     }
     *until = change;
     return muted;
+}
+
+/* ---- -edlout: the edl_mark command writes skip blocks ---- */
+
+int mp_edlout_open(struct MPContext *mpctx)
+{
+    const char *path = mpctx->opts.edlout;
+    if (!path)
+        return 0;
+    /* Created at the start, as in MPlayer: an empty file says no block
+     * was marked. */
+    mpctx->edlout = fopen(path, "w");
+    if (!mpctx->edlout) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot create -edlout file '%s': %s\n", path,
+               strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int mp_edlout_close(struct MPContext *mpctx)
+{
+    if (!mpctx->edlout)
+        return 0;
+    bool bad = ferror(mpctx->edlout) != 0;
+    bad |= fclose(mpctx->edlout) != 0;
+    mpctx->edlout = NULL;
+    if (bad) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot write -edlout file '%s'.\n",
+               mpctx->opts.edlout);
+        return -1;
+    }
+    return 0;
+}
+
+double play_edl_origin(const struct play_state *ps)
+{
+    return ps->mpctx->opts.edl_start_pts ? ps->demuxer->start_time : 0;
+}
+
+void play_edl_mark(struct play_state *ps, double pos)
+{
+    FILE *f = ps->mpctx->edlout;
+    if (!f) {
+        mp_msg(MSGT_INPUT, MSGL_V, "Command edl_mark ignored: no -edlout file.\n");
+        return;
+    }
+    /* pos counts from play_edl_origin, the way -edl reads them. */
+    if (!ps->edl_marking) {
+        ps->edl_marking = true;
+        ps->edl_mark_start = pos;
+        mp_msg(MSGT_CPLAYER, MSGL_INFO, "EDL skip start, press 'i' again to end block.\n");
+        return;
+    }
+    ps->edl_marking = false;
+    double start = ps->edl_mark_start, end = pos;
+    if (end < start) {
+        /* Marked after a seek backwards: the block is still the range
+         * between the two marks. */
+        double t = start;
+        start = end;
+        end = t;
+    }
+    /* Flushed at once: the line must be there if the player is killed. */
+    if (fprintf(f, "%f %f 0\n", start, end) < 0 || fflush(f) != 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot write -edlout file '%s': %s\n",
+               ps->mpctx->opts.edlout, strerror(errno));
+        return;
+    }
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "EDL skip end, line written.\n");
 }

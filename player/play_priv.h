@@ -54,6 +54,8 @@ struct play_state {
     bool vo_open_failed;        /* no driver of -vo opened: no video */
     bool edl_active;            /* -edl acts on this file (it has video) */
     bool edl_skips_off;         /* the file cannot seek: its skips are played */
+    bool edl_marking;           /* edl_mark: a skip block's start is marked */
+    double edl_mark_start;      /* its time from the file's start */
 
     /* video */
     struct AVFrame *next_frame; /* decoded, waiting for its time */
@@ -176,6 +178,20 @@ void play_subs_draw(struct play_state *ps, struct AVFrame **frame, struct AVFram
                     bool burn);
 void play_osd_bar_seek(struct play_state *ps);
 void play_osd_text(struct play_state *ps, int min_level, const char *text, double secs);
+/* A bar's value as MPlayer's terminal OSD words it ("Volume: 50 %"), for
+ * files without video. */
+void play_osd_bar_text(struct play_state *ps, const char *name, double frac);
+/* player/command.c: ${NAME}, ?(NAME:TEXT), ?(!NAME:TEXT) and backslash
+ * escapes expanded (osd_show_property_text, -playing-msg). Malloc'ed, or
+ * NULL when out of memory. */
+char *play_expand_text(struct play_state *ps, const char *text);
+/* player/edl.c: the edl_mark command ('i'): the first call marks where a
+ * skip block starts, the second writes "start end 0" to -edlout. */
+void play_edl_mark(struct play_state *ps, double pos);
+/* The time -edl and -edlout count from: the file's start
+ * (-edl-start-pts, the default here) or 0 (-noedl-start-pts: timestamps
+ * as the file has them, MPlayer's default). */
+double play_edl_origin(const struct play_state *ps);
 
 /* player/subs.c, run-time subtitle selection as MPlayer numbers it: the
  * file's subtitle streams by -sid, then the external files in load order

@@ -16,6 +16,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "libao2/audio_out.h"
 #include "options/options.h"
@@ -91,6 +92,12 @@ struct MPContext {
     double bench_vf_total, bench_vf_max, bench_vf_build_max;
     int64_t bench_vf_frames, bench_vf_builds;
     int64_t total_frames, total_dropped;
+    /* -heartbeat-cmd (player/playloop.c): when it runs next, and the run
+     * not yet reaped (0: none), across files. */
+    double heartbeat_next;
+    pid_t heartbeat_pid;
+    /* -edlout's file (player/edl.c), open for the whole run, or NULL. */
+    FILE *edlout;
 };
 
 /* A context with default options and no files. NULL when out of memory. */
@@ -103,6 +110,10 @@ int mp_parse_args(struct MPContext *mpctx, int argc, char **argv);
 /* Whether -vo, -ao, -vf or -af is "help" or -input has cmdlist or
  * keylist: mp_run then lists those and plays nothing (no file needed). */
 bool mp_help_requested(const struct MPOpts *o);
+
+/* -list-properties: the slave-mode properties with type and range
+ * (player/command.c). */
+void mp_print_property_list(void);
 
 /* Play the playlist (with -loop and -shuffle). Returns the exit code. */
 int mp_run(struct MPContext *mpctx);
@@ -137,6 +148,11 @@ bool mp_check_quit(struct MPContext *mpctx);
  * (or on a quit signal). */
 int mp_edl_load(const char *path, struct mp_edl **out);
 void mp_edl_free(struct mp_edl *edl);
+/* -edlout: create (truncate) the file the edl_mark command writes to.
+ * Returns 0, or -1 after a message naming it. */
+int mp_edlout_open(struct MPContext *mpctx);
+/* Close it; -1 after a message when what was written did not reach it. */
+int mp_edlout_close(struct MPContext *mpctx);
 
 /* player/command.c: a command read while -idle waits with no file (before
  * loadfile, after stop). get_property, set_property and step_property

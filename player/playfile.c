@@ -411,6 +411,14 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
         }
         goto done;
     }
+    if (mpctx->opts.playing_msg) {
+        /* Once the decoders are open, so that their properties answer
+         * (MPlayer printed it before the audio's were). */
+        char *msg = play_expand_text(&ps, mpctx->opts.playing_msg);
+        if (msg)
+            mp_msg(MSGT_CPLAYER, MSGL_INFO, "%s", msg);
+        free(msg);
+    }
     if (!ps.sh_video)
         mp_msg(MSGT_CPLAYER, MSGL_INFO, "Video: no video\n");
     ps.edl_active = mpctx->edl && ps.sh_video;

@@ -4,10 +4,14 @@
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
+#include <fcntl.h>
 #include <math.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include <libavutil/pixdesc.h>
 
@@ -338,7 +342,7 @@ static int loop_audio_fill(struct play_state *ps)
             n = space;
         bool muted = false;
         if (ps->edl_active) {
-            double t = ps->abuf_pts - play_av_delay(ps) - ps->demuxer->start_time;
+            double t = ps->abuf_pts - play_av_delay(ps) - play_edl_origin(ps);
             double next_skip = INFINITY, until;
             if (!ps->edl_skips_off) {
                 double to = play_edl_skip_to(ps, t, NULL, &next_skip);
@@ -783,8 +787,8 @@ void play_seek(struct play_state *ps, double target)
 static void loop_edl_skip(struct play_state *ps, double to)
 {
     mp_msg(MSGT_CPLAYER, MSGL_V, "EDL: skipping %.3f s to %.3f s.\n",
-           ps->next_pts - ps->demuxer->start_time, to);
-    if (!loop_seek_to(ps, ps->demuxer->start_time + to)) {
+           ps->next_pts - play_edl_origin(ps), to);
+    if (!loop_seek_to(ps, play_edl_origin(ps) + to)) {
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "EDL: cannot skip in '%s'; skips disabled.\n",
                ps->filename);
         ps->edl_skips_off = true;
@@ -993,6 +997,76 @@ static enum mp_stop_reason loop_redraw(struct play_state *ps)
     return MP_STOP_NONE;
 }
 
+extern char **environ;
+
+/* Start "sh -c cmd" with stdin on /dev/null (slave commands are not its
+ * to read) and the quit signals, which the player blocks, back to normal.
+ * Returns its pid, or -1 after a message. */
+static pid_t loop_spawn_shell(const char *cmd)
+{
+    posix_spawn_file_actions_t fa;
+    posix_spawnattr_t attr;
+    sigset_t none, def;
+    sigemptyset(&none);
+    sigemptyset(&def);
+    sigaddset(&def, SIGINT);
+    sigaddset(&def, SIGTERM);
+    sigaddset(&def, SIGHUP);
+    sigaddset(&def, SIGPIPE);
+    pid_t pid = -1;
+    int err = posix_spawn_file_actions_init(&fa);
+    if (err)
+        goto fail;
+    err = posix_spawnattr_init(&attr);
+    if (err) {
+        posix_spawn_file_actions_destroy(&fa);
+        goto fail;
+    }
+    err = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    if (!err)
+        err = posix_spawnattr_setsigmask(&attr, &none);
+    if (!err)
+        err = posix_spawnattr_setsigdefault(&attr, &def);
+    if (!err)
+        err = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    if (!err) {
+        char *argv[] = {"sh", "-c", (char *)cmd, NULL};
+        err = posix_spawn(&pid, "/bin/sh", &fa, &attr, argv, environ);
+    }
+    posix_spawnattr_destroy(&attr);
+    posix_spawn_file_actions_destroy(&fa);
+    if (!err)
+        return pid;
+fail:
+    mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot run -heartbeat-cmd: %s\n", strerror(err));
+    return -1;
+}
+
+/* -heartbeat-cmd: run every -heartbeat-interval seconds of playback (not
+ * while paused, as in MPlayer; the first at the start). MPlayer waited
+ * for it; here the loop goes on (a slow command must not stall the
+ * audio) and the next run waits until the last one has ended. */
+static void loop_heartbeat(struct play_state *ps)
+{
+    struct MPContext *mpctx = ps->mpctx;
+    const char *cmd = mpctx->opts.heartbeat_cmd;
+    if (!cmd || !*cmd)
+        return;
+    double now = mp_time_sec();
+    if (now < mpctx->heartbeat_next)
+        return;
+    if (mpctx->heartbeat_pid > 0) {
+        if (waitpid(mpctx->heartbeat_pid, NULL, WNOHANG) == 0)
+            return;
+        mpctx->heartbeat_pid = 0;
+    }
+    mpctx->heartbeat_next = now + mpctx->opts.heartbeat_interval;
+    mp_msg(MSGT_CPLAYER, MSGL_V, "Running -heartbeat-cmd: %s\n", cmd);
+    pid_t pid = loop_spawn_shell(cmd);
+    if (pid > 0)
+        mpctx->heartbeat_pid = pid;
+}
+
 enum mp_stop_reason play_loop(struct play_state *ps)
 {
     struct MPContext *mpctx = ps->mpctx;
@@ -1049,6 +1123,7 @@ enum mp_stop_reason play_loop(struct play_state *ps)
         }
         /* Playing: the seek's frame comes in its turn. */
         ps->redraw_pending = false;
+        loop_heartbeat(ps);
         loop_update_plan(ps);
         if (ps->sh_audio && loop_audio_fill(ps) < 0) {
             reason = MP_STOP_OUTPUT;
@@ -1086,7 +1161,7 @@ enum mp_stop_reason play_loop(struct play_state *ps)
                 /* -edl: a frame in a skip range means the skip is made once
                  * the clock reaches the range (the sound waits there: the
                  * frame's own time may never come). */
-                double from, start = ps->demuxer->start_time;
+                double from, start = play_edl_origin(ps);
                 double to = play_edl_skip_to(ps, ps->next_pts - start, &from, NULL);
                 if (!isnan(to) && (o->benchmark || isnan(clock) ||
                                    clock - start >= from - LOOP_EDL_SLACK)) {

@@ -18,8 +18,10 @@
 #include "player/player.h"
 #include "sub/sub.h"
 
-/* How long an OSD bar or message stays, as MPlayer's default. */
+/* How long an OSD bar stays, as in MPlayer (-osd-duration is for messages). */
 #define SUBS_OSD_DURATION 1.0
+/* -term-osd-esc's default: cursor up, column 0, clear the line. */
+#define SUBS_TERM_OSD_ESC "\033[A\r\033[K"
 
 static struct mp_sub *subs_get(struct MPContext *mpctx)
 {
@@ -372,24 +374,43 @@ void play_subs_draw(struct play_state *ps, AVFrame **frame, AVFrame *decoded, bo
     mp_sub_render(sub, ps->next_pts - ps->mpctx->opts.sub_delay, now, f);
 }
 
+void play_osd_bar_text(struct play_state *ps, const char *name, double frac)
+{
+    char text[64];
+    snprintf(text, sizeof(text), "%s: %ld %%", name, lrint(frac * 100));
+    play_osd_text(ps, 1, text, 0);
+}
+
 void play_osd_bar_seek(struct play_state *ps)
 {
-    if (!ps->sub || ps->demuxer->duration <= 0)
+    if (ps->demuxer->duration <= 0)
         return;
     double frac = (ps->seek_target - ps->demuxer->start_time) / ps->demuxer->duration;
     if (frac < 0)
         frac = 0;
     if (frac > 1)
         frac = 1;
+    if (!ps->sub) {
+        play_osd_bar_text(ps, "Position", frac);
+        return;
+    }
     ps->osd_until = mp_time_sec() + SUBS_OSD_DURATION;
     mp_sub_osd_set_bar(ps->sub, MP_SUB_BAR_SEEK, frac, ps->osd_until);
 }
 
 void play_osd_text(struct play_state *ps, int min_level, const char *text, double secs)
 {
-    if (!ps->sub)
+    const struct MPOpts *o = &ps->mpctx->opts;
+    if (!ps->sub) {
+        /* No picture to draw on: MPlayer's terminal OSD (-term-osd) prints
+         * the message, after -term-osd-esc, which by default moves up onto
+         * the status line's row and clears it. */
+        if (o->term_osd && o->osd_level >= min_level)
+            mp_msg(MSGT_CPLAYER, MSGL_STATUS, "%s%s\n",
+                   o->term_osd_esc ? o->term_osd_esc : SUBS_TERM_OSD_ESC, text);
         return;
-    ps->osd_until = mp_time_sec() + (secs > 0 ? secs : SUBS_OSD_DURATION);
+    }
+    ps->osd_until = mp_time_sec() + (secs > 0 ? secs : o->osd_duration / 1000.0);
     mp_sub_osd_set_text(ps->sub, min_level, text, ps->osd_until);
 }
 

@@ -46,6 +46,12 @@ void play_window_setup(struct play_state *ps)
         .xy = o->xy,
         .wid = o->wid,
         .stretch = !o->keepaspect,
+        .bar_x = o->border_pos_x - 0.5,
+        .bar_y = o->border_pos_y - 0.5,
+        .panscan = o->panscan,
+        .panscan_range = o->panscan_range,
+        .monitor_aspect = o->monitoraspect,
+        .pixel_aspect = o->monitorpixelaspect,
     };
     if (!w.title && o->use_filename_title && ps->filename)
         w.title = window_basename(ps->filename);

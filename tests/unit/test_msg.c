@@ -7,6 +7,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -69,6 +73,98 @@ static void test_msglevel_malformed_changes_nothing(void **state)
     assert_true(mp_msg_test(MSGT_CPLAYER, MSGL_INFO));
 }
 
+/* Run fn with stdout going to a temporary file; return what it printed
+ * (malloc'ed, NUL-terminated). */
+static char *capture_stdout(void (*fn)(void), size_t *len)
+{
+    fflush(stdout);
+    FILE *tmp = tmpfile();
+    assert_non_null(tmp);
+    int saved = dup(1);
+    assert_true(saved >= 0);
+    assert_true(dup2(fileno(tmp), 1) >= 0);
+    fn();
+    fflush(stdout);
+    assert_true(dup2(saved, 1) >= 0);
+    close(saved);
+    off_t n = lseek(fileno(tmp), 0, SEEK_END);
+    assert_true(n >= 0);
+    char *buf = calloc(1, (size_t)n + 1);
+    assert_non_null(buf);
+    assert_int_equal(pread(fileno(tmp), buf, (size_t)n, 0), n);
+    fclose(tmp);
+    *len = (size_t)n;
+    return buf;
+}
+
+static void print_pieces(void)
+{
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "one\n");
+    mp_msg(MSGT_DEMUX, MSGL_INFO, "two ");
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "halves\n");
+    mp_msg(MSGT_STATUSLINE, MSGL_STATUS, "A: 1 \r");
+    mp_msg(MSGT_STATUSLINE, MSGL_STATUS, "A: 2 \r");
+}
+
+/* -msgmodule: the name starts each line (a message that goes on the line
+ * of the one before gets none), status lines included. */
+static void test_msgmodule_starts_lines(void **state)
+{
+    mp_msg_reset();
+    mp_msg_set_style(false, true);
+    size_t len;
+    char *out = capture_stdout(print_pieces, &len);
+    assert_string_equal(out, "  CPLAYER: one\n  DEMUXER: two halves\nSTATUSLINE: A: 1 \r"
+                             "STATUSLINE: A: 2 \r");
+    free(out);
+    mp_msg_reset();
+}
+
+static void print_long(void)
+{
+    char big[10001];
+    memset(big, 'x', sizeof(big) - 1);
+    big[sizeof(big) - 1] = '\0';
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "%s|", big);
+}
+
+/* A message longer than the formatting buffer is printed whole. */
+static void test_long_message_whole(void **state)
+{
+    mp_msg_reset();
+    mp_msg_set_style(true, false);
+    size_t len;
+    char *out = capture_stdout(print_long, &len);
+    assert_int_equal(len, strlen("\033[0;37m") + 10001 + strlen("\033[0m"));
+    assert_memory_equal(out, "\033[0;37mxxx", 10);
+    assert_string_equal(out + len - 5, "|\033[0m");
+    free(out);
+    mp_msg_reset();
+}
+
+static void print_utf8(void)
+{
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "caf\xc3\xa9 \xe2\x82\xac \xff.\n");
+}
+
+/* -msgcharset: UTF-8 to the charset; what it lacks (and bytes that are
+ * not UTF-8) become '?'. */
+static void test_msgcharset_converts(void **state)
+{
+    mp_msg_reset();
+    assert_int_equal(mp_msg_set_charset("no-such-charset"), -1);
+    assert_int_equal(mp_msg_set_charset("ISO-8859-1"), 0);
+    size_t len;
+    char *out = capture_stdout(print_utf8, &len);
+    assert_string_equal(out, "caf\xe9 ? ?.\n");
+    free(out);
+    assert_int_equal(mp_msg_set_charset("noconv"), 0);
+    out = capture_stdout(print_utf8, &len);
+    assert_string_equal(out, "caf\xc3\xa9 \xe2\x82\xac \xff.\n");
+    free(out);
+    mp_msg_reset();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -76,6 +172,9 @@ int main(void)
         cmocka_unit_test(test_msglevel_parse),
         cmocka_unit_test(test_identify_own_level),
         cmocka_unit_test(test_msglevel_malformed_changes_nothing),
+        cmocka_unit_test(test_msgmodule_starts_lines),
+        cmocka_unit_test(test_long_message_whole),
+        cmocka_unit_test(test_msgcharset_converts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
