@@ -218,10 +218,13 @@ test_cs_overlapsub() {
 test_cs_ignored_options_warn() {
     cs_clip c.avi || return 1
     local o
-    for o in -unicode -nounicode -forcedsubsonly -sub-no-text-pp -dumpsub; do
-        mp "$o" -nosound -vo null -frames 1 c.avi
+    for o in -unicode -nounicode -forcedsubsonly -sub-no-text-pp -dumpsub \
+        "-fribidi-charset cp1255" -flip-hebrew-commas -noflip-hebrew-commas \
+        "-subfont-encoding unicode"; do
+        # shellcheck disable=SC2086
+        mp $o -nosound -vo null -frames 1 c.avi
         expect_rc 0 || { fail "($o)"; return 1; }
-        [ "$(grep -c -- "Option $o is accepted but has no effect" "$ERR")" = 1 ] ||
+        [ "$(grep -c -- "Option ${o%% *} is accepted but has no effect" "$ERR")" = 1 ] ||
             { fail "$o: $(cat "$ERR")"; return 1; }
     done
 }
