@@ -24,6 +24,7 @@
 #include "common/mp_msg.h"
 #include "libmpcodecs/mpcodecs.h"
 #include "options/options.h"
+#include "sub/sub.h"
 #include "osdep/osdep.h"
 #include "stream/netopts.h"
 
@@ -160,6 +161,8 @@ static int func_filters(struct opt_ctx *c, const struct opt_def *d, const char *
                         char *err, size_t errsize);
 static int func_utf8(struct opt_ctx *c, const struct opt_def *d, const char *value,
                      char *err, size_t errsize);
+static int func_noutf8(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                       char *err, size_t errsize);
 static void apply_quiet(const struct MPOpts *o);
 static void apply_identify(const struct MPOpts *o);
 static void apply_lirc(const struct MPOpts *o);
@@ -330,6 +333,48 @@ static const struct opt_def opt_table[] = {
         "subtitle text size, percent of the picture"),
     OPT("ass", OPT_FLAG, ass, 0, 0, 0, "keep the styling of ASS/SSA subtitles"),
     OPT("subcp", OPT_STRING, subcp, 0, 0, 0, "charset of external text subtitles"),
+    /* ---- more of MPlayer's subtitle options (sub/, player/subs.c) ---- */
+    OPT("subfps", OPT_DOUBLE, sub_fps, 0, 1000, OPTF_RANGE,
+        "frame rate of MicroDVD subtitle files (0: the video's)"),
+    OPT("sub-paths", OPT_STRING, sub_paths, 0, 0, 0, "more folders -autosub looks in: a,b"),
+    OPT_FN("noutf8", func_noutf8, 0, "undo -utf8: guess the charset of subtitle files"),
+    OPT_IGN("unicode", 0, "subtitle text is always Unicode (files are converted, see -subcp)"),
+    OPT_IGN("forcedsubsonly", 0, "DVD and VobSub bitmap subtitles are not shown"),
+    OPT_IGN("sub-no-text-pp", 0, "there is no text postprocessing to turn off"),
+    OPT("overlapsub", OPT_FLAG, overlapsub, 0, 0, 0,
+        "text events may overlap (-no: each ends where the next begins)"),
+    OPT("subalign", OPT_INT, sub_align, 0, 2, OPTF_RANGE,
+        "subtitle alignment: 0 top, 1 centre, 2 bottom"),
+    OPT("subwidth", OPT_INT, sub_width, 10, 100, OPTF_RANGE,
+        "percent of the picture's width text subtitles may use"),
+    OPT("sub-bg-color", OPT_INT, sub_bg_color, 0, 255, OPTF_RANGE,
+        "grey level of the box behind text subtitles"),
+    OPT("sub-bg-alpha", OPT_INT, sub_bg_alpha, 0, 255, OPTF_RANGE,
+        "box behind text subtitles: 0 none, 1 opaque .. 255 transparent"),
+    OPT("subfont-outline", OPT_DOUBLE, subfont_outline, 0, 10, OPTF_RANGE,
+        "outline thickness of text subtitles"),
+    OPT("subfont-blur", OPT_DOUBLE, subfont_blur, 0, 8, OPTF_RANGE,
+        "blur radius of text subtitles"),
+    OPT("subfont", OPT_STRING, subfont, 0, 0, 0, "subtitle font: family, or a font file"),
+    OPT("font", OPT_STRING, font, 0, 0, 0, "font of subtitles and OSD: family, or a font file"),
+    OPT("fontconfig", OPT_FLAG, fontconfig, 0, 0, 0,
+        "system fonts through fontconfig (-no: only the -font/-subfont file)"),
+    OPT("ass-hinting", OPT_INT, ass_hinting, 0, 7, OPTF_RANGE,
+        "font hinting: 0 none, 1 light, 2 normal, 3 native; +4: only at output size"),
+    {.name = "dumpsrtsub", .type = OPT_STORE, .offset = OFF(sub_dump),
+     .store = MP_SUB_DUMP_SRT, .help = "write the -sub file as dumpsub.srt"},
+    {.name = "dumpmicrodvdsub", .type = OPT_STORE, .offset = OFF(sub_dump),
+     .store = MP_SUB_DUMP_MICRODVD, .help = "write the -sub file as dumpsub.sub"},
+    {.name = "dumpmpsub", .type = OPT_STORE, .offset = OFF(sub_dump),
+     .store = MP_SUB_DUMP_MPSUB, .help = "write the -sub file as dump.mpsub"},
+    {.name = "dumpjacosub", .type = OPT_STORE, .offset = OFF(sub_dump),
+     .store = MP_SUB_DUMP_JACOSUB, .help = "write the -sub file as dumpsub.jss"},
+    {.name = "dumpsami", .type = OPT_STORE, .offset = OFF(sub_dump),
+     .store = MP_SUB_DUMP_SAMI, .help = "write the -sub file as dumpsub.smi"},
+    OPT_IGN("dumpsub", 0, "DVD subtitle streams (what it dumps) are not read here"),
+    OPT_IGN("fribidi-charset", OPTF_ARG, "libass lays out right-to-left text from UTF-8 itself"),
+    OPT_IGN("flip-hebrew-commas", 0, "libass lays out right-to-left text itself"),
+    OPT_IGN("subfont-encoding", OPTF_ARG, "libass finds glyphs by Unicode"),
     OPT("osdlevel", OPT_INT, osd_level, 0, 3, OPTF_RANGE,
         "OSD: 0 subtitles only, 1 bars, 2 time, 3 time and length"),
     OPT("osd-fractions", OPT_INT, osd_fractions, 0, 2, OPTF_RANGE,
@@ -372,8 +417,6 @@ static const struct opt_def opt_table[] = {
     OPT("hue", OPT_INT, hue, -100, 100, OPTF_RANGE, "start hue"),
     OPT("saturation", OPT_INT, saturation, -100, 100, OPTF_RANGE, "start saturation"),
     OPT_IGN("stop-xscreensaver", 0, "the screensaver is SDL's business"),
-    OPT_IGN("fontconfig", 0, "libass always finds fonts through fontconfig"),
-    OPT_IGN("font", OPTF_ARG, "subtitles use libass's default font"),
     OPT_IGN("subfont-autoscale", OPTF_ARG, "subtitle text scales with the picture height"),
     OPT_IGN("channels", OPTF_ARG, "audio keeps the file's channel count"),
     OPT_IGN("mc", OPTF_ARG, "A/V sync follows the audio clock"),
@@ -582,6 +625,12 @@ void mp_opts_init(struct MPOpts *o)
     o->sub_pos = 100;
     o->subfont_text_scale = 3.5;
     o->ass = true;
+    o->overlapsub = true;
+    o->sub_align = 2;
+    o->sub_width = 100;
+    o->subfont_outline = 2;
+    o->fontconfig = true;
+    o->ass_hinting = 7;  /* MPlayer's: native hinting, only where text is not scaled */
     o->osd_level = 1;
     o->volume = -1;
     o->softvol = true;
@@ -1351,6 +1400,23 @@ static int func_utf8(struct opt_ctx *c, const struct opt_def *d, const char *val
     }
     free(c->o->subcp);
     c->o->subcp = copy;
+    return R_OK;
+}
+
+/* MPlayer's -noutf8: no longer force UTF-8; a -subcp naming another
+ * charset stays. */
+static int func_noutf8(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                       char *err, size_t errsize)
+{
+    (void)d;
+    (void)value;
+    (void)err;
+    (void)errsize;
+    const char *cp = c->o->subcp;
+    if (cp && (!strcasecmp(cp, "utf-8") || !strcasecmp(cp, "utf8"))) {
+        free(c->o->subcp);
+        c->o->subcp = NULL;
+    }
     return R_OK;
 }
 

@@ -95,6 +95,21 @@ struct MPOpts {
     double subfont_text_scale;  /* -subfont-text-scale */
     bool ass;                   /* -ass / -noass */
     char *subcp;                /* -subcp charset of external text subtitles */
+    /* ---- more of MPlayer's subtitle options (sub/, player/subs.c) ---- */
+    double sub_fps;             /* -subfps: rate of frame-based (MicroDVD) files; 0 = video's */
+    char *sub_paths;            /* -sub-paths a,b: more folders -autosub looks in */
+    bool overlapsub;            /* -nooverlapsub: a text event ends where the next begins */
+    int sub_align;              /* -subalign 0 top, 1 centre, 2 bottom (default) */
+    int sub_width;              /* -subwidth 10..100: percent of the width text may use */
+    int sub_bg_color;           /* -sub-bg-color 0..255: grey of the box behind text */
+    int sub_bg_alpha;           /* -sub-bg-alpha 0 (no box) .. 255 (most transparent) */
+    double subfont_outline;     /* -subfont-outline 0..10 (default 2) */
+    double subfont_blur;        /* -subfont-blur 0..8 (default 0, as MPlayer's libass) */
+    char *subfont;              /* -subfont: font family, or a font file */
+    char *font;                 /* -font: the same for subtitles and the OSD */
+    bool fontconfig;            /* -nofontconfig: no system fonts, -font names a file */
+    int ass_hinting;            /* -ass-hinting 0..7: libass hinting, +4 unscaled only */
+    int sub_dump;               /* -dumpsrtsub ...: enum mp_sub_dump_format, 0 = none */
     int osd_level;              /* -osdlevel 0..3 */
     int osd_fractions;          /* -osd-fractions 0..2 */
     /* software volume (player/volume.c) */

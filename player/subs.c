@@ -38,6 +38,18 @@ static struct mp_sub *subs_get(struct MPContext *mpctx)
     so.osd_fractions = o->osd_fractions;
     so.osd_scale = o->subfont_osd_scale;
     so.font_scale = o->ass_font_scale;
+    so.alignment = o->sub_align;
+    so.width_percent = o->sub_width;
+    so.outline = o->subfont_outline;
+    so.blur = o->subfont_blur;
+    so.bg_color = o->sub_bg_color;
+    so.bg_alpha = o->sub_bg_alpha;
+    /* MPlayer's subtitles prefer -subfont, then -font. */
+    so.font = o->subfont && o->subfont[0] ? o->subfont : o->font;
+    so.fontconfig = o->fontconfig;
+    so.hinting = o->ass_hinting;
+    so.sub_fps = o->sub_fps;
+    so.overlap = o->overlapsub;
     /* Font discovery costs ~25 ms: one instance for the whole run. */
     mpctx->sub = mp_sub_create(&so);
     if (!mpctx->sub)
@@ -148,11 +160,12 @@ static bool subs_scan_stop(void *ctx)
     return mp_check_interrupt(ctx);
 }
 
-/* The candidates (freed by mp_sub_free_candidates), or NULL. */
-static char **subs_autoload_candidates(struct play_state *ps)
+/* The candidates for a media file named `path` (the real one, or its name
+ * in a -sub-paths folder; freed by mp_sub_free_candidates), or NULL. */
+static char **subs_autoload_candidates(struct play_state *ps, const char *path)
 {
     struct subs_scan *sc = calloc(1, sizeof(*sc));
-    if (!sc || !(sc->path = strdup(ps->filename))) {
+    if (!sc || !(sc->path = strdup(path))) {
         free(sc);
         return NULL;
     }
@@ -163,6 +176,56 @@ static char **subs_autoload_candidates(struct play_state *ps)
     free(sc->path);
     free(sc);
     return cands;
+}
+
+/* -sub-paths a,b: the same names looked for in more folders, relative ones
+ * under the media file's folder (MPlayer's order: the media's folder
+ * first, then these as listed). Returns the first track loaded, or -1. */
+static int subs_add_from_paths(struct play_state *ps, struct mp_sub *sub)
+{
+    const char *paths = ps->mpctx->opts.sub_paths;
+    if (!paths || !paths[0] || strstr(ps->filename, "://"))
+        return -1;
+    const char *slash = strrchr(ps->filename, '/');
+    const char *file = slash ? slash + 1 : ps->filename;
+    int mdir_len = slash ? (int)(slash - ps->filename) + 1 : 0;
+    char *list = strdup(paths);
+    char *save = NULL;
+    int first = -1;
+    for (char *d = list ? strtok_r(list, ",", &save) : NULL; d; d = strtok_r(NULL, ",", &save)) {
+        char *fake = NULL;
+        /* A file of that name in folder d: the scan lists d's matches. */
+        if ((d[0] == '/' ? asprintf(&fake, "%s/%s", d, file)
+                         : asprintf(&fake, "%.*s%s/%s", mdir_len, ps->filename, d, file)) < 0)
+            break;
+        mp_msg(MSGT_SUBREADER, MSGL_V, "Looking for subtitles in %.*s.\n",
+               (int)(strrchr(fake, '/') - fake), fake);
+        char **cands = subs_autoload_candidates(ps, fake);
+        free(fake);
+        for (int i = 0; cands && cands[i]; i++) {
+            int t = subs_add_file(ps, sub, cands[i]);
+            if (t >= 0 && first < 0)
+                first = t;
+        }
+        mp_sub_free_candidates(cands);
+    }
+    if (!list)
+        mp_msg(MSGT_SUBREADER, MSGL_WARN, "Out of memory reading -sub-paths.\n");
+    free(list);
+    return first;
+}
+
+/* -dumpsrtsub and co.: MPlayer writes the first loaded file out, then
+ * plays on. */
+static void subs_dump(struct play_state *ps, struct mp_sub *sub, int track)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    if (track < 0) {
+        mp_msg(MSGT_SUBREADER, MSGL_WARN, "Nothing to dump: no subtitle file was loaded.\n");
+        return;
+    }
+    double fps = o->sub_fps > 0 ? o->sub_fps : o->fps > 0 ? o->fps : ps->sh_video->fps;
+    mp_sub_dump_track(sub, track, (enum mp_sub_dump_format)o->sub_dump, fps, NULL);
 }
 
 static int subs_add_external(struct play_state *ps, struct mp_sub *sub)
@@ -181,13 +244,16 @@ static int subs_add_external(struct play_state *ps, struct mp_sub *sub)
         free(list);
     }
     if (o->autosub) {
-        char **cands = subs_autoload_candidates(ps);
+        char **cands = subs_autoload_candidates(ps, ps->filename);
         for (int i = 0; cands && cands[i]; i++) {
             int t = subs_add_file(ps, sub, cands[i]);
             if (t >= 0 && first < 0)
                 first = t;
         }
         mp_sub_free_candidates(cands);
+        int t = subs_add_from_paths(ps, sub);
+        if (t >= 0 && first < 0)
+            first = t;
     }
     return first;
 }
@@ -262,7 +328,11 @@ void play_subs_open(struct play_state *ps)
     if (o->embeddedfonts)
         subs_add_fonts(ps, sub);
     subs_add_embedded(ps, sub);
+    /* -fps replaces the file's rate for MicroDVD frames too, as in MPlayer. */
+    mp_sub_set_video_fps(sub, o->fps > 0 ? o->fps : ps->sh_video->fps);
     int external = subs_add_external(ps, sub);
+    if (o->sub_dump != MP_SUB_DUMP_NONE)
+        subs_dump(ps, sub, external);
 
     /* The embedded track to show: -sid, else the first of the -slang
      * languages, else one the file marks default. */

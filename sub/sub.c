@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "common/mp_msg.h"
 #include "sub_priv.h"
@@ -36,6 +37,11 @@ void mp_sub_opts_default(struct mp_sub_opts *o)
         .border_color = 0x00000000,
         .osd_level = 1,
         .alignment = 2,
+        .width_percent = 100,
+        .outline = 2,
+        .fontconfig = true,
+        .hinting = 7,
+        .overlap = true,
     };
 }
 
@@ -52,16 +58,72 @@ static void ass_log(int level, const char *fmt, va_list va, void *data)
     mp_msg(MSGT_SUBREADER, lev, "[libass] %s\n", buf);
 }
 
+/* A -font/-subfont that names a file (MPlayer takes both a path and a
+ * fontconfig pattern there). */
+static bool font_is_file(const struct mp_sub *sub)
+{
+    struct stat st;
+    return sub->font && sub->font[0] && stat(sub->font, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The family the default style asks for: a font file's own family (its
+ * bytes are given to libass), else the option as a family name. */
 static const char *font_family(const struct mp_sub *sub)
 {
+    if (sub->file_family)
+        return sub->file_family;
     return sub->font && sub->font[0] ? sub->font : "sans-serif";
+}
+
+/* A -font/-subfont naming a file: hand libass its bytes and remember its
+ * family. Called when the font option changes. */
+static void load_font_file(struct mp_sub *sub)
+{
+    free(sub->file_family);
+    sub->file_family = NULL;
+    if (!font_is_file(sub))
+        return;
+    size_t size = 0;
+    uint8_t *data = sub_font_read_file(sub->font, &size);
+    char *family = data ? sub_font_family(data, size) : NULL;
+    if (!family || size > INT32_MAX) {
+        mp_msg(MSGT_SUBREADER, MSGL_WARN, "Cannot use font file %s: %s.\n", sub->font,
+               data ? "no font family found in it" : "cannot read it");
+        free(data);
+        free(family);
+        return;
+    }
+    ass_add_font(sub->lib, sub->font, (const char *)data, (int)size);
+    free(data);
+    sub->file_family = family;
+    mp_msg(MSGT_SUBREADER, MSGL_V, "Font file %s: family '%s'.\n", sub->font, family);
 }
 
 static void configure_fonts(struct mp_sub *sub)
 {
-    ass_set_fonts(sub->sub_rend, NULL, font_family(sub), ASS_FONTPROVIDER_AUTODETECT, NULL, 1);
-    ass_set_fonts(sub->osd_rend, NULL, font_family(sub), ASS_FONTPROVIDER_AUTODETECT, NULL, 1);
+    /* Without fontconfig the file is also what any other font name gets. */
+    const char *file = font_is_file(sub) && !sub->opts.fontconfig ? sub->font : NULL;
+    int provider = sub->opts.fontconfig ? ASS_FONTPROVIDER_AUTODETECT : ASS_FONTPROVIDER_NONE;
+    if (!sub->opts.fontconfig && !sub->file_family)
+        mp_msg(MSGT_SUBREADER, MSGL_WARN, "-nofontconfig without a font file (-font, -subfont):"
+               " only fonts attached to the file can draw text.\n");
+    ASS_Renderer *r[2] = {sub->sub_rend, sub->osd_rend};
+    for (int i = 0; i < 2; i++)
+        ass_set_fonts(r[i], file, font_family(sub), provider, NULL, 1);
     sub->fonts_dirty = false;
+}
+
+/* -ass-hinting: the low two bits are the ASS_Hinting; bit 4 keeps text
+ * that is scaled after rendering (drawn into the frame) unhinted. */
+static void configure_hinting(struct mp_sub *sub, bool unscaled)
+{
+    int h = sub->opts.hinting;
+    int want = (h & 4) && !unscaled ? ASS_HINTING_NONE : (h & 3);
+    if (want == sub->hinting_now)
+        return;
+    ass_set_hinting(sub->sub_rend, (ASS_Hinting)want);
+    ass_set_hinting(sub->osd_rend, (ASS_Hinting)want);
+    sub->hinting_now = want;
 }
 
 /* ASS colours are &HAABBGGRR; the options are RRGGBBAA like MPlayer's. */
@@ -91,6 +153,15 @@ static int plain_libass_alignment(const struct mp_sub *sub)
     return v | HALIGN_CENTER;
 }
 
+/* The side margins of the default style: -subwidth's share of the width,
+ * never less than MPlayer's 10. */
+static int plain_side_margin(const struct mp_sub *sub)
+{
+    int w = sub->opts.width_percent;
+    int m = w > 0 && w < 100 ? SUB_PLAYRES_X * (100 - w) / 200 : 0;
+    return m > 10 ? m : 10;
+}
+
 /* The script header of a track shown in the default style. */
 static char *plain_header(const struct mp_sub *sub)
 {
@@ -105,12 +176,14 @@ static char *plain_header(const struct mp_sub *sub)
         .back_colour = c3,
         .outline = 2,
         .alignment = plain_numpad_alignment(sub),
-        .margin_l = 10,
-        .margin_r = 10,
+        .margin_l = plain_side_margin(sub),
+        .margin_r = plain_side_margin(sub),
         .margin_v = 5,
     };
     return sub_ass_header(SUB_PLAYRES_X, SUB_PLAYRES_Y, &st);
 }
+
+static void restyle_plain(struct mp_sub *sub, struct sub_track *t);
 
 int sub_track_init_ass(struct mp_sub *sub, struct sub_track *t)
 {
@@ -126,6 +199,8 @@ int sub_track_init_ass(struct mp_sub *sub, struct sub_track *t)
         ass_process_codec_private(t->ass, h, (int)strlen(h));
         free(h);
         t->plain = true;
+        /* What the header's style line cannot say (blur, the box). */
+        restyle_plain(sub, t);
     } else {
         ass_process_codec_private(t->ass, (char *)t->dec->subtitle_header,
                                   t->dec->subtitle_header_size);
@@ -198,6 +273,7 @@ struct mp_sub *mp_sub_create(const struct mp_sub_opts *o)
     if (!sub)
         return NULL;
     sub->selected = -1;
+    sub->hinting_now = -1;
     if (copy_opts(sub, o) < 0)
         goto fail;
     sub->lib = ass_library_init();
@@ -210,6 +286,7 @@ struct mp_sub *mp_sub_create(const struct mp_sub_opts *o)
     if (!sub->sub_rend || !sub->osd_rend)
         goto fail;
     apply_renderer_opts(sub);
+    load_font_file(sub);
     configure_fonts(sub);
     osd_init(&sub->osd, o->osd_level);
     return sub;
@@ -243,6 +320,7 @@ void mp_sub_free(struct mp_sub *sub)
         ass_library_done(sub->lib);
     free(sub->charset);
     free(sub->font);
+    free(sub->file_family);
     free(sub->overlay);
     free(sub);
 }
@@ -264,6 +342,18 @@ static void restyle_plain(struct mp_sub *sub, struct sub_track *t)
         st->PrimaryColour = st->SecondaryColour = sub->opts.color;
         st->OutlineColour = st->BackColour = sub->opts.border_color;
         st->Alignment = plain_libass_alignment(sub);
+        st->Outline = sub->opts.outline >= 0 ? sub->opts.outline : 2;
+        st->Blur = sub->opts.blur > 0 ? sub->opts.blur : 0;
+        st->MarginL = st->MarginR = plain_side_margin(sub);
+        st->BorderStyle = 1;
+        if (sub->opts.bg_alpha > 0) {
+            /* libass draws BorderStyle 3 as an opaque box in the outline
+             * colour; MPlayer's alpha runs the same way as ASS's (0 opaque,
+             * 255 transparent), with 0 kept for "no box". */
+            uint32_t g = (uint32_t)(sub->opts.bg_color & 0xff);
+            st->BorderStyle = 3;
+            st->OutlineColour = g << 24 | g << 16 | g << 8 | (uint32_t)(sub->opts.bg_alpha & 0xff);
+        }
     }
 }
 
@@ -280,15 +370,19 @@ static void replace_events(struct mp_sub *sub)
 
 void mp_sub_set_opts(struct mp_sub *sub, const struct mp_sub_opts *o)
 {
-    bool fonts = strcmp(o->font ? o->font : "", sub->font ? sub->font : "") != 0;
+    bool fonts = strcmp(o->font ? o->font : "", sub->font ? sub->font : "") != 0 ||
+                 o->fontconfig != sub->opts.fontconfig;
     bool moved = o->alignment != sub->opts.alignment;
     if (copy_opts(sub, o) < 0) {
         mp_msg(MSGT_SUBREADER, MSGL_ERR, "Out of memory setting subtitle options.\n");
         return;
     }
     apply_renderer_opts(sub);
-    if (fonts)
+    sub->hinting_now = -1;
+    if (fonts) {
+        load_font_file(sub);
         sub->fonts_dirty = true;
+    }
     for (int i = 0; i < sub->num_tracks; i++) {
         if (sub->tracks[i]->plain)
             restyle_plain(sub, sub->tracks[i]);
@@ -327,6 +421,11 @@ int mp_sub_decode_packet(struct mp_sub *sub, int track, const AVPacket *pkt)
 int mp_sub_add_file(struct mp_sub *sub, const char *path)
 {
     return sub_lavc_read_file(sub, path);
+}
+
+void mp_sub_set_video_fps(struct mp_sub *sub, double fps)
+{
+    sub->video_fps = isfinite(fps) && fps > 0 ? fps : 0;
 }
 
 int mp_sub_track_count(const struct mp_sub *sub)
@@ -531,6 +630,7 @@ int mp_sub_render(struct mp_sub *sub, double pts, double now, AVFrame *frame)
     if (frame->sample_aspect_ratio.num > 0 && frame->sample_aspect_ratio.den > 0)
         par = 1.0 / av_q2d(frame->sample_aspect_ratio);
     configure_size(sub, frame->width, frame->height, frame->width, frame->height, par);
+    configure_hinting(sub, false);
     ASS_Image *subs, *osd;
     render_lists(sub, pts, now, &subs, &osd);
     bool drawn = sub_blend_images(frame, subs);
@@ -548,6 +648,7 @@ int mp_sub_render_overlay(struct mp_sub *sub, double pts, double now, int w, int
         configure_fonts(sub);
     /* Output pixels are square and nothing stretches the overlay later. */
     configure_size(sub, w, h, video_w, video_h, 1.0);
+    configure_hinting(sub, true);
     ASS_Image *subs, *osd;
     render_lists(sub, pts, now, &subs, &osd);
     /* One list: the OSD goes over the subtitles. */

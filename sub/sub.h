@@ -72,6 +72,44 @@ struct mp_sub_opts {
     /* MPlayer's sub_alignment for text shown in the default style: 0 top,
      * 1 centre, 2 bottom (default). ASS scripts keep their own. */
     int alignment;
+    /* -subwidth: percent of the frame's width text in the default style may
+     * use, 10..100 (default 100: the 10-unit side margins only). */
+    int width_percent;
+    /* -subfont-outline / -subfont-blur of the default style (defaults 2
+     * and 0: what MPlayer's libass style draws). */
+    double outline;
+    double blur;
+    /* -sub-bg-color (grey 0..255) and -sub-bg-alpha: a box behind text in
+     * the default style; alpha 0 = no box (default), 1 opaque .. 255 almost
+     * transparent, MPlayer's scale. */
+    int bg_color;
+    int bg_alpha;
+    /* -fontconfig (default) / -nofontconfig: system fonts through
+     * fontconfig, or only the font file `font` names (and attachments).
+     * A `font` that names an existing file is used as the default font
+     * either way. */
+    bool fontconfig;
+    /* -ass-hinting: 0 none, 1 light, 2 normal, 3 native; + 4: hint only
+     * when rendering at the output's size (mp_sub_render_overlay), not into
+     * frames that are scaled afterwards (default 7, MPlayer's). */
+    int hinting;
+    /* -subfps: frame rate of frame-based (MicroDVD) files; for time-based
+     * files, with video_fps known, times are stretched by
+     * sub_fps / video_fps as in MPlayer. 0 = none given. */
+    double sub_fps;
+    /* -nooverlapsub clears it: in text files loaded by mp_sub_add_file an
+     * event ends 10 ms before the next one starts (MPlayer's cut). */
+    bool overlap;
+};
+
+/* What -dumpsrtsub and co. write (mp_sub_dump_track). */
+enum mp_sub_dump_format {
+    MP_SUB_DUMP_NONE = 0,
+    MP_SUB_DUMP_SRT,        /* dumpsub.srt, SubRip */
+    MP_SUB_DUMP_MICRODVD,   /* dumpsub.sub, MicroDVD frames */
+    MP_SUB_DUMP_MPSUB,      /* dump.mpsub, MPlayer's own (FORMAT=TIME) */
+    MP_SUB_DUMP_JACOSUB,    /* dumpsub.jss, JACOsub */
+    MP_SUB_DUMP_SAMI,       /* dumpsub.smi, SAMI */
 };
 
 /* Fill o with MPlayer's defaults. */
@@ -111,6 +149,19 @@ int mp_sub_decode_packet(struct mp_sub *sub, int track, const AVPacket *pkt);
  * libavformat reads as a text subtitle) completely. -subcp applies.
  * Returns the track number, or -1 with a message. */
 int mp_sub_add_file(struct mp_sub *sub, const char *path);
+
+/* The video's frame rate (0: unknown) for the files loaded after this
+ * call: MicroDVD frame numbers count in it unless -subfps or the file's
+ * own header says otherwise, and -subfps stretches time-based files
+ * against it. */
+void mp_sub_set_video_fps(struct mp_sub *sub, double fps);
+
+/* Write the events of track, override tags removed, in MPlayer's format
+ * fmt to its file name (dumpsub.srt ...) under dir (NULL: the current
+ * folder), as MPlayer's -dump*sub options. fps: the frame rate of
+ * MicroDVD frame numbers. Returns 0, or -1 with a message. */
+int mp_sub_dump_track(const struct mp_sub *sub, int track, enum mp_sub_dump_format fmt,
+                      double fps, const char *dir);
 
 /* Number of tracks; -1 in mp_sub_select turns subtitles off. */
 int mp_sub_track_count(const struct mp_sub *sub);
@@ -158,7 +209,7 @@ void mp_sub_add_font(struct mp_sub *sub, const char *name, const uint8_t *data, 
 
 /* External subtitle files next to media_path with the same base name
  * (case-insensitive): "movie.srt", "movie.en.ass", ... (.srt .ass .ssa
- * .vtt; MicroDVD and VobSub .sub files are not supported). Exact
+ * .vtt, MicroDVD .sub; a .sub beside a .idx is VobSub's and left out). Exact
  * name matches come first, then alphabetical order. Returns a malloc'ed
  * NULL-terminated array of malloc'ed paths (free with
  * mp_sub_free_candidates), an empty array if none, NULL on allocation

@@ -12,7 +12,7 @@
 
 #include "sub_priv.h"
 
-static const char *const sub_exts[] = {"srt", "ass", "ssa", "vtt"};
+static const char *const sub_exts[] = {"srt", "ass", "ssa", "vtt", "sub"};
 
 struct candidate {
     char *path;
@@ -37,6 +37,24 @@ static int match_name(const char *name, const char *base, size_t base_len)
     /* One tag between: "movie.en.srt", not "movie.part2.en.srt". */
     const char *tag = name + base_len + 1;
     return memchr(tag, '.', (size_t)(ext - tag)) ? 0 : 1;
+}
+
+/* "x.sub" beside "x.idx" is VobSub's bitmap half, not MicroDVD text. */
+static bool is_vobsub_part(const char *path)
+{
+    size_t n = strlen(path);
+    if (n < 4 || strcasecmp(path + n - 4, ".sub"))
+        return false;
+    char *idx = strdup(path);
+    if (!idx)
+        return false;
+    struct stat st;
+    memcpy(idx + n - 4, ".idx", 4);
+    bool found = stat(idx, &st) == 0;
+    memcpy(idx + n - 4, ".IDX", 4);
+    found |= stat(idx, &st) == 0;
+    free(idx);
+    return found;
 }
 
 static int cmp_candidates(const void *a, const void *b)
@@ -79,7 +97,7 @@ char **mp_sub_autoload_candidates(const char *media_path)
             break;
         }
         struct stat st;
-        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || is_vobsub_part(path)) {
             free(path);
             continue;
         }

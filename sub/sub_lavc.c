@@ -192,6 +192,7 @@ static const AVInputFormat *format_from_extension(const char *path)
 {
     static const char *const map[][2] = {
         {".srt", "srt"}, {".ass", "ass"}, {".ssa", "ass"}, {".vtt", "webvtt"},
+        {".sub", "microdvd"},
     };
     size_t n = strlen(path);
     for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
@@ -200,6 +201,57 @@ static const AVInputFormat *format_from_extension(const char *path)
             return av_find_input_format(map[i][1]);
     }
     return NULL;
+}
+
+/* The time base of a file's subtitle stream after -subfps. MicroDVD counts
+ * frames: at -subfps, else the file's own "{1}{1}fps" header, else the
+ * video's rate (libavformat's guess without a header is 23.976). Time-based
+ * files are stretched by subfps / video fps, as MPlayer does. */
+static AVRational file_time_base(const struct mp_sub *sub, const AVFormatContext *fmt,
+                                 AVRational tb)
+{
+    double subfps = sub->opts.sub_fps, vfps = sub->video_fps;
+    if (!strcmp(fmt->iformat->name, "microdvd")) {
+        const AVRational guess = {125, 2997};  /* libavformat's 23.976 */
+        double fps = subfps > 0 ? subfps : av_cmp_q(tb, guess) == 0 && vfps > 0 ? vfps : 0;
+        return fps > 0 ? av_inv_q(av_d2q(fps, 1000000)) : tb;
+    }
+    if (subfps > 0 && vfps > 0)
+        return av_mul_q(tb, av_d2q(subfps / vfps, 1000000));
+    return tb;
+}
+
+static int cmp_event_start(const void *a, const void *b)
+{
+    const ASS_Event *x = *(const ASS_Event *const *)a, *y = *(const ASS_Event *const *)b;
+    return x->Start < y->Start ? -1 : x->Start > y->Start;
+}
+
+/* -nooverlapsub on a loaded text track. */
+static void sub_lavc_cut_overlaps(struct sub_track *t)
+{
+    int n = t->ass->n_events;
+    if (n < 2)
+        return;
+    ASS_Event **ev = malloc(sizeof(*ev) * (size_t)n);
+    if (!ev) {
+        mp_msg(MSGT_SUBREADER, MSGL_WARN, "Out of memory: -nooverlapsub not applied.\n");
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        ev[i] = &t->ass->events[i];
+    qsort(ev, (size_t)n, sizeof(*ev), cmp_event_start);
+    for (int i = 0; i + 1 < n; i++) {
+        /* Lines that start together are one subtitle: keep them both. */
+        long long next = ev[i + 1]->Start;
+        if (next == ev[i]->Start || ev[i]->Start + ev[i]->Duration < next)
+            continue;
+        /* MPlayer ends the earlier one a centisecond before the next, also
+         * when it ended just as the next began. */
+        long long d = next - ev[i]->Start - 10;
+        ev[i]->Duration = d > 0 ? d : next - ev[i]->Start;
+    }
+    free(ev);
 }
 
 int sub_lavc_read_file(struct mp_sub *sub, const char *path)
@@ -231,7 +283,7 @@ int sub_lavc_read_file(struct mp_sub *sub, const char *path)
         avformat_close_input(&fmt);
         return -1;
     }
-    t->tb = fmt->streams[idx]->time_base;
+    t->tb = file_time_base(sub, fmt, fmt->streams[idx]->time_base);
     t->stream_id = -1;
     t->path = strdup(path);
     if (!t->path)
@@ -270,6 +322,8 @@ int sub_lavc_read_file(struct mp_sub *sub, const char *path)
     if (bad)
         mp_msg(MSGT_SUBREADER, MSGL_WARN, "%s: %d subtitle events could not be read.\n", path,
                bad);
+    if (!sub->opts.overlap && t->plain)
+        sub_lavc_cut_overlaps(t);
     /* Everything is loaded: the decoder and the duplicate set are done. */
     avcodec_free_context(&t->dec);
     free(t->seen);

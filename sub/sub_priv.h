@@ -51,10 +51,13 @@ struct mp_sub {
     struct mp_sub_opts opts;
     char *charset;          /* owned copies of the opts strings */
     char *font;
+    char *file_family;          /* family of the font file `font` names, or NULL */
     ASS_Library *lib;
     ASS_Renderer *sub_rend;
     ASS_Renderer *osd_rend;
     bool fonts_dirty;
+    int hinting_now;            /* the renderers' ASS_Hinting, -1 = not set yet */
+    double video_fps;           /* mp_sub_set_video_fps */
     struct sub_track **tracks;
     int num_tracks;
     int selected;
@@ -117,6 +120,11 @@ bool sub_charset_file_is_utf8(const char *path);
  * European, the commonest legacy code page (a superset of latin1's
  * printable characters). MPlayer showed such text rather than nothing. */
 #define SUB_LEGACY_CHARSET "CP1252"
+
+/* sub_font.c: a font file's bytes (malloc'ed, NULL if unreadable or too
+ * big) and the family name in them (malloc'ed UTF-8, NULL if none). */
+uint8_t *sub_font_read_file(const char *path, size_t *size);
+char *sub_font_family(const uint8_t *data, size_t size);
 
 /* sub_blend.c: blend a libass image list onto frame; returns whether any
  * pixel changed. */

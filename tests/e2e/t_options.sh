@@ -223,8 +223,8 @@ test_input_cmdlist_keylist_without_file() {
 # one warning naming the option, never refused (MPlayer 1.5 takes them all).
 test_frontend_options_accepted_with_warning() {
     local o name
-    for o in -stop-xscreensaver -nostop-xscreensaver -fontconfig -nofontconfig \
-        "-font Sans" "-subfont-autoscale 2" "-channels 6" "-mc 0" "-autosync 30" \
+    for o in -stop-xscreensaver -nostop-xscreensaver \
+        "-subfont-autoscale 2" "-channels 6" "-mc 0" "-autosync 30" \
         -correct-pts -nocorrect-pts -ontop -idx -forceidx -prefer-ipv4 \
         "-afm ffmpeg" "-vfm ffmpeg" "-ass-force-style FontName=Arial" \
         "-ass-color ffffff00" "-ass-border-color 00000000" -ass-use-margins \
