@@ -149,6 +149,8 @@ static int func_chapter(struct opt_ctx *c, const struct opt_def *d, const char *
                         char *err, size_t errsize);
 static int func_rawaudio(struct opt_ctx *c, const struct opt_def *d, const char *value,
                          char *err, size_t errsize);
+static int func_lavfdopts(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                          char *err, size_t errsize);
 static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const char *value,
                            char *err, size_t errsize);
 static int func_filters(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -244,6 +246,19 @@ static const struct opt_def opt_table[] = {
         "demuxer: MPlayer's name (mkv, avi, ...; +name forces) or libavformat's"),
     OPT_FN("rawaudio", func_rawaudio, OPTF_ARG,
            "-demuxer rawaudio's format: channels=2:rate=44100:samplesize=2"),
+    /* ---- demuxer options of issue 17 (libmpdemux/demux_lavf.c) ---- */
+    OPT_FN("lavfdopts", func_lavfdopts, OPTF_ARG,
+           "libavformat: probesize=:analyzeduration=:format=:cryptokey=:o=k=v,k=v"),
+    OPT("tsprog", OPT_INT, ts_prog, 1, 65534, OPTF_RANGE, "MPEG-TS program to play"),
+    {.name = "tsprobe", .type = OPT_SIZE, .offset = OFF(ts_probe), .min = 32, .max = 2 * GIB,
+     .flags = OPTF_RANGE, .help = "MPEG-TS: bytes read to find the streams",
+     .defstr = "libavformat's"},
+    {.name = "psprobe", .type = OPT_SIZE, .offset = OFF(ps_probe), .min = 32, .max = 2 * GIB,
+     .flags = OPTF_RANGE, .help = "MPEG-PS: bytes read to find the streams",
+     .defstr = "libavformat's"},
+    OPT("tskeepbroken", OPT_FLAG, ts_keep_broken, 0, 0, 0,
+        "keep MPEG-TS packets marked broken (-no: drop them)"),
+    /* ---- end of the demuxer block ---- */
     /* 0 in the struct = the stream layer's default, 4096 bytes. */
     {.name = "stream-buffer-size", .type = OPT_SIZE, .offset = OFF(stream_buffer_size),
      .min = 1, .max = 16 * MIB, .flags = OPTF_RANGE, .help = "bytes per read()",
@@ -421,6 +436,8 @@ void mp_opts_init(struct MPOpts *o)
     o->cache_plan_gap = 4096;
     o->demuxer_thread = true;
     o->demuxer_per_track = -1;
+    o->lavfdopts_analyzeduration = -1;
+    o->ts_keep_broken = true;
     o->autosub = true;
     o->sub_pos = 100;
     o->subfont_text_scale = 3.5;
@@ -452,6 +469,11 @@ void mp_opts_free(struct MPOpts *o)
     free(o->vf);
     free(o->af);
     o->vf = o->af = NULL;
+    /* -lavfdopts' strings (set by its function, not the table) */
+    free(o->lavfdopts_format);
+    free(o->lavfdopts_cryptokey);
+    free(o->lavfdopts_avopts);
+    o->lavfdopts_format = o->lavfdopts_cryptokey = o->lavfdopts_avopts = NULL;
     for (size_t i = 0; i < OPT_COUNT; i++) {
         if (opt_table[i].type == OPT_STRING) {
             char **p = opt_field(o, &opt_table[i]);
@@ -1207,6 +1229,105 @@ static int func_rawaudio(struct opt_ctx *c, const struct opt_def *d, const char 
     }
     for (int i = 0; i < 3; i++)
         *(int *)((char *)c->o + subs[i].offset) = vals[i];
+    return R_OK;
+}
+
+/* Replace *field by a copy of the n bytes at v. Returns R_OK or R_BADVAL. */
+static int lavfd_set_string(char **field, const char *v, size_t n, char *err,
+                            size_t errsize)
+{
+    char *copy = strndup(v, n);
+    if (!copy) {
+        opt_err(err, errsize, "out of memory");
+        return R_BADVAL;
+    }
+    free(*field);
+    *field = copy;
+    return R_OK;
+}
+
+/* -lavfdopts probesize=<bytes>:analyzeduration=<s>:format=<name>:
+ * cryptokey=<hex>:o=<key>=<value>[,<key>=<value>...], MPlayer's sub-options
+ * for its libavformat demuxer. Everything is checked before anything is
+ * stored, so a bad value leaves the options as they were. What libavformat
+ * itself makes of o= is only known when a file opens (demux_lavf.c warns
+ * about keys it does not know). */
+static int func_lavfdopts(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                          char *err, size_t errsize)
+{
+    struct MPOpts *o = c->o;
+    int64_t probesize = o->lavfdopts_probesize;
+    double analyze = o->lavfdopts_analyzeduration;
+    const char *fmt = NULL, *key = NULL, *avopts = NULL;
+    size_t fmt_len = 0, key_len = 0, avopts_len = 0;
+    for (const char *p = value; *p; ) {
+        /* o='s value holds "=" (and ","), so only ":" ends an item. */
+        size_t len = strcspn(p, ":");
+        size_t klen = strcspn(p, "=:");
+        const char *v = p + klen + 1;
+        size_t vlen = klen < len ? len - klen - 1 : 0;
+        char num[32] = "";
+        if (vlen < sizeof(num))
+            memcpy(num, v, vlen);
+        if (klen == 9 && !strncmp(p, "probesize", 9)) {
+            /* libavformat's own lower bound, as MPlayer 1.5 checks it. */
+            if (mp_parse_size(num, &probesize) < 0 || probesize < 32 ||
+                probesize > INT_MAX) {
+                opt_err(err, errsize, "probesize needs a byte count 32..%d, not '%.*s'",
+                        INT_MAX, (int)vlen, v);
+                return R_BADVAL;
+            }
+        } else if (klen == 15 && !strncmp(p, "analyzeduration", 15)) {
+            if (parse_double(num, &analyze) < 0 || analyze < 0 || analyze > 1e6) {
+                opt_err(err, errsize, "analyzeduration needs seconds >= 0, not '%.*s'",
+                        (int)vlen, v);
+                return R_BADVAL;
+            }
+        } else if (klen == 6 && !strncmp(p, "format", 6)) {
+            if (!vlen) {
+                opt_err(err, errsize, "format needs a libavformat format name");
+                return R_BADVAL;
+            }
+            fmt = v;
+            fmt_len = vlen;
+        } else if (klen == 9 && !strncmp(p, "cryptokey", 9)) {
+            /* Raw key bytes, two hex digits each (libavformat's own
+             * check would only come when a file opens). */
+            if (!vlen || vlen % 2 || strspn(v, "0123456789abcdefABCDEF") < vlen) {
+                opt_err(err, errsize, "cryptokey needs an even number of hex digits, "
+                        "not '%.*s'", (int)vlen, v);
+                return R_BADVAL;
+            }
+            key = v;
+            key_len = vlen;
+        } else if (klen == 1 && p[0] == 'o') {
+            if (!vlen || !memchr(v, '=', vlen)) {
+                opt_err(err, errsize, "o needs key=value[,key=value...], not '%.*s'",
+                        (int)vlen, v);
+                return R_BADVAL;
+            }
+            avopts = v;
+            avopts_len = vlen;
+        } else if (len) {
+            opt_err(err, errsize, "unknown suboption '%.*s' (probesize, analyzeduration, "
+                    "format, cryptokey, o)", (int)klen, p);
+            return R_BADVAL;
+        }
+        p += len;
+        if (*p == ':')
+            p++;
+    }
+    int r = R_OK;
+    if (fmt)
+        r = lavfd_set_string(&o->lavfdopts_format, fmt, fmt_len, err, errsize);
+    if (r == R_OK && key)
+        r = lavfd_set_string(&o->lavfdopts_cryptokey, key, key_len, err, errsize);
+    if (r == R_OK && avopts)
+        r = lavfd_set_string(&o->lavfdopts_avopts, avopts, avopts_len, err, errsize);
+    if (r != R_OK)
+        return r;
+    o->lavfdopts_probesize = probesize;
+    o->lavfdopts_analyzeduration = analyze;
     return R_OK;
 }
 

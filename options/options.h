@@ -45,6 +45,17 @@ struct MPOpts {
     char *ao;                   /* -ao driver list */
     char *user_agent;           /* -user-agent: HTTP's User-Agent header */
     char *demuxer;              /* -demuxer lavf format name */
+    /* ---- demuxer options of issue 17 (libmpdemux/demux_lavf.c) ---- */
+    int64_t lavfdopts_probesize;   /* -lavfdopts probesize= bytes; 0 = libavformat's */
+    double lavfdopts_analyzeduration; /* analyzeduration= seconds; < 0 = libavformat's */
+    char *lavfdopts_format;        /* format=: libavformat's name, forced */
+    char *lavfdopts_cryptokey;     /* cryptokey= hex digits */
+    char *lavfdopts_avopts;        /* o=key=value,...: AVOptions of the demuxer */
+    int ts_prog;                   /* -tsprog: MPEG-TS program number; 0 = automatic */
+    int64_t ts_probe;              /* -tsprobe: bytes to look for streams in; 0 = default */
+    int64_t ps_probe;              /* -psprobe: the same for MPEG-PS */
+    bool ts_keep_broken;           /* -tskeepbroken (default here); -no drops them */
+    /* ---- end of the demuxer block ---- */
     int rawaudio_rate;          /* -rawaudio rate=; 0 = 44100 */
     int rawaudio_channels;      /* channels=; 0 = 2 */
     int rawaudio_samplesize;    /* samplesize= (bytes); 0 = 2 */

@@ -73,6 +73,15 @@ static enum mp_stop_reason play_open(struct play_state *ps)
                      : o->demuxer_per_track ? DEMUX_PER_TRACK_ON : DEMUX_PER_TRACK_OFF,
         .interrupt_cb = play_abort_cb,
         .interrupt_ctx = mpctx,
+        .lavf_format = o->lavfdopts_format,
+        .probesize = o->lavfdopts_probesize,
+        .analyze_secs = o->lavfdopts_analyzeduration,
+        .cryptokey = o->lavfdopts_cryptokey,
+        .avopts = o->lavfdopts_avopts,
+        .ts_probe = o->ts_probe,
+        .ps_probe = o->ps_probe,
+        .ts_program = o->ts_prog,
+        .ts_drop_broken = !o->ts_keep_broken,
     };
     err = demux_open(&ps->demuxer, ps->stream, &dopts);
     if (err < 0) {

@@ -1,0 +1,147 @@
+# MPlayer 1.5's demuxer and A/V processing options (issue 17): -lavfdopts,
+# -tsprog, -tsprobe, -psprobe, -tskeepbroken and the rest of that group.
+# GPLv2 or later.
+
+# The first ID_NAME= value of the last run (the header's, before the
+# decoders open and print theirs).
+cd_first_id() {
+    sed -n "s/^ID_$1=//p" "$OUT" | head -n 1
+}
+
+# An MPEG-TS file whose audio starts 1.5 s in, behind 1.5 s of noisy video
+# (far more than 16 kB): a short probe cannot see the audio's parameters.
+cd_late_ts() {
+    ff -f lavfi -i "testsrc=size=64x48:rate=25:d=2,noise=alls=100:allf=t" -itsoffset 1.5 \
+        -f lavfi -i sine=d=0.5 -c:v mpeg2video -q:v 2 -c:a mp2 late.ts
+}
+
+# -lavfdopts format= forces libavformat's reader; o= hands it its own
+# options: 1 s of 44100 Hz mono samples read as 22050 Hz plays 2 s.
+test_lavfdopts_format_and_o() {
+    ff -f lavfi -i sine=d=1:sample_rate=44100 -ac 1 -f s16le raw.pcm || return 1
+    mp -identify -vo null -ao pcm:fast:file=out.wav \
+        -lavfdopts format=s16le:o=sample_rate=22050,ch_layout=mono raw.pcm
+    expect_rc 0 || return 1
+    [ "$(cd_first_id AUDIO_RATE)" = 22050 ] || fail "rate $(cd_first_id AUDIO_RATE), not 22050"
+    [ "$(cd_first_id AUDIO_NCH)" = 1 ] || fail "channels $(cd_first_id AUDIO_NCH), not 1"
+    local n
+    n=$(wav_samples out.wav)
+    [ "$n" = 44100 ] || fail "$n samples written, not the file's 44100"
+}
+
+test_lavfdopts_unknown_format_probes() {
+    cd_late_ts || return 1
+    mp -identify -vo null -nosound -frames 1 -lavfdopts format=nosuchformat late.ts
+    expect_rc 0 || return 1
+    expect_err "-lavfdopts format=nosuchformat: libavformat has no such format" || return 1
+    [ "$(cd_first_id DEMUXER)" = mpegts ] || fail "demuxer $(cd_first_id DEMUXER)"
+}
+
+# probesize= and analyzeduration= bound what libavformat reads for the
+# streams' parameters: the late audio is not seen within 16 kB or 0.5 s.
+test_lavfdopts_probesize_and_analyzeduration() {
+    cd_late_ts || return 1
+    mp -identify -vo null -ao null late.ts
+    [ "$(cd_first_id AUDIO_RATE)" = 44100 ] || fail "default: rate $(cd_first_id AUDIO_RATE)"
+    mp -identify -vo null -ao null -lavfdopts probesize=16k late.ts
+    expect_rc 0 || return 1
+    [ "$(cd_first_id AUDIO_RATE)" = 0 ] || fail "probesize=16k: rate $(cd_first_id AUDIO_RATE)"
+    mp -identify -vo null -ao null -lavfdopts analyzeduration=0.5 late.ts
+    expect_rc 0 || return 1
+    [ "$(cd_first_id AUDIO_RATE)" = 0 ] || fail "analyzeduration: rate $(cd_first_id AUDIO_RATE)"
+}
+
+test_lavfdopts_bad_values() {
+    mp -lavfdopts probesize=10 "$MEDIA/a.wav"
+    expect_rc 1 || return 1
+    expect_err "Option -lavfdopts: probesize needs a byte count 32.." || return 1
+    mp -lavfdopts cryptokey=abc "$MEDIA/a.wav"
+    expect_rc 1 || return 1
+    expect_err "cryptokey needs an even number of hex digits" || return 1
+    mp -lavfdopts nosuch=1 "$MEDIA/a.wav"
+    expect_rc 1 || return 1
+    expect_err "unknown suboption 'nosuch'" || return 1
+    mp -lavfdopts o=novalue "$MEDIA/a.wav"
+    expect_rc 1 || return 1
+    expect_err "o needs key=value"
+}
+
+# An AVOption the reader lacks is warned about and the file plays; a value
+# libavformat refuses stops the file with a message naming it.
+test_lavfdopts_avoption_checked_by_libavformat() {
+    mp -vo null -ao pcm:fast:file=out.wav -lavfdopts o=nosuchkey=1 "$MEDIA/a.wav"
+    expect_rc 0 || return 1
+    expect_err "libavformat's wav reader has no option 'nosuchkey'" || return 1
+    [ "$(wav_samples out.wav)" = 88200 ] || fail "the file did not play whole"
+    mp -vo null -ao null -lavfdopts o=probesize=abc "$MEDIA/a.wav"
+    expect_err "-lavfdopts: libavformat refused a value of cryptokey= or o=probesize=abc"
+}
+
+# -tsprog picks the program's video and audio: program 7 holds the small
+# picture and the 22050 Hz audio.
+test_tsprog_picks_program() {
+    ff -f lavfi -i testsrc=size=64x48:rate=10:d=1 -f lavfi -i sine=d=1:sample_rate=44100 \
+        -f lavfi -i testsrc=size=32x24:rate=10:d=1 -f lavfi -i sine=d=1:sample_rate=22050 \
+        -map 0 -map 1 -map 2 -map 3 -c:v mpeg2video -c:a mp2 \
+        -program program_num=3:st=0:st=1 -program program_num=7:st=2:st=3 two.ts || return 1
+    mp -identify -vo null -ao null -frames 2 -tsprog 7 two.ts
+    expect_rc 0 || return 1
+    [ "$(cd_first_id VIDEO_WIDTH)" = 32 ] || fail "width $(cd_first_id VIDEO_WIDTH), not 32"
+    [ "$(cd_first_id AUDIO_RATE)" = 22050 ] || fail "rate $(cd_first_id AUDIO_RATE)"
+    mp -identify -vo null -ao null -frames 2 -tsprog 3 two.ts
+    [ "$(cd_first_id VIDEO_WIDTH)" = 64 ] || fail "-tsprog 3: width $(cd_first_id VIDEO_WIDTH)"
+    [ "$(cd_first_id AUDIO_RATE)" = 44100 ] || fail "-tsprog 3: rate $(cd_first_id AUDIO_RATE)"
+    # A program the file lacks: said, and the default tracks play.
+    mp -identify -vo null -ao null -frames 2 -tsprog 5 two.ts
+    expect_rc 0 || return 1
+    expect_err "-tsprog 5: no such program with streams (the file has 3, 7)" || return 1
+    [ "$(cd_first_id VIDEO_WIDTH)" = 64 ] || fail "-tsprog 5: width $(cd_first_id VIDEO_WIDTH)"
+    mp -tsprog 0 two.ts
+    expect_rc 1 || return 1
+    expect_err "Option -tsprog: value 0 out of range 1..65534"
+}
+
+# -tsprobe bounds the bytes read for an MPEG-TS file's streams, -psprobe
+# an MPEG-PS file's; neither touches the other kind.
+test_tsprobe_psprobe() {
+    cd_late_ts || return 1
+    ff -i late.ts -c copy -f mpeg late.mpg || return 1
+    mp -identify -vo null -ao null -tsprobe 16k late.ts
+    expect_rc 0 || return 1
+    [ "$(cd_first_id AUDIO_RATE)" = 0 ] || fail "-tsprobe 16k: rate $(cd_first_id AUDIO_RATE)"
+    mp -identify -vo null -ao null -psprobe 16k late.ts
+    [ "$(cd_first_id AUDIO_RATE)" = 44100 ] || fail "-psprobe on TS: $(cd_first_id AUDIO_RATE)"
+    mp -identify -vo null -ao null -psprobe 16k late.mpg
+    expect_rc 0 || return 1
+    [ "$(cd_first_id AUDIO_RATE)" = 0 ] || fail "-psprobe 16k: rate $(cd_first_id AUDIO_RATE)"
+    mp -identify -vo null -ao null -tsprobe 16k late.mpg
+    [ "$(cd_first_id AUDIO_RATE)" = 44100 ] || fail "-tsprobe on PS: $(cd_first_id AUDIO_RATE)"
+    mp -tsprobe 8 late.ts
+    expect_rc 1 || return 1
+    expect_err "Option -tsprobe"
+}
+
+# Packets whose transport error bit is set: decoded by default here (with
+# the damage warned about), dropped with -notskeepbroken (MPlayer's default).
+test_tskeepbroken() {
+    ff -f lavfi -i testsrc=size=64x48:rate=10:d=2 -c:v mpeg2video -g 5 v.ts || return 1
+    python3 - <<'EOF' || return 1
+b = bytearray(open('v.ts', 'rb').read())
+for i in range(0, len(b) - 187, 188):
+    pid = (b[i + 1] & 0x1f) << 8 | b[i + 2]
+    if pid == 0x100 and (i // 188) % 7 == 3:
+        b[i + 1] |= 0x80
+open('tei.ts', 'wb').write(b)
+EOF
+    mp -vo md5sum:outfile=keep.txt -nosound tei.ts
+    expect_rc 0 || return 1
+    mp -vo md5sum:outfile=keep2.txt -nosound -tskeepbroken tei.ts
+    mp -vo md5sum:outfile=drop.txt -nosound -notskeepbroken tei.ts
+    expect_rc 0 || return 1
+    local keep keep2 drop
+    keep=$(wc -l <keep.txt)
+    keep2=$(wc -l <keep2.txt)
+    drop=$(wc -l <drop.txt)
+    [ "$keep" = 20 ] && [ "$keep2" = 20 ] || fail "kept: $keep and $keep2 frames, not 20"
+    [ "$drop" -gt 0 ] && [ "$drop" -lt 15 ] || fail "-notskeepbroken: $drop frames"
+}
