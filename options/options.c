@@ -258,6 +258,12 @@ static const struct opt_def opt_table[] = {
      .defstr = "libavformat's"},
     OPT("tskeepbroken", OPT_FLAG, ts_keep_broken, 0, 0, 0,
         "keep MPEG-TS packets marked broken (-no: drop them)"),
+    OPT("audiofile", OPT_STRING, audiofile, 0, 0, 0, "play the audio of this file instead"),
+    OPT("audio-demuxer", OPT_STRING, audio_demuxer, 0, 0, 0, "-demuxer for -audiofile"),
+    OPT("audiofile-cache", OPT_INT, audiofile_cache_kb, 0, 4 * 1024 * 1024, OPTF_RANGE,
+        "cache size in kB for -audiofile (0 = none)"),
+    OPT_IGN("sub-demuxer", OPTF_ARG, "it names the demuxer of -subfile, which this player "
+            "does not have (-sub files are read by libavformat's probe)"),
     /* ---- end of the demuxer block ---- */
     /* 0 in the struct = the stream layer's default, 4096 bytes. */
     {.name = "stream-buffer-size", .type = OPT_SIZE, .offset = OFF(stream_buffer_size),

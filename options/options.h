@@ -55,6 +55,9 @@ struct MPOpts {
     int64_t ts_probe;              /* -tsprobe: bytes to look for streams in; 0 = default */
     int64_t ps_probe;              /* -psprobe: the same for MPEG-PS */
     bool ts_keep_broken;           /* -tskeepbroken (default here); -no drops them */
+    char *audiofile;               /* -audiofile: audio from this file instead */
+    char *audio_demuxer;           /* -audio-demuxer: -demuxer for -audiofile */
+    int audiofile_cache_kb;        /* -audiofile-cache kB; 0 = none */
     /* ---- end of the demuxer block ---- */
     int rawaudio_rate;          /* -rawaudio rate=; 0 = 44100 */
     int rawaudio_channels;      /* channels=; 0 = 2 */

@@ -34,6 +34,48 @@ static bool play_abort_cb(void *ctx)
     return mp_check_interrupt(ctx);
 }
 
+/* -audiofile: the audio comes from this file, opened as the main one was
+ * but with -audio-demuxer and -audiofile-cache (no cache without it, as
+ * in MPlayer). A file that cannot be opened stops the file (MPlayer 1.5
+ * skips it too). */
+static enum mp_stop_reason play_open_audiofile(struct play_state *ps,
+                                               const struct stream_opts *main_sopts,
+                                               const struct demux_opts *main_dopts)
+{
+    struct MPContext *mpctx = ps->mpctx;
+    const struct MPOpts *o = &mpctx->opts;
+    struct stream_opts sopts = *main_sopts;
+    sopts.cache_kb = o->audiofile_cache_kb;
+    /* No read plans are made for it: a plain ring cache, MPlayer's. */
+    sopts.cache_mode = STREAM_CACHE_RING;
+    int err = stream_open(&ps->astream, o->audiofile, &sopts);
+    if (err < 0) {
+        if (err == -STREAM_ERR_ABORTED)
+            return MP_STOP_QUIT;
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot open audio file '%s': %s.\n", o->audiofile,
+               stream_strerror(err));
+        return MP_STOP_ERROR;
+    }
+    struct demux_opts dopts = *main_dopts;
+    /* The main file's format and program say nothing of this one. */
+    dopts.format = o->audio_demuxer;
+    dopts.lavf_format = NULL;
+    dopts.ts_program = 0;
+    err = demux_open(&ps->ademuxer, ps->astream, &dopts);
+    if (err < 0) {
+        if (mp_check_quit(mpctx))
+            return MP_STOP_QUIT;
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot play audio file '%s': %s.\n", o->audiofile,
+               err == -DEMUX_ERR_UNKNOWN_FORMAT ? "not a media file" : demux_strerror(err));
+        return MP_STOP_ERROR;
+    }
+    /* Both start together: the audio's first time is the video's. */
+    ps->audio_offset = ps->demuxer->start_time - ps->ademuxer->start_time;
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "Audio from '%s' (%s).\n", o->audiofile,
+           ps->ademuxer->format_name);
+    return MP_STOP_NONE;
+}
+
 static enum mp_stop_reason play_open(struct play_state *ps)
 {
     struct MPContext *mpctx = ps->mpctx;
@@ -98,7 +140,20 @@ static enum mp_stop_reason play_open(struct play_state *ps)
     }
     mp_msg(MSGT_DEMUX, MSGL_V, "libavformat file format detected: %s\n",
            ps->demuxer->format_name);
+    if (o->audiofile && !o->no_audio)
+        return play_open_audiofile(ps, &sopts, &dopts);
     return MP_STOP_NONE;
+}
+
+int play_seek_audiofile(struct play_state *ps, double t)
+{
+    if (!ps->ademuxer)
+        return 0;
+    int err = demux_seek(ps->ademuxer, t > 0 ? t : 0);
+    if (err < 0 && err != -DEMUX_ERR_ABORTED)
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "Seek to %.1f s in '%s' failed.\n", t,
+               ps->mpctx->opts.audiofile);
+    return err;
 }
 
 struct sh_stream *play_pick_lang(struct play_state *ps, enum mp_stream_type t,
@@ -139,12 +194,20 @@ static void play_select_tracks(struct play_state *ps)
     const struct MPOpts *o = &ps->mpctx->opts;
     if (!o->no_video)
         ps->sh_video = play_pick(ps, MP_STREAM_VIDEO, o->video_id, "-vid", NULL);
-    if (!o->no_audio)
+    if (ps->ademuxer) {
+        /* -audiofile: its best audio track; -aid and -alang pick among
+         * the main file's, which do not play. */
+        ps->sh_audio = demux_default_stream(ps->ademuxer, MP_STREAM_AUDIO);
+        if (!ps->sh_audio)
+            mp_msg(MSGT_CPLAYER, MSGL_WARN, "-audiofile '%s' has no audio track.\n",
+                   o->audiofile);
+    } else if (!o->no_audio) {
         ps->sh_audio = play_pick(ps, MP_STREAM_AUDIO, o->audio_id, "-aid", o->audio_lang);
+    }
     if (ps->sh_video)
         demux_select_stream(ps->demuxer, ps->sh_video, true);
     if (ps->sh_audio)
-        demux_select_stream(ps->demuxer, ps->sh_audio, true);
+        demux_select_stream(play_audio_demuxer(ps), ps->sh_audio, true);
 }
 
 /* -brightness & co.: start values of the picture controls, as the
@@ -312,6 +375,8 @@ static void play_close(struct play_state *ps, bool output_ok, bool at_end)
     mp_decoder_close(ps->vdec);
     mp_decoder_close(ps->adec);
     demux_close(ps->demuxer);
+    demux_close(ps->ademuxer);
+    stream_close(ps->astream);
     if (ps->stream) {
         const struct MPOpts *o = &ps->mpctx->opts;
         int lev = o->stream_stats ? MSGL_INFO : MSGL_V;
@@ -389,7 +454,7 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
             mp_msg(MSGT_CPLAYER, MSGL_ERR, "Audio: no sound\n");
             ao_open_failed = true;
         }
-        demux_select_stream(ps.demuxer, ps.sh_audio, false);
+        demux_select_stream(play_audio_demuxer(&ps), ps.sh_audio, false);
         ps.sh_audio = NULL;
     }
     /* As in MPlayer, a -vo or -ao list of which no driver opens only

@@ -155,8 +155,9 @@ static double loop_video_due(const struct play_state *ps)
  */
 static AVPacket *loop_read_packet(struct play_state *ps, struct sh_stream *sh)
 {
-    if (!loop_guard_reads(ps) || demux_has_packet(ps->demuxer, sh))
-        return demux_read_packet(ps->demuxer, sh);
+    struct demuxer *d = play_demuxer_of(ps, sh);
+    if (!loop_guard_reads(ps) || demux_has_packet(d, sh))
+        return demux_read_packet(d, sh);
     double delay = ao_get_delay(ps->ao);
     double allow = (loop_video_due(ps) + ps->frame_duration - loop_clock(ps)) / loop_speed(ps);
     if (!(allow > 0))
@@ -167,7 +168,7 @@ static AVPacket *loop_read_packet(struct play_state *ps, struct sh_stream *sh)
     else
         allow = delay;
     double start = mp_time_sec();
-    AVPacket *pkt = demux_read_packet(ps->demuxer, sh);
+    AVPacket *pkt = demux_read_packet(d, sh);
     double held = mp_time_sec() - start - allow;
     if (fence)
         ao_set_fence(ps->ao, INFINITY);
@@ -184,7 +185,7 @@ static AVPacket *loop_read_packet(struct play_state *ps, struct sh_stream *sh)
 static bool loop_video_first(struct play_state *ps)
 {
     if (!loop_guard_reads(ps) || ps->abuf_samples > 0 ||
-        demux_has_packet(ps->demuxer, ps->sh_audio))
+        demux_has_packet(play_audio_demuxer(ps), ps->sh_audio))
         return false;
     return loop_clock(ps) >= loop_video_due(ps) && ao_get_delay(ps->ao) > LOOP_AUDIO_LOW;
 }
@@ -217,7 +218,8 @@ static void loop_audio_refill(struct play_state *ps)
         }
         if (r == 0) {
             pts = demux_ts_to_seconds(ps->sh_audio, f->pts != AV_NOPTS_VALUE
-                                                        ? f->pts : f->best_effort_timestamp);
+                                                        ? f->pts : f->best_effort_timestamp) +
+                  ps->audio_offset;
             /* atempo stamps its output by samples made, a time line that
              * runs 1/speed times the file's: past the first frame after a
              * start or seek the samples' count is the only clock (taking
@@ -727,6 +729,8 @@ static bool loop_seek_to(struct play_state *ps, double target)
     if (read_from < start)
         read_from = start;
     int err = demux_seek(ps->demuxer, read_from - start);
+    if (err >= 0)
+        err = play_seek_audiofile(ps, read_from - start);
     if (err == -DEMUX_ERR_ABORTED)
         return false; /* a quit while the reader was held in a read */
     if (err < 0) {
@@ -929,7 +933,8 @@ static void loop_start_position(struct play_state *ps)
     ps->seek_target = start + ss;
     ps->audio_target = start + ss + play_av_delay(ps);
     double read_from = ps->audio_target < ps->seek_target ? ps->audio_target - start : ss;
-    if (demux_seek(ps->demuxer, read_from > 0 ? read_from : 0) < 0) {
+    if (demux_seek(ps->demuxer, read_from > 0 ? read_from : 0) < 0 ||
+        play_seek_audiofile(ps, read_from > 0 ? read_from : 0) < 0) {
         /* Decoding from the start and dropping gets there too, slower. */
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Cannot seek in '%s'; decoding up to %.3f s.\n",
                ps->filename, ss);

@@ -145,3 +145,63 @@ EOF
     [ "$keep" = 20 ] && [ "$keep2" = 20 ] || fail "kept: $keep and $keep2 frames, not 20"
     [ "$drop" -gt 0 ] && [ "$drop" -lt 15 ] || fail "-notskeepbroken: $drop frames"
 }
+
+# -audiofile: the sound of another file plays with the video, from its
+# start, sample for sample; the video is the file's.
+cd_audiofile_media() {
+    ff -f lavfi -i testsrc=size=64x48:rate=10:d=2 -c:v mpeg4 v.avi &&
+    ff -f lavfi -i sine=f=440:d=3 -ac 2 s.wav
+}
+
+test_audiofile_plays_external_audio() {
+    cd_audiofile_media || return 1
+    mp -vo md5sum:outfile=v.txt -ao pcm:fast:file=out.wav -audiofile s.wav v.avi
+    expect_rc 0 || return 1
+    expect_out "Audio from 's.wav' (wav)." || return 1
+    [ "$(wc -l <v.txt)" = 20 ] || fail "$(wc -l <v.txt) frames, not the video's 20"
+    # As in MPlayer 1.5, the longer audio plays to its end.
+    [ "$(raw_s16 out.wav | md5sum)" = "$(raw_s16 s.wav | md5sum)" ] ||
+        fail "the output is not the audio file's samples"
+}
+
+# A seek moves both: from -ss 1 the output is the audio file from 1 s on.
+test_audiofile_seeks_with_video() {
+    cd_audiofile_media || return 1
+    mp -vo null -ao pcm:fast:file=out.wav -ss 1 -audiofile s.wav v.avi
+    expect_rc 0 || return 1
+    [ "$(raw_s16 out.wav | md5sum)" = "$(raw_s16 s.wav | tail -c +$((44100 * 4 + 1)) | md5sum)" ] ||
+        fail "the audio does not start at 1 s: $(wav_samples out.wav) samples"
+}
+
+# -audio-demuxer is -demuxer for the audio file: headerless samples read
+# as -rawaudio says; -audiofile-cache gives it a ring cache of that size.
+test_audio_demuxer_and_cache() {
+    cd_audiofile_media || return 1
+    ff -f lavfi -i sine=d=1:sample_rate=22050 -ac 1 -f s16le raw.pcm || return 1
+    mp -v -vo null -ao pcm:fast:file=out.wav -audiofile raw.pcm -audio-demuxer rawaudio \
+        -rawaudio channels=1:rate=22050 -audiofile-cache 512 v.avi
+    expect_rc 0 || return 1
+    expect_out "Cache: ring of 512 KB over raw.pcm" || return 1
+    local rate
+    rate=$(ffprobe -v error -show_entries stream=sample_rate -of default=nw=1:nk=1 out.wav)
+    [ "$rate" = 22050 ] || fail "rate $rate, not 22050"
+    [ "$(wav_samples out.wav)" = 22050 ] || fail "$(wav_samples out.wav) samples, not 22050"
+}
+
+test_audiofile_errors() {
+    cd_audiofile_media || return 1
+    mp -vo null -ao null -audiofile nosuch.wav v.avi
+    expect_rc 2 || return 1
+    expect_err "Cannot open audio file 'nosuch.wav'" || return 1
+    # A file without sound: said, and the video plays alone.
+    mp -vo md5sum:outfile=v.txt -ao null -audiofile v.avi v.avi
+    expect_rc 0 || return 1
+    expect_err "-audiofile 'v.avi' has no audio track." || return 1
+    [ "$(wc -l <v.txt)" = 20 ] || fail "$(wc -l <v.txt) frames"
+}
+
+test_sub_demuxer_ignored() {
+    mp -vo null -ao null -sub-demuxer subrip "$MEDIA/a.wav"
+    expect_rc 0 || return 1
+    expect_err "Option -sub-demuxer is accepted but has no effect here"
+}
