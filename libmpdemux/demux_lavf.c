@@ -18,8 +18,10 @@
 #include <libavutil/channel_layout.h>
 #include <libavutil/dict.h>
 #include <libavutil/error.h>
+#include <libavutil/imgutils.h>
 #include <libavutil/intreadwrite.h>
 #include <libavutil/mathematics.h>
+#include <libavutil/pixdesc.h>
 
 #include "common/mp_msg.h"
 #include "libmpdemux/demux_avio.h"
@@ -370,6 +372,7 @@ static const struct demux_mp_name demux_mp_names[] = {
     {"vqf", "vqf"},
     {"pva", "pva"},
     {"rawaudio", "s16le"},
+    {"rawvideo", "rawvideo"},
 };
 
 void demux_list_demuxers(void)
@@ -509,6 +512,41 @@ static int demux_raw_audio_format(const struct demux_opts *o, const AVInputForma
     return 0;
 }
 
+/* -demuxer rawvideo: a headerless picture sequence is read as -rawvideo
+ * says; there is no default size (MPlayer 1.5 has none either). The
+ * format's settings go to buf. */
+static int demux_raw_video_format(const struct demux_opts *o, const AVInputFormat **fmt,
+                                  char *buf, size_t size)
+{
+    if (!o || o->rawv_w <= 0 || o->rawv_h <= 0) {
+        mp_msg(MSGT_DEMUX, MSGL_ERR, "-demuxer rawvideo needs the picture size: -rawvideo "
+               "w=<width>:h=<height> (or cif, pal, ...)\n");
+        return -DEMUX_ERR_UNKNOWN_FORMAT;
+    }
+    enum AVPixelFormat pf = o->rawv_pixfmt >= 0 ? (enum AVPixelFormat)o->rawv_pixfmt
+                                                : AV_PIX_FMT_YUV420P;
+    int frame = av_image_get_buffer_size(pf, o->rawv_w, o->rawv_h, 1);
+    /* libavformat reads frames of exactly the picture's bytes; padding
+     * between them (MPlayer's size= larger than that) cannot be skipped. */
+    if (frame <= 0 || (o->rawv_frame_size > 0 && o->rawv_frame_size != frame)) {
+        mp_msg(MSGT_DEMUX, MSGL_ERR, "-rawvideo: a %dx%d %s frame is %d bytes, not size=%d\n",
+               o->rawv_w, o->rawv_h, av_get_pix_fmt_name(pf), frame, o->rawv_frame_size);
+        return -DEMUX_ERR_UNKNOWN_FORMAT;
+    }
+    *fmt = av_find_input_format("rawvideo");
+    if (!*fmt) {
+        mp_msg(MSGT_DEMUX, MSGL_ERR, "-demuxer rawvideo: this libavformat has no rawvideo "
+               "format\n");
+        return -DEMUX_ERR_UNKNOWN_FORMAT;
+    }
+    AVRational fps = av_d2q(o->rawv_fps > 0 ? o->rawv_fps : 25, 1000000);
+    snprintf(buf, size, "video_size=%dx%d:pixel_format=%s:framerate=%d/%d", o->rawv_w,
+             o->rawv_h, av_get_pix_fmt_name(pf), fps.num, fps.den);
+    mp_msg(MSGT_DEMUX, MSGL_V, "demux: raw video as %s%s\n", buf,
+           o->rawv_swap_uv ? " (V plane first)" : "");
+    return 0;
+}
+
 /* Find the format: forced by name (MPlayer's, see demux_mp_names, or
  * libavformat's own), or probed. *fmt_opts: settings for the format (in
  * opts_buf), or NULL. */
@@ -539,6 +577,9 @@ static int demux_find_format(struct demux_priv *p, stream_t *s, const struct dem
         r = demux_probe(p, s, false, fmt);
     } else if (m && !strcmp(m->mp, "rawaudio")) {
         r = demux_raw_audio_format(o, fmt, opts_buf, opts_size);
+        *fmt_opts = opts_buf;
+    } else if (m && !strcmp(m->mp, "rawvideo")) {
+        r = demux_raw_video_format(o, fmt, opts_buf, opts_size);
         *fmt_opts = opts_buf;
     } else if (m) {
         r = demux_find_mp_format(p, s, m, force, fmt);
@@ -913,6 +954,11 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     if (ret < 0)
         goto fail;
     demux_find_program(d, opts);
+    /* YV12 & co.: libavcodec's raw decoder swaps the chroma planes of a
+     * stream tagged so. */
+    if (opts && opts->rawv_swap_uv && !strcmp(d->avfc->iformat->name, "rawvideo") &&
+        d->avfc->nb_streams > 0)
+        d->avfc->streams[0]->codecpar->codec_tag = MKTAG('Y', 'V', '1', '2');
     p->drop_broken = opts && opts->ts_drop_broken && !strcmp(d->avfc->iformat->name, "mpegts");
 
     AVFormatContext *avfc = d->avfc;

@@ -128,6 +128,15 @@ struct demux_opts {
     /* -notskeepbroken: packets of MPEG-TS that libavformat marks broken
      * are dropped, not decoded. */
     bool ts_drop_broken;
+    /* -rawvideo, for -demuxer rawvideo: picture size (0: not given, the
+     * file is not played), frames per second (0: 25), enum AVPixelFormat
+     * (< 0: yuv420p), chroma planes V first (YV12), bytes per frame (0:
+     * what the rest makes). */
+    int rawv_w, rawv_h;
+    double rawv_fps;
+    int rawv_pixfmt;
+    bool rawv_swap_uv;
+    int rawv_frame_size;
 };
 
 /* The reader thread reads ahead until one selected track has this much

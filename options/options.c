@@ -22,6 +22,7 @@
 #include "config.h"
 #include "common/mp_msg.h"
 #include "libmpcodecs/mpcodecs.h"
+#include <libavutil/pixdesc.h>
 #include "options/options.h"
 #include "osdep/osdep.h"
 
@@ -151,6 +152,8 @@ static int func_rawaudio(struct opt_ctx *c, const struct opt_def *d, const char 
                          char *err, size_t errsize);
 static int func_lavfdopts(struct opt_ctx *c, const struct opt_def *d, const char *value,
                           char *err, size_t errsize);
+static int func_rawvideo(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize);
 static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const char *value,
                            char *err, size_t errsize);
 static int func_filters(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -262,6 +265,8 @@ static const struct opt_def opt_table[] = {
     OPT("audio-demuxer", OPT_STRING, audio_demuxer, 0, 0, 0, "-demuxer for -audiofile"),
     OPT("audiofile-cache", OPT_INT, audiofile_cache_kb, 0, 4 * 1024 * 1024, OPTF_RANGE,
         "cache size in kB for -audiofile (0 = none)"),
+    OPT_FN("rawvideo", func_rawvideo, OPTF_ARG,
+           "-demuxer rawvideo's format: w=:h=|cif|pal|...:fps=25:i420|yv12|format=..."),
     OPT_IGN("sub-demuxer", OPTF_ARG, "it names the demuxer of -subfile, which this player "
             "does not have (-sub files are read by libavformat's probe)"),
     /* ---- end of the demuxer block ---- */
@@ -444,6 +449,7 @@ void mp_opts_init(struct MPOpts *o)
     o->demuxer_per_track = -1;
     o->lavfdopts_analyzeduration = -1;
     o->ts_keep_broken = true;
+    o->rawvideo_pixfmt = -1;
     o->autosub = true;
     o->sub_pos = 100;
     o->subfont_text_scale = 3.5;
@@ -1334,6 +1340,155 @@ static int func_lavfdopts(struct opt_ctx *c, const struct opt_def *d, const char
         return r;
     o->lavfdopts_probesize = probesize;
     o->lavfdopts_analyzeduration = analyze;
+    return R_OK;
+}
+
+/* MPlayer's names of raw picture layouts (its -rawvideo format=help, and
+ * the fourccs it takes as numbers) and libavutil's pixel format for each.
+ * swap: the chroma planes come V first (libavcodec's raw decoder puts
+ * them back when the stream's tag says so). MPlayer's 15/16-bit RGB/BGR
+ * names count from the other end of the pixel than libavutil's (each
+ * layout checked against MPlayer 1.5's pictures). */
+static const struct rawvideo_fmt {
+    const char *name;
+    uint32_t fourcc;
+    const char *pixfmt;
+    bool swap;
+} rawvideo_fmts[] = {
+    {"i420", 0x30323449, "yuv420p", false},
+    {"iyuv", 0x56555949, "yuv420p", false},
+    {"yv12", 0x32315659, "yuv420p", true},
+    {"yuy2", 0x32595559, "yuyv422", false},
+    {"yvyu", 0x55595659, "yvyu422", false},
+    {"uyvy", 0x59565955, "uyvy422", false},
+    {"y800", 0x30303859, "gray", false},
+    {"y8", 0x20203859, "gray", false},
+    {"y16le", 0, "gray16le", false},
+    {"y16be", 0, "gray16be", false},
+    {"nv12", 0x3231564e, "nv12", false},
+    {"nv21", 0x3132564e, "nv21", false},
+    {"444p", 0x50343434, "yuv444p", false},
+    {"422p", 0x50323234, "yuv422p", false},
+    {"411p", 0x50313134, "yuv411p", false},
+    {"440p", 0x50303434, "yuv440p", false},
+    {"420a", 0, "yuva420p", false},
+    {"422a", 0, "yuva422p", false},
+    {"444a", 0, "yuva444p", false},
+    {"rgb24", 0, "rgb24", false},
+    {"bgr24", 0, "bgr24", false},
+    {"rgb32", 0, "rgb0", false},
+    {"bgr32", 0, "bgr0", false},
+    {"rgb16", 0, "bgr565le", false},
+    {"bgr16", 0, "rgb565le", false},
+    {"rgb15", 0, "bgr555le", false},
+    {"bgr15", 0, "rgb555le", false},
+    {"rgba", 0, "rgba", false},
+    {"argb", 0, "argb", false},
+    {"bgra", 0, "bgra", false},
+    {"abgr", 0, "abgr", false},
+};
+
+/* A -rawvideo format: MPlayer's name, a fourcc number (0x32315659) or a
+ * libavutil pixel format name (yuv420p). Returns 0 or -1. */
+static int rawvideo_parse_format(const char *v, int *pixfmt, bool *swap)
+{
+    char *end;
+    unsigned long tag = strtoul(v, &end, 0);
+    bool number = is_digit(v[0]) && !*end;
+    for (size_t i = 0; i < sizeof(rawvideo_fmts) / sizeof(rawvideo_fmts[0]); i++) {
+        const struct rawvideo_fmt *f = &rawvideo_fmts[i];
+        if (number ? f->fourcc && tag == f->fourcc : !strcasecmp(v, f->name)) {
+            *pixfmt = av_get_pix_fmt(f->pixfmt);
+            *swap = f->swap;
+            return *pixfmt == AV_PIX_FMT_NONE ? -1 : 0;
+        }
+    }
+    if (number)
+        return -1;
+    *pixfmt = av_get_pix_fmt(v);
+    *swap = false;
+    return *pixfmt == AV_PIX_FMT_NONE ? -1 : 0;
+}
+
+/* -rawvideo w=<n>:h=<n>:fps=<f>:format=<fmt>:size=<bytes>, a standard size
+ * by name and a layout by name, as MPlayer's sub-options; what is left out
+ * keeps its value. Checked whole before anything is stored. */
+static int func_rawvideo(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize)
+{
+    static const struct {
+        const char *name;
+        int w, h;
+    } sizes[] = {
+        {"sqcif", 128, 96}, {"qcif", 176, 144}, {"cif", 352, 288}, {"4cif", 704, 576},
+        {"pal", 720, 576}, {"ntsc", 720, 480}, {"16cif", 1408, 1152}, {"sif", 352, 240},
+    };
+    struct MPOpts *o = c->o;
+    int w = o->rawvideo_w, h = o->rawvideo_h, pixfmt = o->rawvideo_pixfmt;
+    int size = o->rawvideo_size;
+    double fps = o->rawvideo_fps;
+    bool swap = o->rawvideo_swap_uv;
+    for (const char *p = value; *p; ) {
+        size_t len = strcspn(p, ":");
+        size_t klen = strcspn(p, "=:");
+        char k[16] = "", v[64] = "";
+        if (klen < sizeof(k))
+            memcpy(k, p, klen);
+        size_t vlen = klen < len ? len - klen - 1 : 0;
+        if (vlen < sizeof(v))
+            memcpy(v, p + klen + 1, vlen);
+        bool has_v = klen < len;
+        int64_t n;
+        bool done = false;
+        for (size_t i = 0; !has_v && i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+            if (!strcmp(k, sizes[i].name)) {
+                w = sizes[i].w;
+                h = sizes[i].h;
+                done = true;
+            }
+        }
+        if (done || !len) {
+            /* a size name, or an empty item */
+        } else if (!has_v && rawvideo_parse_format(k, &pixfmt, &swap) == 0) {
+            /* a layout by name: i420, yv12, yuy2, ... */
+        } else if (!strcmp(k, "w") || !strcmp(k, "h")) {
+            if (parse_int64(v, &n) < 0 || n < 1 || n > 16384) {
+                opt_err(err, errsize, "%s needs a number of pixels 1..16384, not '%s'", k, v);
+                return R_BADVAL;
+            }
+            *(k[0] == 'w' ? &w : &h) = (int)n;
+        } else if (!strcmp(k, "fps")) {
+            if (parse_double(v, &fps) < 0 || fps <= 0 || fps > 1000) {
+                opt_err(err, errsize, "fps needs a rate above 0 (up to 1000), not '%s'", v);
+                return R_BADVAL;
+            }
+        } else if (!strcmp(k, "format")) {
+            if (rawvideo_parse_format(v, &pixfmt, &swap) < 0) {
+                opt_err(err, errsize, "format '%s' is unknown (i420, yv12, yuy2, uyvy, y8, "
+                        "nv12, rgb24, ..., a fourcc number or a libavutil pixel format)", v);
+                return R_BADVAL;
+            }
+        } else if (!strcmp(k, "size")) {
+            if (parse_int64(v, &n) < 0 || n < 1 || n > INT_MAX) {
+                opt_err(err, errsize, "size needs a frame size in bytes, not '%s'", v);
+                return R_BADVAL;
+            }
+            size = (int)n;
+        } else {
+            opt_err(err, errsize, "unknown suboption '%.*s' (w, h, fps, format, size, a size "
+                    "name such as cif or pal, a format name such as i420)", (int)klen, p);
+            return R_BADVAL;
+        }
+        p += len;
+        if (*p == ':')
+            p++;
+    }
+    o->rawvideo_w = w;
+    o->rawvideo_h = h;
+    o->rawvideo_fps = fps;
+    o->rawvideo_pixfmt = pixfmt;
+    o->rawvideo_swap_uv = swap;
+    o->rawvideo_size = size;
     return R_OK;
 }
 

@@ -58,6 +58,12 @@ struct MPOpts {
     char *audiofile;               /* -audiofile: audio from this file instead */
     char *audio_demuxer;           /* -audio-demuxer: -demuxer for -audiofile */
     int audiofile_cache_kb;        /* -audiofile-cache kB; 0 = none */
+    /* -rawvideo, for -demuxer rawvideo */
+    int rawvideo_w, rawvideo_h;    /* picture size; 0 = not given */
+    double rawvideo_fps;           /* frames per second; 0 = 25 */
+    int rawvideo_pixfmt;           /* enum AVPixelFormat; -1 = yuv420p (I420) */
+    bool rawvideo_swap_uv;         /* YV12 & co.: V plane before U */
+    int rawvideo_size;             /* size=: bytes per frame; 0 = from the rest */
     /* ---- end of the demuxer block ---- */
     int rawaudio_rate;          /* -rawaudio rate=; 0 = 44100 */
     int rawaudio_channels;      /* channels=; 0 = 2 */

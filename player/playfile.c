@@ -124,6 +124,12 @@ static enum mp_stop_reason play_open(struct play_state *ps)
         .ps_probe = o->ps_probe,
         .ts_program = o->ts_prog,
         .ts_drop_broken = !o->ts_keep_broken,
+        .rawv_w = o->rawvideo_w,
+        .rawv_h = o->rawvideo_h,
+        .rawv_fps = o->rawvideo_fps,
+        .rawv_pixfmt = o->rawvideo_pixfmt,
+        .rawv_swap_uv = o->rawvideo_swap_uv,
+        .rawv_frame_size = o->rawvideo_size,
     };
     err = demux_open(&ps->demuxer, ps->stream, &dopts);
     if (err < 0) {

@@ -205,3 +205,47 @@ test_sub_demuxer_ignored() {
     expect_rc 0 || return 1
     expect_err "Option -sub-demuxer is accepted but has no effect here"
 }
+
+# The pictures of a y4m file as raw bytes (headers and FRAME lines gone).
+cd_y4m_raw() {
+    ffmpeg -nostdin -loglevel error -i "$1" -f rawvideo -
+}
+
+# -demuxer rawvideo with -rawvideo: a size name, fps, and the layouts,
+# YV12's swapped planes put back: the pictures come out as they went in.
+test_rawvideo_plays_headerless_pictures() {
+    ff -f lavfi -i testsrc=size=176x144:rate=10:d=1 -f rawvideo -pix_fmt yuv420p q.yuv &&
+    ff -f lavfi -i testsrc=size=176x144:rate=10:d=1 -vf format=yuv420p,shuffleplanes=0:2:1 \
+        -f rawvideo -pix_fmt yuv420p q_yv12.yuv || return 1
+    mp -identify -demuxer rawvideo -rawvideo qcif:fps=10 -vo yuv4mpeg:file=o.y4m -nosound q.yuv
+    expect_rc 0 || return 1
+    [ "$(cd_first_id VIDEO_WIDTH)x$(cd_first_id VIDEO_HEIGHT)" = 176x144 ] ||
+        fail "size $(cd_first_id VIDEO_WIDTH)x$(cd_first_id VIDEO_HEIGHT)"
+    [ "$(cd_first_id VIDEO_FPS)" = 10.000 ] || fail "fps $(cd_first_id VIDEO_FPS)"
+    cd_y4m_raw o.y4m | cmp -s - q.yuv || fail "i420: the pictures differ"
+    mp -demuxer rawvideo -rawvideo w=176:h=144:yv12 -vo yuv4mpeg:file=o2.y4m -nosound q_yv12.yuv
+    expect_rc 0 || return 1
+    cd_y4m_raw o2.y4m | cmp -s - q.yuv || fail "yv12: the planes were not swapped back"
+    # The fourcc number of YV12, as MPlayer takes it, and size= agreeing.
+    mp -demuxer rawvideo -rawvideo w=176:h=144:format=0x32315659:size=38016 \
+        -vo yuv4mpeg:file=o3.y4m -nosound q_yv12.yuv
+    expect_rc 0 || return 1
+    cd_y4m_raw o3.y4m | cmp -s - q.yuv || fail "format=0x32315659: the pictures differ"
+}
+
+test_rawvideo_errors() {
+    ff -f lavfi -i testsrc=size=176x144:rate=10:d=0.2 -f rawvideo -pix_fmt yuv420p q.yuv ||
+        return 1
+    mp -vo null -demuxer rawvideo q.yuv
+    expect_rc 2 || return 1
+    expect_err "-demuxer rawvideo needs the picture size" || return 1
+    mp -vo null -demuxer rawvideo -rawvideo qcif:size=1000 q.yuv
+    expect_rc 2 || return 1
+    expect_err "a 176x144 yuv420p frame is 38016 bytes, not size=1000" || return 1
+    mp -rawvideo format=nosuch q.yuv
+    expect_rc 1 || return 1
+    expect_err "Option -rawvideo: format 'nosuch' is unknown" || return 1
+    mp -rawvideo fps=0 q.yuv
+    expect_rc 1 || return 1
+    expect_err "Option -rawvideo: fps needs a rate above 0"
+}
