@@ -40,6 +40,15 @@ struct mp_decoder;
  */
 int mp_decoder_open(struct mp_decoder **out, const AVCodecParameters *par,
                     AVRational time_base, int threads);
+/* The same with settings for the decoder (AVOptions, e.g. the AC-3
+ * decoder's drc_scale); what the decoder did not take is left in *opts.
+ * opts may be NULL. */
+int mp_decoder_open_opts(struct mp_decoder **out, const AVCodecParameters *par,
+                         AVRational time_base, int threads, AVDictionary **opts);
+/* -field-dominance: mark every decoded picture top field first (0) or
+ * bottom field first (1), for deinterlacers that follow the frame's
+ * field order; -1 leaves the decoder's marks. */
+void mp_decoder_set_field_dominance(struct mp_decoder *dec, int dominance);
 void mp_decoder_close(struct mp_decoder *dec);
 
 /* Feed one packet (NULL = end of stream: drain). Returns 0, or

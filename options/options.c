@@ -154,6 +154,10 @@ static int func_lavfdopts(struct opt_ctx *c, const struct opt_def *d, const char
                           char *err, size_t errsize);
 static int func_rawvideo(struct opt_ctx *c, const struct opt_def *d, const char *value,
                          char *err, size_t errsize);
+static int func_noaspect(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize);
+static int func_audio_format(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                             char *err, size_t errsize);
 static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const char *value,
                            char *err, size_t errsize);
 static int func_filters(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -269,6 +273,31 @@ static const struct opt_def opt_table[] = {
            "-demuxer rawvideo's format: w=:h=|cif|pal|...:fps=25:i420|yv12|format=..."),
     OPT_IGN("sub-demuxer", OPTF_ARG, "it names the demuxer of -subfile, which this player "
             "does not have (-sub files are read by libavformat's probe)"),
+    OPT("flip", OPT_FLAG, flip, 0, 0, 0, "show the pictures upside down"),
+    OPT_FN("noaspect", func_noaspect, 0, "no aspect correction: square pixels (-aspect undoes)"),
+    OPT("stereo", OPT_INT, stereo, 0, 2, OPTF_RANGE,
+        "stereo audio: 0 as is, 1 left channel, 2 right channel on both"),
+    OPT_FN("format", func_audio_format, OPTF_ARG,
+           "sample format of the audio output: u8, s16le, s32le, floatle, ..."),
+    {.name = "a52drc", .type = OPT_DOUBLE, .offset = OFF(a52drc), .min = 0, .max = 2,
+     .flags = OPTF_RANGE, .help = "AC-3 dynamic range compression, 0 none .. 1 full",
+     .defstr = "1"},
+    OPT("field-dominance", OPT_INT, field_dominance, -1, 1, OPTF_RANGE,
+        "first field of interlaced video: -1 the decoder's, 0 top, 1 bottom"),
+    OPT("sstep", OPT_INT, sstep, 0, 0, OPTF_MIN, "skip this many seconds after each frame"),
+    OPT_IGN("ausid", OPTF_ARG, "it picks substreams of MPlayer's own MPEG-TS demuxer; "
+            "libavformat's gives each its own track (-aid)"),
+    OPT_IGN("bps", 0, "AVI timestamps come from libavformat, never from the header's byte rate"),
+    OPT_IGN("ni", 0, "libavformat finds non-interleaved AVI files itself and reads them "
+            "by their index"),
+    OPT_IGN("loadidx", OPTF_ARG, "MPlayer's own AVI index files; libavformat reads the "
+            "file's index"),
+    OPT_IGN("saveidx", OPTF_ARG, "MPlayer's own AVI index files; libavformat reads the "
+            "file's index"),
+    OPT_IGN("noautosync", 0, "A/V sync follows the audio clock"),
+    OPT_IGN("af-adv", OPTF_ARG, "libavfilter negotiates the formats between audio filters"),
+    OPT_IGN("ffactor", OPTF_ARG, "subtitles are drawn by libass, whose outlines follow the "
+            "style, not a resampled font alphamap"),
     /* ---- end of the demuxer block ---- */
     /* 0 in the struct = the stream layer's default, 4096 bytes. */
     {.name = "stream-buffer-size", .type = OPT_SIZE, .offset = OFF(stream_buffer_size),
@@ -450,6 +479,8 @@ void mp_opts_init(struct MPOpts *o)
     o->lavfdopts_analyzeduration = -1;
     o->ts_keep_broken = true;
     o->rawvideo_pixfmt = -1;
+    o->a52drc = -1;
+    o->field_dominance = -1;
     o->autosub = true;
     o->sub_pos = 100;
     o->subfont_text_scale = 3.5;
@@ -485,6 +516,8 @@ void mp_opts_free(struct MPOpts *o)
     free(o->lavfdopts_format);
     free(o->lavfdopts_cryptokey);
     free(o->lavfdopts_avopts);
+    free(o->audio_format);
+    o->audio_format = NULL;
     o->lavfdopts_format = o->lavfdopts_cryptokey = o->lavfdopts_avopts = NULL;
     for (size_t i = 0; i < OPT_COUNT; i++) {
         if (opt_table[i].type == OPT_STRING) {
@@ -1489,6 +1522,42 @@ static int func_rawvideo(struct opt_ctx *c, const struct opt_def *d, const char 
     o->rawvideo_pixfmt = pixfmt;
     o->rawvideo_swap_uv = swap;
     o->rawvideo_size = size;
+    return R_OK;
+}
+
+/* -noaspect: no aspect correction at all (-1); a later -aspect sets one
+ * again, as in MPlayer, where both set the same value. */
+static int func_noaspect(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize)
+{
+    c->o->aspect = -1;
+    return R_OK;
+}
+
+/* -format: the audio filter chain ends in format=<value>. The names are
+ * the format filter's (libmpcodecs/filter_map.c): MPlayer's that libavutil
+ * has a sample format for, else libavutil's own. */
+static int func_audio_format(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                             char *err, size_t errsize)
+{
+    static const char *const mp_names[] = {
+        "u8", "s16le", "s16ne", "s32le", "s32ne", "floatle", "floatne", "float",
+    };
+    bool known = av_get_sample_fmt(value) != AV_SAMPLE_FMT_NONE;
+    for (size_t i = 0; !known && i < sizeof(mp_names) / sizeof(mp_names[0]); i++)
+        known = !strcasecmp(value, mp_names[i]);
+    if (!known) {
+        opt_err(err, errsize, "'%s' is not a sample format here (u8, s16le, s32le, floatle, "
+                "or libavutil's: s16, flt, dbl, ...)", value);
+        return R_BADVAL;
+    }
+    char *copy = strdup(value);
+    if (!copy) {
+        opt_err(err, errsize, "out of memory");
+        return R_BADVAL;
+    }
+    free(c->o->audio_format);
+    c->o->audio_format = copy;
     return R_OK;
 }
 

@@ -55,6 +55,7 @@ struct MPOpts {
     int64_t ts_probe;              /* -tsprobe: bytes to look for streams in; 0 = default */
     int64_t ps_probe;              /* -psprobe: the same for MPEG-PS */
     bool ts_keep_broken;           /* -tskeepbroken (default here); -no drops them */
+    /* (the block ends after the A/V options below) */
     char *audiofile;               /* -audiofile: audio from this file instead */
     char *audio_demuxer;           /* -audio-demuxer: -demuxer for -audiofile */
     int audiofile_cache_kb;        /* -audiofile-cache kB; 0 = none */
@@ -64,7 +65,14 @@ struct MPOpts {
     int rawvideo_pixfmt;           /* enum AVPixelFormat; -1 = yuv420p (I420) */
     bool rawvideo_swap_uv;         /* YV12 & co.: V plane before U */
     int rawvideo_size;             /* size=: bytes per frame; 0 = from the rest */
-    /* ---- end of the demuxer block ---- */
+    /* decoding and A/V processing */
+    bool flip;                     /* -flip: pictures upside down (-vf flip at the end) */
+    int stereo;                    /* -stereo: 0 as is, 1 left, 2 right on both channels */
+    char *audio_format;            /* -format: sample format the audio chain ends in */
+    double a52drc;                 /* -a52drc 0..2: AC-3 range compression; < 0 = 1 */
+    int field_dominance;           /* -field-dominance: -1 the decoder's, 0 top, 1 bottom */
+    int sstep;                     /* -sstep: seconds skipped after each frame; 0 = off */
+    /* ---- end of the demuxer and A/V block ---- */
     int rawaudio_rate;          /* -rawaudio rate=; 0 = 44100 */
     int rawaudio_channels;      /* channels=; 0 = 2 */
     int rawaudio_samplesize;    /* samplesize= (bytes); 0 = 2 */

@@ -133,7 +133,7 @@ static int cmd_audio_open(struct play_state *ps, struct sh_stream *sh)
     struct mp_decoder *dec = NULL;
     if (play_codec_allowed(ps, false, sh->codecpar->codec_id) < 0)
         return -CODEC_ERR_NO_DECODER;
-    int err = mp_decoder_open(&dec, sh->codecpar, sh->time_base, mpctx->opts.lavdopts_threads);
+    int err = play_open_audio_decoder(ps, sh, &dec);
     if (err < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Cannot decode audio track %d of '%s' (%s: %s).\n",
                sh->id, ps->filename, mp_codec_name(sh->codecpar), codec_strerror(err));

@@ -157,6 +157,11 @@ static inline struct demuxer *play_demuxer_of(const struct play_state *ps,
     return sh && sh->type == MP_STREAM_AUDIO ? play_audio_demuxer(ps) : ps->demuxer;
 }
 
+/* player/playfile.c: open the decoder of the audio track sh with the
+ * settings of the options (-a52drc). Returns mp_decoder_open's result. */
+int play_open_audio_decoder(struct play_state *ps, const struct sh_stream *sh,
+                            struct mp_decoder **out);
+
 /* player/playfile.c: seek -audiofile's demuxer to play time t (seconds
  * from its start) after the main one; 0, or negative after a warning. */
 int play_seek_audiofile(struct play_state *ps, double t);

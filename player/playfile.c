@@ -151,6 +151,64 @@ static enum mp_stop_reason play_open(struct play_state *ps)
     return MP_STOP_NONE;
 }
 
+int play_open_audio_decoder(struct play_state *ps, const struct sh_stream *sh,
+                            struct mp_decoder **out)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    AVDictionary *opts = NULL;
+    /* -a52drc: libavcodec's AC-3 decoders scale the stream's range
+     * compression by drc_scale (1, full, is also their default). */
+    if (o->a52drc >= 0 && (sh->codecpar->codec_id == AV_CODEC_ID_AC3 ||
+                           sh->codecpar->codec_id == AV_CODEC_ID_EAC3)) {
+        char v[32];
+        snprintf(v, sizeof(v), "%g", o->a52drc);
+        if (av_dict_set(&opts, "drc_scale", v, 0) < 0)
+            return -CODEC_ERR_NOMEM;
+        mp_msg(MSGT_CPLAYER, MSGL_V, "-a52drc: drc_scale=%s\n", v);
+    }
+    int err = mp_decoder_open_opts(out, sh->codecpar, sh->time_base, o->lavdopts_threads,
+                                   &opts);
+    av_dict_free(&opts);
+    return err;
+}
+
+/* -flip, -stereo and -format act as MPlayer's filters would: flip at the
+ * end of the video chain, pan and format at the end of the audio chain,
+ * in the lists the file starts with (slave commands then edit those).
+ * Returns 0, or -1 when out of memory. */
+static int play_option_filters(struct play_state *ps)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    const char *vf = o->vf && strcmp(o->vf, "help") ? o->vf : "";
+    const char *af = o->af && strcmp(o->af, "help") ? o->af : "";
+    if (ps->sh_video && o->flip && mp_filter_list_edit(vf, "add", "flip", &ps->vf_spec) < 0)
+        return -1;
+    if (!ps->sh_audio)
+        return 0;
+    char *spec = NULL;
+    /* MPlayer's -stereo is its MP2/MP3 decoders'; here it is any stereo
+     * track's: one channel on both speakers. */
+    static const char *const pans[3] = { NULL, "pan=2:1:1:0:0", "pan=2:0:0:1:1" };
+    bool two = ps->sh_audio->codecpar->ch_layout.nb_channels == 2;
+    if (o->stereo > 0 && !two)
+        mp_msg(MSGT_CPLAYER, MSGL_V, "-stereo %d: the audio is not stereo; left alone.\n",
+               o->stereo);
+    if (o->stereo > 0 && two && mp_filter_list_edit(af, "add", pans[o->stereo], &spec) < 0)
+        return -1;
+    if (o->audio_format) {
+        char item[64];
+        snprintf(item, sizeof(item), "format=%s", o->audio_format);
+        char *out = NULL;
+        int r = mp_filter_list_edit(spec ? spec : af, "add", item, &out);
+        free(spec);
+        if (r < 0)
+            return -1;
+        spec = out;
+    }
+    ps->af_spec = spec;
+    return 0;
+}
+
 int play_seek_audiofile(struct play_state *ps, double t)
 {
     if (!ps->ademuxer)
@@ -247,6 +305,7 @@ static int play_open_video(struct play_state *ps)
                ps->filename, avcodec_get_name(sh->codecpar->codec_id), codec_strerror(err));
         return err;
     }
+    mp_decoder_set_field_dominance(ps->vdec, ps->mpctx->opts.field_dominance);
     if (play_filters_probe(ps, true, NULL) < 0) {
         ps->filter_refused = true;
         return -1;
@@ -287,8 +346,7 @@ static int play_open_audio(struct play_state *ps)
         mp_msg(MSGT_CPLAYER, MSGL_INFO, "Audio: no sound\n");
         return -1;
     }
-    int threads = ps->mpctx->opts.lavdopts_threads;
-    int err = mp_decoder_open(&ps->adec, sh->codecpar, sh->time_base, threads);
+    int err = play_open_audio_decoder(ps, sh, &ps->adec);
     if (err < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Cannot decode audio of '%s' (%s: %s); no sound.\n",
                ps->filename, avcodec_get_name(sh->codecpar->codec_id), codec_strerror(err));
@@ -437,6 +495,11 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
     play_select_tracks(&ps);
     if (mpctx->opts.dump_mode == MP_DUMP_AUDIO || mpctx->opts.dump_mode == MP_DUMP_VIDEO) {
         reason = play_dump_track(&ps, mpctx->opts.dump_mode == MP_DUMP_VIDEO);
+        goto done;
+    }
+    if (play_option_filters(&ps) < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Out of memory.\n");
+        reason = MP_STOP_ERROR;
         goto done;
     }
     if (ps.sh_video && play_open_video(&ps) < 0) {

@@ -496,7 +496,11 @@ static int loop_vo_config(struct play_state *ps, const AVFrame *f)
     AVRational sar = f->sample_aspect_ratio;
     double d_w_movie = sar.num > 0 && sar.den > 0 ? (double)f->width * sar.num / sar.den
                                                   : f->width;
-    if (sar.num > 0 && sar.den > 0 && sar.num != sar.den && f->height > 0) {
+    /* -noaspect: the pixels are shown square, whatever the file says. */
+    bool no_aspect = mpctx->opts.aspect < 0;
+    if (no_aspect)
+        d_w_movie = 0;
+    if (!no_aspect && sar.num > 0 && sar.den > 0 && sar.num != sar.den && f->height > 0) {
         /* MPlayer's sizing: the height kept, the width cut to an even
          * number (320x240 at 4:3 pixels shows 426x240), or, where that
          * would narrow the picture, the height made (evenly) larger. */
@@ -1124,6 +1128,18 @@ enum mp_stop_reason play_loop(struct play_state *ps)
                 play_step_done(ps);
                 if (o->play_frames > 0 && ps->frames_shown + ps->frames_dropped >= o->play_frames)
                     break;
+                /* -sstep: on from sstep seconds after the frame just shown;
+                 * frames before that are decoded and dropped, so every step
+                 * is the same length, keyframes or not (MPlayer lands on
+                 * the next keyframe). */
+                if (o->sstep > 0 && !ps->paused) {
+                    double start = ps->demuxer->start_time, len = ps->demuxer->duration;
+                    double to = ps->next_pts + o->sstep;
+                    if (len > 0 && to >= start + len)
+                        break;
+                    if (!loop_seek_to(ps, to))
+                        break;
+                }
                 continue;
             }
             if (early > LOOP_MAX_SLEEP)

@@ -249,3 +249,122 @@ test_rawvideo_errors() {
     expect_rc 1 || return 1
     expect_err "Option -rawvideo: fps needs a rate above 0"
 }
+
+# -flip is -vf flip at the end of the chain: the same pictures.
+test_flip() {
+    mp -vo md5sum:outfile=flip.txt -nosound -frames 3 -flip "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    mp -vo md5sum:outfile=vf.txt -nosound -frames 3 -vf flip "$MEDIA/av.mkv"
+    mp -vo md5sum:outfile=plain.txt -nosound -frames 3 "$MEDIA/av.mkv"
+    [ -s flip.txt ] && cmp -s flip.txt vf.txt || fail "-flip is not -vf flip"
+    ! cmp -s flip.txt plain.txt || fail "-flip changed nothing"
+    # After the user's filters: -vf crop then flip.
+    mp -vo md5sum:outfile=f2.txt -nosound -frames 3 -vf crop=64:48:0:0 -flip "$MEDIA/av.mkv"
+    mp -vo md5sum:outfile=v2.txt -nosound -frames 3 -vf crop=64:48:0:0,flip "$MEDIA/av.mkv"
+    cmp -s f2.txt v2.txt || fail "-flip with -vf: not at the end of the chain"
+}
+
+# -noaspect shows the pixels square; the last of -aspect and -noaspect wins.
+test_noaspect() {
+    ff -f lavfi -i testsrc=size=64x48:rate=10:d=0.3 -vf setsar=4/3 -c:v mpeg4 sar.avi || return 1
+    mp -vo null -nosound sar.avi
+    expect_out "VO: [null] 64x48 => 86x48" || return 1
+    mp -vo null -nosound -noaspect sar.avi
+    expect_rc 0 || return 1
+    expect_out "Movie-Aspect is undefined - no prescaling applied." || return 1
+    expect_out "VO: [null] 64x48 => 64x48" || return 1
+    mp -vo null -nosound -noaspect -aspect 2 sar.avi
+    expect_out "VO: [null] 64x48 => 96x48" || return 1
+    mp -vo null -nosound -aspect 2 -noaspect sar.avi
+    expect_out "VO: [null] 64x48 => 64x48"
+}
+
+# -stereo 1/2: the left/right channel on both; 0 as it was.
+test_stereo() {
+    ff -f lavfi -i sine=f=440:d=0.5 -f lavfi -i sine=f=880:d=0.5 \
+        -filter_complex "[0][1]amerge=inputs=2" -c:a pcm_s16le st.wav || return 1
+    local s
+    for s in 0 1 2; do
+        mp -vo null -ao pcm:fast:file=o$s.wav -stereo $s st.wav
+        expect_rc 0 || return 1
+    done
+    python3 - <<'PY' || fail "-stereo did not route the channels"
+import struct, wave
+def chans(name):
+    w = wave.open(name)
+    d = struct.unpack('<%dh' % (2 * w.getnframes()), w.readframes(w.getnframes()))
+    return d[0::2], d[1::2]
+L, R = chans('o0.wav')
+assert L != R
+assert chans('o1.wav') == (L, L)
+assert chans('o2.wav') == (R, R)
+PY
+    mp -stereo 3 st.wav
+    expect_rc 1 || return 1
+    expect_err "Option -stereo: value 3 out of range 0..2"
+}
+
+# -format: the sample format the audio output gets.
+test_audio_format() {
+    local f
+    for f in u8:pcm_u8 floatle:pcm_f32le s32le:pcm_s32le; do
+        mp -vo null -ao pcm:fast:file=out.wav -format "${f%%:*}" "$MEDIA/a.wav"
+        expect_rc 0 || return 1
+        [ "$(ffprobe -v error -show_entries stream=codec_name -of default=nw=1:nk=1 out.wav)" \
+            = "${f#*:}" ] || fail "-format ${f%%:*}: not ${f#*:}"
+    done
+    mp -format nosuch "$MEDIA/a.wav"
+    expect_rc 1 || return 1
+    expect_err "Option -format: 'nosuch' is not a sample format here"
+}
+
+# -sstep 1: one frame a second, each the frame at that time.
+test_sstep() {
+    ff -f lavfi -i testsrc2=size=64x48:rate=25:d=4 -c:v mpeg4 -g 25 -q:v 4 v4.mkv || return 1
+    mp -vo md5sum:outfile=all.txt -nosound v4.mkv
+    mp -vo md5sum:outfile=step.txt -nosound -sstep 1 v4.mkv
+    expect_rc 0 || return 1
+    [ "$(cut -d' ' -f1 step.txt)" = "$(sed -n '1p;26p;51p;76p' all.txt | cut -d' ' -f1)" ] ||
+        fail "-sstep 1 showed $(wc -l <step.txt) frames, not those at 0, 1, 2, 3 s"
+}
+
+# -field-dominance sets the field order yadif's automatic parity follows.
+test_field_dominance() {
+    ff -f lavfi -i testsrc2=size=64x48:rate=25:d=0.4 -c:v mpeg4 -q:v 4 v.mkv || return 1
+    local fd
+    for fd in 0 1; do
+        mp -vo md5sum:outfile=fd$fd.txt -nosound -vf yadif=1 -field-dominance $fd v.mkv
+        expect_rc 0 || return 1
+        mp -vo md5sum:outfile=p$fd.txt -nosound -vf yadif=1:$fd v.mkv
+    done
+    [ -s fd0.txt ] && cmp -s fd0.txt p0.txt && cmp -s fd1.txt p1.txt ||
+        fail "-field-dominance is not yadif's parity"
+    ! cmp -s fd0.txt fd1.txt || fail "the field order changed nothing"
+}
+
+# -a52drc reaches libavcodec's AC-3 decoder (ffmpeg's encoder writes no
+# range compression data, so only the setting can be checked here).
+test_a52drc() {
+    ff -f lavfi -i sine=d=0.5 -c:a ac3 a.ac3 || return 1
+    mp -v -vo null -ao pcm:fast:file=out.wav -a52drc 0.5 a.ac3
+    expect_rc 0 || return 1
+    grep -qF -- "-a52drc: drc_scale=0.5" "$OUT" "$ERR" || fail "drc_scale not set"
+    [ "$(wav_samples out.wav)" -gt 20000 ] || fail "no sound"
+    mp -a52drc 3 a.ac3
+    expect_rc 1 || return 1
+    expect_err "Option -a52drc: value 3 out of range 0..2"
+}
+
+# Options of MPlayer's own demuxers and font renderer: accepted, each with
+# one warning saying why they cannot act here.
+test_demux_options_ignored() {
+    local o
+    for o in "-ausid 0x55" -bps -nobps -ni -noni "-loadidx x.idx" "-saveidx x.idx" \
+        -noautosync "-af-adv force=1" "-ffactor 1" -noidx -nocorrect-pts -noframedrop; do
+        # shellcheck disable=SC2086
+        mp -vo null -ao null $o "$MEDIA/a.wav"
+        expect_rc 0 || { fail "$o"; return 1; }
+    done
+    mp -vo null -ao null -ausid 0x55 "$MEDIA/a.wav"
+    expect_err "Option -ausid is accepted but has no effect here: it picks substreams"
+}
