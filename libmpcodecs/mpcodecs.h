@@ -102,6 +102,21 @@ int mp_image_conv_create(struct mp_image_conv **out, enum AVPixelFormat dst_fmt,
                          int dst_w, int dst_h);
 void mp_image_conv_free(struct mp_image_conv *c);
 
+/* -sws / -swsopts (sws_opts.c): the scaler of every libswscale use. type:
+ * MPlayer's -sws number 0..10 (-1: bicubic, the default); opts:
+ * libswscale's options "key=value:..." or NULL. Returns 0, or -1 when
+ * libswscale refuses them (nothing changes then). Not thread-safe: set it
+ * before converters and chains are made. */
+int mp_sws_configure(int type, const char *opts);
+/* 0 when libswscale takes opts ("key=value:..."), else -1. */
+int mp_sws_check_opts(const char *opts);
+/* The settings as a filter graph's scale_sws_opts; NULL: the defaults. */
+const char *mp_sws_graph_opts(void);
+struct SwsContext;
+/* sws_getContext with the settings. */
+struct SwsContext *mp_sws_get_context(int src_w, int src_h, enum AVPixelFormat src_fmt,
+                                      int dst_w, int dst_h, enum AVPixelFormat dst_fmt);
+
 /* Convert src; *out is a new frame owned by the caller, with src's pts and
  * other properties copied. Returns 0 or -CODEC_ERR_x. */
 int mp_image_conv_run(struct mp_image_conv *c, const AVFrame *src, AVFrame **out);

@@ -158,6 +158,8 @@ static int func_noaspect(struct opt_ctx *c, const struct opt_def *d, const char 
                          char *err, size_t errsize);
 static int func_audio_format(struct opt_ctx *c, const struct opt_def *d, const char *value,
                              char *err, size_t errsize);
+static int func_swsopts(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize);
 static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const char *value,
                            char *err, size_t errsize);
 static int func_filters(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -285,6 +287,10 @@ static const struct opt_def opt_table[] = {
     OPT("field-dominance", OPT_INT, field_dominance, -1, 1, OPTF_RANGE,
         "first field of interlaced video: -1 the decoder's, 0 top, 1 bottom"),
     OPT("sstep", OPT_INT, sstep, 0, 0, OPTF_MIN, "skip this many seconds after each frame"),
+    {.name = "sws", .type = OPT_INT, .offset = OFF(sws), .min = 0, .max = 10,
+     .flags = OPTF_RANGE, .defstr = "2",
+     .help = "scaler: 0 fast bilinear, 1 bilinear, 2 bicubic, 4 nearest, 9 lanczos, ..."},
+    OPT_FN("swsopts", func_swsopts, OPTF_ARG, "libswscale's options: key=value:..."),
     OPT_IGN("ausid", OPTF_ARG, "it picks substreams of MPlayer's own MPEG-TS demuxer; "
             "libavformat's gives each its own track (-aid)"),
     OPT_IGN("bps", 0, "AVI timestamps come from libavformat, never from the header's byte rate"),
@@ -481,6 +487,7 @@ void mp_opts_init(struct MPOpts *o)
     o->rawvideo_pixfmt = -1;
     o->a52drc = -1;
     o->field_dominance = -1;
+    o->sws = -1;
     o->autosub = true;
     o->sub_pos = 100;
     o->subfont_text_scale = 3.5;
@@ -517,7 +524,8 @@ void mp_opts_free(struct MPOpts *o)
     free(o->lavfdopts_cryptokey);
     free(o->lavfdopts_avopts);
     free(o->audio_format);
-    o->audio_format = NULL;
+    free(o->swsopts);
+    o->audio_format = o->swsopts = NULL;
     o->lavfdopts_format = o->lavfdopts_cryptokey = o->lavfdopts_avopts = NULL;
     for (size_t i = 0; i < OPT_COUNT; i++) {
         if (opt_table[i].type == OPT_STRING) {
@@ -1559,6 +1567,19 @@ static int func_audio_format(struct opt_ctx *c, const struct opt_def *d, const c
     free(c->o->audio_format);
     c->o->audio_format = copy;
     return R_OK;
+}
+
+/* -swsopts: checked by libswscale itself, now rather than at the first
+ * picture. */
+static int func_swsopts(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize)
+{
+    if (strlen(value) > 400 || mp_sws_check_opts(value) < 0) {
+        opt_err(err, errsize, "libswscale does not take '%s' (its options as key=value:..., "
+                "listed by 'ffmpeg -h full' under SWScaler)", value);
+        return R_BADVAL;
+    }
+    return lavfd_set_string(&c->o->swsopts, value, strlen(value), err, errsize);
 }
 
 /* MPlayer's bounds: 1000 Hz to eight times 48 kHz; 0 keeps the file's. */

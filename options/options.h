@@ -72,6 +72,8 @@ struct MPOpts {
     double a52drc;                 /* -a52drc 0..2: AC-3 range compression; < 0 = 1 */
     int field_dominance;           /* -field-dominance: -1 the decoder's, 0 top, 1 bottom */
     int sstep;                     /* -sstep: seconds skipped after each frame; 0 = off */
+    int sws;                       /* -sws 0..10: the scaler; -1 = bicubic */
+    char *swsopts;                 /* -swsopts: libswscale's options key=value:... */
     /* ---- end of the demuxer and A/V block ---- */
     int rawaudio_rate;          /* -rawaudio rate=; 0 = 44100 */
     int rawaudio_channels;      /* channels=; 0 = 2 */

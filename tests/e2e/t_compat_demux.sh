@@ -8,6 +8,11 @@ cd_first_id() {
     sed -n "s/^ID_$1=//p" "$OUT" | head -n 1
 }
 
+# cd_expect_id NAME VALUE: the first ID_NAME= of the last run is VALUE.
+cd_expect_id() {
+    [ "$(cd_first_id "$1")" = "$2" ] || fail "ID_$1=$(cd_first_id "$1"), expected $2${3:+ ($3)}"
+}
+
 # An MPEG-TS file whose audio starts 1.5 s in, behind 1.5 s of noisy video
 # (far more than 16 kB): a short probe cannot see the audio's parameters.
 cd_late_ts() {
@@ -22,8 +27,8 @@ test_lavfdopts_format_and_o() {
     mp -identify -vo null -ao pcm:fast:file=out.wav \
         -lavfdopts format=s16le:o=sample_rate=22050,ch_layout=mono raw.pcm
     expect_rc 0 || return 1
-    [ "$(cd_first_id AUDIO_RATE)" = 22050 ] || fail "rate $(cd_first_id AUDIO_RATE), not 22050"
-    [ "$(cd_first_id AUDIO_NCH)" = 1 ] || fail "channels $(cd_first_id AUDIO_NCH), not 1"
+    cd_expect_id AUDIO_RATE 22050 || return 1
+    cd_expect_id AUDIO_NCH 1 || return 1
     local n
     n=$(wav_samples out.wav)
     [ "$n" = 44100 ] || fail "$n samples written, not the file's 44100"
@@ -34,21 +39,21 @@ test_lavfdopts_unknown_format_probes() {
     mp -identify -vo null -nosound -frames 1 -lavfdopts format=nosuchformat late.ts
     expect_rc 0 || return 1
     expect_err "-lavfdopts format=nosuchformat: libavformat has no such format" || return 1
-    [ "$(cd_first_id DEMUXER)" = mpegts ] || fail "demuxer $(cd_first_id DEMUXER)"
+    cd_expect_id DEMUXER mpegts
 }
 
 # probesize= and analyzeduration= bound what libavformat reads for the
 # streams' parameters: the late audio is not seen within 16 kB or 0.5 s.
 test_lavfdopts_probesize_and_analyzeduration() {
     cd_late_ts || return 1
-    mp -identify -vo null -ao null late.ts
-    [ "$(cd_first_id AUDIO_RATE)" = 44100 ] || fail "default: rate $(cd_first_id AUDIO_RATE)"
-    mp -identify -vo null -ao null -lavfdopts probesize=16k late.ts
+    mp -identify -vo null -ao null -frames 1 late.ts
+    cd_expect_id AUDIO_RATE 44100 || return 1
+    mp -identify -vo null -ao null -frames 1 -lavfdopts probesize=16k late.ts
     expect_rc 0 || return 1
-    [ "$(cd_first_id AUDIO_RATE)" = 0 ] || fail "probesize=16k: rate $(cd_first_id AUDIO_RATE)"
-    mp -identify -vo null -ao null -lavfdopts analyzeduration=0.5 late.ts
+    cd_expect_id AUDIO_RATE 0 || return 1
+    mp -identify -vo null -ao null -frames 1 -lavfdopts analyzeduration=0.5 late.ts
     expect_rc 0 || return 1
-    [ "$(cd_first_id AUDIO_RATE)" = 0 ] || fail "analyzeduration: rate $(cd_first_id AUDIO_RATE)"
+    cd_expect_id AUDIO_RATE 0
 }
 
 test_lavfdopts_bad_values() {
@@ -72,7 +77,7 @@ test_lavfdopts_avoption_checked_by_libavformat() {
     mp -vo null -ao pcm:fast:file=out.wav -lavfdopts o=nosuchkey=1 "$MEDIA/a.wav"
     expect_rc 0 || return 1
     expect_err "libavformat's wav reader has no option 'nosuchkey'" || return 1
-    [ "$(wav_samples out.wav)" = 88200 ] || fail "the file did not play whole"
+    [ "$(wav_samples out.wav)" = 88200 ] || { fail "the file did not play whole"; return 1; }
     mp -vo null -ao null -lavfdopts o=probesize=abc "$MEDIA/a.wav"
     expect_err "-lavfdopts: libavformat refused a value of cryptokey= or o=probesize=abc"
 }
@@ -86,16 +91,16 @@ test_tsprog_picks_program() {
         -program program_num=3:st=0:st=1 -program program_num=7:st=2:st=3 two.ts || return 1
     mp -identify -vo null -ao null -frames 2 -tsprog 7 two.ts
     expect_rc 0 || return 1
-    [ "$(cd_first_id VIDEO_WIDTH)" = 32 ] || fail "width $(cd_first_id VIDEO_WIDTH), not 32"
-    [ "$(cd_first_id AUDIO_RATE)" = 22050 ] || fail "rate $(cd_first_id AUDIO_RATE)"
+    cd_expect_id VIDEO_WIDTH 32 || return 1
+    cd_expect_id AUDIO_RATE 22050 || return 1
     mp -identify -vo null -ao null -frames 2 -tsprog 3 two.ts
-    [ "$(cd_first_id VIDEO_WIDTH)" = 64 ] || fail "-tsprog 3: width $(cd_first_id VIDEO_WIDTH)"
-    [ "$(cd_first_id AUDIO_RATE)" = 44100 ] || fail "-tsprog 3: rate $(cd_first_id AUDIO_RATE)"
+    cd_expect_id VIDEO_WIDTH 64 || return 1
+    cd_expect_id AUDIO_RATE 44100 || return 1
     # A program the file lacks: said, and the default tracks play.
     mp -identify -vo null -ao null -frames 2 -tsprog 5 two.ts
     expect_rc 0 || return 1
     expect_err "-tsprog 5: no such program with streams (the file has 3, 7)" || return 1
-    [ "$(cd_first_id VIDEO_WIDTH)" = 64 ] || fail "-tsprog 5: width $(cd_first_id VIDEO_WIDTH)"
+    cd_expect_id VIDEO_WIDTH 64 || return 1
     mp -tsprog 0 two.ts
     expect_rc 1 || return 1
     expect_err "Option -tsprog: value 0 out of range 1..65534"
@@ -106,16 +111,16 @@ test_tsprog_picks_program() {
 test_tsprobe_psprobe() {
     cd_late_ts || return 1
     ff -i late.ts -c copy -f mpeg late.mpg || return 1
-    mp -identify -vo null -ao null -tsprobe 16k late.ts
+    mp -identify -vo null -ao null -frames 1 -tsprobe 16k late.ts
     expect_rc 0 || return 1
-    [ "$(cd_first_id AUDIO_RATE)" = 0 ] || fail "-tsprobe 16k: rate $(cd_first_id AUDIO_RATE)"
-    mp -identify -vo null -ao null -psprobe 16k late.ts
-    [ "$(cd_first_id AUDIO_RATE)" = 44100 ] || fail "-psprobe on TS: $(cd_first_id AUDIO_RATE)"
-    mp -identify -vo null -ao null -psprobe 16k late.mpg
+    cd_expect_id AUDIO_RATE 0 || return 1
+    mp -identify -vo null -ao null -frames 1 -psprobe 16k late.ts
+    cd_expect_id AUDIO_RATE 44100 || return 1
+    mp -identify -vo null -ao null -frames 1 -psprobe 16k late.mpg
     expect_rc 0 || return 1
-    [ "$(cd_first_id AUDIO_RATE)" = 0 ] || fail "-psprobe 16k: rate $(cd_first_id AUDIO_RATE)"
-    mp -identify -vo null -ao null -tsprobe 16k late.mpg
-    [ "$(cd_first_id AUDIO_RATE)" = 44100 ] || fail "-tsprobe on PS: $(cd_first_id AUDIO_RATE)"
+    cd_expect_id AUDIO_RATE 0 || return 1
+    mp -identify -vo null -ao null -frames 1 -tsprobe 16k late.mpg
+    cd_expect_id AUDIO_RATE 44100 || return 1
     mp -tsprobe 8 late.ts
     expect_rc 1 || return 1
     expect_err "Option -tsprobe"
@@ -142,7 +147,8 @@ EOF
     keep=$(wc -l <keep.txt)
     keep2=$(wc -l <keep2.txt)
     drop=$(wc -l <drop.txt)
-    [ "$keep" = 20 ] && [ "$keep2" = 20 ] || fail "kept: $keep and $keep2 frames, not 20"
+    [ "$keep" = 20 ] && [ "$keep2" = 20 ] ||
+        { fail "kept: $keep and $keep2 frames, not 20"; return 1; }
     [ "$drop" -gt 0 ] && [ "$drop" -lt 15 ] || fail "-notskeepbroken: $drop frames"
 }
 
@@ -158,7 +164,7 @@ test_audiofile_plays_external_audio() {
     mp -vo md5sum:outfile=v.txt -ao pcm:fast:file=out.wav -audiofile s.wav v.avi
     expect_rc 0 || return 1
     expect_out "Audio from 's.wav' (wav)." || return 1
-    [ "$(wc -l <v.txt)" = 20 ] || fail "$(wc -l <v.txt) frames, not the video's 20"
+    [ "$(wc -l <v.txt)" = 20 ] || { fail "$(wc -l <v.txt) frames, not the video's 20"; return 1; }
     # As in MPlayer 1.5, the longer audio plays to its end.
     [ "$(raw_s16 out.wav | md5sum)" = "$(raw_s16 s.wav | md5sum)" ] ||
         fail "the output is not the audio file's samples"
@@ -184,7 +190,7 @@ test_audio_demuxer_and_cache() {
     expect_out "Cache: ring of 512 KB over raw.pcm" || return 1
     local rate
     rate=$(ffprobe -v error -show_entries stream=sample_rate -of default=nw=1:nk=1 out.wav)
-    [ "$rate" = 22050 ] || fail "rate $rate, not 22050"
+    [ "$rate" = 22050 ] || { fail "rate $rate, not 22050"; return 1; }
     [ "$(wav_samples out.wav)" = 22050 ] || fail "$(wav_samples out.wav) samples, not 22050"
 }
 
@@ -201,7 +207,7 @@ test_audiofile_errors() {
 }
 
 test_sub_demuxer_ignored() {
-    mp -vo null -ao null -sub-demuxer subrip "$MEDIA/a.wav"
+    mp -vo null -ao pcm:fast:file=out.wav -sub-demuxer subrip "$MEDIA/a.wav"
     expect_rc 0 || return 1
     expect_err "Option -sub-demuxer is accepted but has no effect here"
 }
@@ -220,12 +226,13 @@ test_rawvideo_plays_headerless_pictures() {
     mp -identify -demuxer rawvideo -rawvideo qcif:fps=10 -vo yuv4mpeg:file=o.y4m -nosound q.yuv
     expect_rc 0 || return 1
     [ "$(cd_first_id VIDEO_WIDTH)x$(cd_first_id VIDEO_HEIGHT)" = 176x144 ] ||
-        fail "size $(cd_first_id VIDEO_WIDTH)x$(cd_first_id VIDEO_HEIGHT)"
-    [ "$(cd_first_id VIDEO_FPS)" = 10.000 ] || fail "fps $(cd_first_id VIDEO_FPS)"
-    cd_y4m_raw o.y4m | cmp -s - q.yuv || fail "i420: the pictures differ"
+        { fail "size $(cd_first_id VIDEO_WIDTH)x$(cd_first_id VIDEO_HEIGHT)"; return 1; }
+    cd_expect_id VIDEO_FPS 10.000 || return 1
+    cd_y4m_raw o.y4m | cmp -s - q.yuv || { fail "i420: the pictures differ"; return 1; }
     mp -demuxer rawvideo -rawvideo w=176:h=144:yv12 -vo yuv4mpeg:file=o2.y4m -nosound q_yv12.yuv
     expect_rc 0 || return 1
-    cd_y4m_raw o2.y4m | cmp -s - q.yuv || fail "yv12: the planes were not swapped back"
+    cd_y4m_raw o2.y4m | cmp -s - q.yuv ||
+        { fail "yv12: the planes were not swapped back"; return 1; }
     # The fourcc number of YV12, as MPlayer takes it, and size= agreeing.
     mp -demuxer rawvideo -rawvideo w=176:h=144:format=0x32315659:size=38016 \
         -vo yuv4mpeg:file=o3.y4m -nosound q_yv12.yuv
@@ -256,8 +263,8 @@ test_flip() {
     expect_rc 0 || return 1
     mp -vo md5sum:outfile=vf.txt -nosound -frames 3 -vf flip "$MEDIA/av.mkv"
     mp -vo md5sum:outfile=plain.txt -nosound -frames 3 "$MEDIA/av.mkv"
-    [ -s flip.txt ] && cmp -s flip.txt vf.txt || fail "-flip is not -vf flip"
-    ! cmp -s flip.txt plain.txt || fail "-flip changed nothing"
+    [ -s flip.txt ] && cmp -s flip.txt vf.txt || { fail "-flip is not -vf flip"; return 1; }
+    ! cmp -s flip.txt plain.txt || { fail "-flip changed nothing"; return 1; }
     # After the user's filters: -vf crop then flip.
     mp -vo md5sum:outfile=f2.txt -nosound -frames 3 -vf crop=64:48:0:0 -flip "$MEDIA/av.mkv"
     mp -vo md5sum:outfile=v2.txt -nosound -frames 3 -vf crop=64:48:0:0,flip "$MEDIA/av.mkv"
@@ -288,7 +295,7 @@ test_stereo() {
         mp -vo null -ao pcm:fast:file=o$s.wav -stereo $s st.wav
         expect_rc 0 || return 1
     done
-    python3 - <<'PY' || fail "-stereo did not route the channels"
+    python3 - <<'PY' || { fail "-stereo did not route the channels"; return 1; }
 import struct, wave
 def chans(name):
     w = wave.open(name)
@@ -311,7 +318,7 @@ test_audio_format() {
         mp -vo null -ao pcm:fast:file=out.wav -format "${f%%:*}" "$MEDIA/a.wav"
         expect_rc 0 || return 1
         [ "$(ffprobe -v error -show_entries stream=codec_name -of default=nw=1:nk=1 out.wav)" \
-            = "${f#*:}" ] || fail "-format ${f%%:*}: not ${f#*:}"
+            = "${f#*:}" ] || { fail "-format ${f%%:*}: not ${f#*:}"; return 1; }
     done
     mp -format nosuch "$MEDIA/a.wav"
     expect_rc 1 || return 1
@@ -338,7 +345,7 @@ test_field_dominance() {
         mp -vo md5sum:outfile=p$fd.txt -nosound -vf yadif=1:$fd v.mkv
     done
     [ -s fd0.txt ] && cmp -s fd0.txt p0.txt && cmp -s fd1.txt p1.txt ||
-        fail "-field-dominance is not yadif's parity"
+        { fail "-field-dominance is not yadif's parity"; return 1; }
     ! cmp -s fd0.txt fd1.txt || fail "the field order changed nothing"
 }
 
@@ -348,8 +355,8 @@ test_a52drc() {
     ff -f lavfi -i sine=d=0.5 -c:a ac3 a.ac3 || return 1
     mp -v -vo null -ao pcm:fast:file=out.wav -a52drc 0.5 a.ac3
     expect_rc 0 || return 1
-    grep -qF -- "-a52drc: drc_scale=0.5" "$OUT" "$ERR" || fail "drc_scale not set"
-    [ "$(wav_samples out.wav)" -gt 20000 ] || fail "no sound"
+    grep -qF -- "-a52drc: drc_scale=0.5" "$OUT" "$ERR" || { fail "drc_scale not set"; return 1; }
+    [ "$(wav_samples out.wav)" -gt 20000 ] || { fail "no sound"; return 1; }
     mp -a52drc 3 a.ac3
     expect_rc 1 || return 1
     expect_err "Option -a52drc: value 3 out of range 0..2"
@@ -362,9 +369,35 @@ test_demux_options_ignored() {
     for o in "-ausid 0x55" -bps -nobps -ni -noni "-loadidx x.idx" "-saveidx x.idx" \
         -noautosync "-af-adv force=1" "-ffactor 1" -noidx -nocorrect-pts -noframedrop; do
         # shellcheck disable=SC2086
-        mp -vo null -ao null $o "$MEDIA/a.wav"
+        mp -vo null -ao pcm:fast:file=out.wav $o "$MEDIA/a.wav"
         expect_rc 0 || { fail "$o"; return 1; }
     done
-    mp -vo null -ao null -ausid 0x55 "$MEDIA/a.wav"
+    mp -vo null -ao pcm:fast:file=out.wav -ausid 0x55 "$MEDIA/a.wav"
     expect_err "Option -ausid is accepted but has no effect here: it picks substreams"
+}
+
+# -sws picks libswscale's algorithm for -vf scale (the same pictures as
+# ffmpeg's scale with those flags); -swsopts hands it more settings.
+test_sws_swsopts() {
+    ff -f lavfi -i testsrc2=size=64x48:rate=25:d=0.2 -c:v mpeg4 -q:v 4 v.mkv || return 1
+    local n fl want
+    for n in 2:bicubic 4:neighbor 9:lanczos; do
+        fl=${n#*:}
+        mp -vo md5sum:outfile=s.txt -nosound -frames 1 -vf scale=128:96 -sws "${n%%:*}" v.mkv
+        expect_rc 0 || return 1
+        want=$(ffmpeg -nostdin -loglevel error -i v.mkv -frames:v 1 \
+            -vf "scale=128:96:flags=$fl" -f rawvideo -pix_fmt yuv420p - | md5sum | cut -d' ' -f1)
+        [ "$(cut -d' ' -f1 s.txt)" = "$want" ] || { fail "-sws ${n%%:*} is not $fl"; return 1; }
+    done
+    mp -vo md5sum:outfile=p.txt -nosound -frames 1 -vf scale=128:96 -sws 2 v.mkv
+    mp -vo md5sum:outfile=q.txt -nosound -frames 1 -vf scale=128:96 -sws 2 \
+        -swsopts param0=0:param1=0.6 v.mkv
+    expect_rc 0 || return 1
+    ! cmp -s p.txt q.txt || { fail "-swsopts param0=0:param1=0.6 changed nothing"; return 1; }
+    mp -swsopts nosuch=1 v.mkv
+    expect_rc 1 || return 1
+    expect_err "Option -swsopts: libswscale does not take 'nosuch=1'" || return 1
+    mp -sws 11 v.mkv
+    expect_rc 1 || return 1
+    expect_err "Option -sws: value 11 out of range 0..10"
 }
