@@ -15,6 +15,7 @@ struct mp_decoder {
     AVFrame *spare;     // reused for receive attempts that give EAGAIN/EOF
     bool draining;
     int msgt;
+    int field_dominance;    // -1: as decoded, 0: top field first, 1: bottom
 };
 
 const char *mp_codec_name(const AVCodecParameters *par)
@@ -24,6 +25,17 @@ const char *mp_codec_name(const AVCodecParameters *par)
 
 int mp_decoder_open(struct mp_decoder **out, const AVCodecParameters *par,
                     AVRational time_base, int threads)
+{
+    return mp_decoder_open_opts(out, par, time_base, threads, NULL);
+}
+
+void mp_decoder_set_field_dominance(struct mp_decoder *dec, int dominance)
+{
+    dec->field_dominance = dominance;
+}
+
+int mp_decoder_open_opts(struct mp_decoder **out, const AVCodecParameters *par,
+                         AVRational time_base, int threads, AVDictionary **opts)
 {
     *out = NULL;
     const AVCodec *codec = avcodec_find_decoder(par->codec_id);
@@ -37,6 +49,7 @@ int mp_decoder_open(struct mp_decoder **out, const AVCodecParameters *par,
     if (!dec)
         return -CODEC_ERR_NOMEM;
     dec->msgt = par->codec_type == AVMEDIA_TYPE_AUDIO ? MSGT_DECAUDIO : MSGT_DECVIDEO;
+    dec->field_dominance = -1;
     dec->avctx = avcodec_alloc_context3(codec);
     if (!dec->avctx) {
         free(dec);
@@ -54,7 +67,7 @@ int mp_decoder_open(struct mp_decoder **out, const AVCodecParameters *par,
     avctx->thread_count = threads > 0 ? threads : 0;
     avctx->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
 
-    ret = avcodec_open2(avctx, codec, NULL);
+    ret = avcodec_open2(avctx, codec, opts);
     if (ret < 0) {
         mp_msg(dec->msgt, MSGL_V, "avcodec_open2(%s): %s\n", codec->name, av_err2str(ret));
         mp_decoder_close(dec);
@@ -111,6 +124,21 @@ int mp_decoder_receive(struct mp_decoder *dec, AVFrame **out)
     // Containers with broken or missing timestamps are common; the
     // heuristic value is what playback wants, so both fields carry it.
     f->pts = f->best_effort_timestamp;
+    if (dec->field_dominance >= 0 && dec->msgt == MSGT_DECVIDEO) {
+        // What deinterlacers with automatic parity (yadif, bwdif) read;
+        // they take the order of interlaced frames only, and the option
+        // says the content is (as MPlayer's fields marked ordered).
+#ifdef AV_FRAME_FLAG_TOP_FIELD_FIRST
+        f->flags |= AV_FRAME_FLAG_INTERLACED;
+        if (dec->field_dominance == 0)
+            f->flags |= AV_FRAME_FLAG_TOP_FIELD_FIRST;
+        else
+            f->flags &= ~AV_FRAME_FLAG_TOP_FIELD_FIRST;
+#else
+        f->interlaced_frame = 1;
+        f->top_field_first = dec->field_dominance == 0;
+#endif
+    }
     *out = f;
     return 0;
 }

@@ -159,8 +159,7 @@ static int update_context(struct mp_image_conv *c, const AVFrame *src, int ow, i
         return 0;
 
     sws_freeContext(c->sws);
-    c->sws = sws_getContext(src->width, src->height, src->format, ow, oh, c->dst_fmt,
-                            SWS_BICUBIC, NULL, NULL, NULL);
+    c->sws = mp_sws_get_context(src->width, src->height, src->format, ow, oh, c->dst_fmt);
     if (!c->sws) {
         mp_msg(MSGT_DECVIDEO, MSGL_V, "swscale cannot convert %s %dx%d to %s %dx%d\n",
                av_get_pix_fmt_name(src->format), src->width, src->height,

@@ -278,6 +278,11 @@ static int build_graph_timed(struct mp_lavfi_chain *c, const AVFrame *f)
     c->graph = avfilter_graph_alloc();
     if (!c->graph || !c->graph_text)
         return AVERROR(ENOMEM);
+    /* -sws / -swsopts: for scale filters of the chain and the ones
+     * libavfilter inserts to convert formats. */
+    const char *sws = mp_sws_graph_opts();
+    if (sws && !(c->graph->scale_sws_opts = av_strdup(sws)))
+        return AVERROR(ENOMEM);
     int ret = make_source(c, f);
     if (ret >= 0) {
         const char *sink = c->kind == MP_FILTER_VIDEO ? "buffersink" : "abuffersink";

@@ -40,6 +40,15 @@ struct mp_decoder;
  */
 int mp_decoder_open(struct mp_decoder **out, const AVCodecParameters *par,
                     AVRational time_base, int threads);
+/* The same with settings for the decoder (AVOptions, e.g. the AC-3
+ * decoder's drc_scale); what the decoder did not take is left in *opts.
+ * opts may be NULL. */
+int mp_decoder_open_opts(struct mp_decoder **out, const AVCodecParameters *par,
+                         AVRational time_base, int threads, AVDictionary **opts);
+/* -field-dominance: mark every decoded picture top field first (0) or
+ * bottom field first (1), for deinterlacers that follow the frame's
+ * field order; -1 leaves the decoder's marks. */
+void mp_decoder_set_field_dominance(struct mp_decoder *dec, int dominance);
 void mp_decoder_close(struct mp_decoder *dec);
 
 /* Feed one packet (NULL = end of stream: drain). Returns 0, or
@@ -92,6 +101,21 @@ struct mp_image_conv;
 int mp_image_conv_create(struct mp_image_conv **out, enum AVPixelFormat dst_fmt,
                          int dst_w, int dst_h);
 void mp_image_conv_free(struct mp_image_conv *c);
+
+/* -sws / -swsopts (sws_opts.c): the scaler of every libswscale use. type:
+ * MPlayer's -sws number 0..10 (-1: bicubic, the default); opts:
+ * libswscale's options "key=value:..." or NULL. Returns 0, or -1 when
+ * libswscale refuses them (nothing changes then). Not thread-safe: set it
+ * before converters and chains are made. */
+int mp_sws_configure(int type, const char *opts);
+/* 0 when libswscale takes opts ("key=value:..."), else -1. */
+int mp_sws_check_opts(const char *opts);
+/* The settings as a filter graph's scale_sws_opts; NULL: the defaults. */
+const char *mp_sws_graph_opts(void);
+struct SwsContext;
+/* sws_getContext with the settings. */
+struct SwsContext *mp_sws_get_context(int src_w, int src_h, enum AVPixelFormat src_fmt,
+                                      int dst_w, int dst_h, enum AVPixelFormat dst_fmt);
 
 /* Convert src; *out is a new frame owned by the caller, with src's pts and
  * other properties copied. Returns 0 or -CODEC_ERR_x. */

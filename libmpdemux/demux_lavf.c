@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -17,8 +18,10 @@
 #include <libavutil/channel_layout.h>
 #include <libavutil/dict.h>
 #include <libavutil/error.h>
+#include <libavutil/imgutils.h>
 #include <libavutil/intreadwrite.h>
 #include <libavutil/mathematics.h>
+#include <libavutil/pixdesc.h>
 
 #include "common/mp_msg.h"
 #include "libmpdemux/demux_avio.h"
@@ -189,6 +192,14 @@ struct demux_priv {
     int nb_sides;
     bool map_following;     /* a context read past the map: keep it ahead */
     double last_time;       /* main context: time of its last packet */
+    /* -lavfdopts probesize: the most bytes a probe reads (0: libavformat's) */
+    unsigned probe_max;
+    /* -tsprog: a stream of the program, whose tracks are the default
+     * ones (av_find_best_stream's related stream); -1: none asked or
+     * the file has no such program. */
+    int program_stream;
+    bool drop_broken;       /* -notskeepbroken on an MPEG-TS file */
+    int64_t broken_dropped; /* packets it dropped */
 };
 
 static bool demux_reader_stop(struct demux_reader *r);
@@ -380,6 +391,7 @@ static const struct demux_mp_name demux_mp_names[] = {
     {"vqf", "vqf"},
     {"pva", "pva"},
     {"rawaudio", "s16le"},
+    {"rawvideo", "rawvideo"},
 };
 
 void demux_list_demuxers(void)
@@ -413,7 +425,7 @@ static bool demux_is_audio_format(const AVInputFormat *f)
 static int demux_probe(struct demux_priv *p, stream_t *s, bool accept_guess,
                        const AVInputFormat **fmt)
 {
-    int r = av_probe_input_buffer2(p->io->pb, fmt, stream_url(s), NULL, 0, 0);
+    int r = av_probe_input_buffer2(p->io->pb, fmt, stream_url(s), NULL, 0, p->probe_max);
     if (r < 0) {
         demux_av_msg(MSGL_V, "probing found no format", r);
         return demux_map_averror(p, r, -DEMUX_ERR_UNKNOWN_FORMAT);
@@ -519,6 +531,41 @@ static int demux_raw_audio_format(const struct demux_opts *o, const AVInputForma
     return 0;
 }
 
+/* -demuxer rawvideo: a headerless picture sequence is read as -rawvideo
+ * says; there is no default size (MPlayer 1.5 has none either). The
+ * format's settings go to buf. */
+static int demux_raw_video_format(const struct demux_opts *o, const AVInputFormat **fmt,
+                                  char *buf, size_t size)
+{
+    if (!o || o->rawv_w <= 0 || o->rawv_h <= 0) {
+        mp_msg(MSGT_DEMUX, MSGL_ERR, "-demuxer rawvideo needs the picture size: -rawvideo "
+               "w=<width>:h=<height> (or cif, pal, ...)\n");
+        return -DEMUX_ERR_UNKNOWN_FORMAT;
+    }
+    enum AVPixelFormat pf = o->rawv_pixfmt >= 0 ? (enum AVPixelFormat)o->rawv_pixfmt
+                                                : AV_PIX_FMT_YUV420P;
+    int frame = av_image_get_buffer_size(pf, o->rawv_w, o->rawv_h, 1);
+    /* libavformat reads frames of exactly the picture's bytes; padding
+     * between them (MPlayer's size= larger than that) cannot be skipped. */
+    if (frame <= 0 || (o->rawv_frame_size > 0 && o->rawv_frame_size != frame)) {
+        mp_msg(MSGT_DEMUX, MSGL_ERR, "-rawvideo: a %dx%d %s frame is %d bytes, not size=%d\n",
+               o->rawv_w, o->rawv_h, av_get_pix_fmt_name(pf), frame, o->rawv_frame_size);
+        return -DEMUX_ERR_UNKNOWN_FORMAT;
+    }
+    *fmt = av_find_input_format("rawvideo");
+    if (!*fmt) {
+        mp_msg(MSGT_DEMUX, MSGL_ERR, "-demuxer rawvideo: this libavformat has no rawvideo "
+               "format\n");
+        return -DEMUX_ERR_UNKNOWN_FORMAT;
+    }
+    AVRational fps = av_d2q(o->rawv_fps > 0 ? o->rawv_fps : 25, 1000000);
+    snprintf(buf, size, "video_size=%dx%d:pixel_format=%s:framerate=%d/%d", o->rawv_w,
+             o->rawv_h, av_get_pix_fmt_name(pf), fps.num, fps.den);
+    mp_msg(MSGT_DEMUX, MSGL_V, "demux: raw video as %s%s\n", buf,
+           o->rawv_swap_uv ? " (V plane first)" : "");
+    return 0;
+}
+
 /* Find the format: forced by name (MPlayer's, see demux_mp_names, or
  * libavformat's own), or probed. *fmt_opts: settings for the format (in
  * opts_buf), or NULL. */
@@ -536,8 +583,22 @@ static int demux_find_format(struct demux_priv *p, stream_t *s, const struct dem
             m = &demux_mp_names[i];
     }
     int r;
-    if (m && !strcmp(m->mp, "rawaudio")) {
+    const char *lavf_name = o ? o->lavf_format : NULL;
+    if (lavf_name && (*fmt = av_find_input_format(lavf_name)) != NULL) {
+        /* -lavfdopts format= names libavformat's reader: forced, as
+         * MPlayer 1.5 does, and before -demuxer. */
+        mp_msg(MSGT_DEMUX, MSGL_V, "demux: -lavfdopts format=%s forces '%s'\n", lavf_name,
+               (*fmt)->name);
+        r = 0;
+    } else if (lavf_name) {
+        mp_msg(MSGT_DEMUX, MSGL_WARN, "-lavfdopts format=%s: libavformat has no such "
+               "format; probing the file\n", lavf_name);
+        r = demux_probe(p, s, false, fmt);
+    } else if (m && !strcmp(m->mp, "rawaudio")) {
         r = demux_raw_audio_format(o, fmt, opts_buf, opts_size);
+        *fmt_opts = opts_buf;
+    } else if (m && !strcmp(m->mp, "rawvideo")) {
+        r = demux_raw_video_format(o, fmt, opts_buf, opts_size);
         *fmt_opts = opts_buf;
     } else if (m) {
         r = demux_find_mp_format(p, s, m, force, fmt);
@@ -700,6 +761,75 @@ static int demux_reader_init(struct demux_reader *r, const struct demux_opts *op
     return -1;
 }
 
+/* The user's settings for libavformat (-lavfdopts, -tsprobe, -psprobe)
+ * added to *dict, for the format fmt that will read the file. Returns 0
+ * or -DEMUX_ERR_NOMEM / -DEMUX_ERR_INVALID. */
+static int demux_user_dict(const struct demux_opts *o, const AVInputFormat *fmt,
+                           AVDictionary **dict)
+{
+    if (!o)
+        return 0;
+    int r = 0;
+    /* o= first: the named sub-options below are the more specific. */
+    if (o->avopts && av_dict_parse_string(dict, o->avopts, "=", ",", 0) < 0) {
+        mp_msg(MSGT_DEMUX, MSGL_ERR, "-lavfdopts o=%s: not key=value,key=value\n",
+               o->avopts);
+        return -DEMUX_ERR_INVALID;
+    }
+    int64_t probe = o->probesize;
+    double secs = o->analyze_secs;
+    /* MPlayer's -tsprobe/-psprobe count bytes: as many are read for the
+     * streams, with no time bound cutting it shorter (unless
+     * analyzeduration= sets one). */
+    int64_t fmt_probe = !strcmp(fmt->name, "mpegts") ? o->ts_probe
+                        : !strcmp(fmt->name, "mpeg") ? o->ps_probe : 0;
+    if (fmt_probe > 0) {
+        probe = fmt_probe;
+        if (secs < 0)
+            secs = 24 * 3600;
+    }
+    if (probe > 0)
+        r = av_dict_set_int(dict, "probesize", probe, 0);
+    if (r >= 0 && secs >= 0)
+        r = av_dict_set_int(dict, "analyzeduration", (int64_t)(secs * AV_TIME_BASE), 0);
+    if (r >= 0 && o->cryptokey)
+        r = av_dict_set(dict, "cryptokey", o->cryptokey, 0);
+    if (r < 0)
+        return -DEMUX_ERR_NOMEM;
+    return 0;
+}
+
+/* -tsprog: find the program and one of its streams (the default tracks are
+ * then the program's), or say why not and leave the choice as without. */
+static void demux_find_program(demuxer_t *d, const struct demux_opts *o)
+{
+    if (!o || o->ts_program <= 0)
+        return;
+    AVFormatContext *avfc = d->avfc;
+    char have[128] = "";
+    size_t used = 0;
+    for (unsigned i = 0; i < avfc->nb_programs; i++) {
+        const AVProgram *prog = avfc->programs[i];
+        if (prog->id == o->ts_program && prog->nb_stream_indexes > 0) {
+            d->priv->program_stream = (int)prog->stream_index[0];
+            mp_msg(MSGT_DEMUX, MSGL_V, "demux: -tsprog %d: %u streams\n", prog->id,
+                   prog->nb_stream_indexes);
+            return;
+        }
+        if (used < sizeof(have)) {
+            int n = snprintf(have + used, sizeof(have) - used, "%s%d", used ? ", " : "",
+                             prog->id);
+            used += n > 0 ? (size_t)n : 0;
+        }
+    }
+    if (avfc->nb_programs)
+        mp_msg(MSGT_DEMUX, MSGL_WARN, "-tsprog %d: no such program with streams (the file "
+               "has %s); playing the default tracks\n", o->ts_program, have);
+    else
+        mp_msg(MSGT_DEMUX, MSGL_WARN, "-tsprog %d: the file has no programs; playing the "
+               "default tracks\n", o->ts_program);
+}
+
 static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opts *opts)
 {
     *out = NULL;
@@ -727,6 +857,9 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
                                                      : DEMUX_DEFAULT_MAX_BYTES;
     int ret = -DEMUX_ERR_NOMEM;
     const AVInputFormat *fmt = NULL;
+    p->program_stream = -1;
+    if (opts && opts->probesize > 0)
+        p->probe_max = opts->probesize < INT_MAX ? (unsigned)opts->probesize : INT_MAX;
     p->io = demux_avio_create(s);
     if (!p->io)
         goto fail;
@@ -776,6 +909,11 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
         av_dict_free(&fmt_dict);
         goto fail;
     }
+    ret = demux_user_dict(opts, fmt, &fmt_dict);
+    if (ret < 0) {
+        av_dict_free(&fmt_dict);
+        goto fail;
+    }
     /* The header is read buffered: a parser stepping through small
      * pieces with a seek between each (a WAV's chunk walk) is served from
      * libavformat's 32 KB buffer, where in direct mode every step went
@@ -786,7 +924,24 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     pb->direct = 0;
     int r = avformat_open_input(&d->avfc, stream_url(s), fmt, &fmt_dict);
     pb->direct = direct;
+    /* What is left, libavformat did not take: an o= key this reader (or
+     * any) does not have. */
+    const AVDictionaryEntry *left = NULL;
+    while (r >= 0 && (left = av_dict_get(fmt_dict, "", left, AV_DICT_IGNORE_SUFFIX)))
+        mp_msg(MSGT_DEMUX, MSGL_WARN, "-lavfdopts: libavformat's %s reader has no option "
+               "'%s'; ignored\n", fmt->name, left->key);
     av_dict_free(&fmt_dict);
+    if (r < 0 && opts && (opts->avopts || opts->cryptokey) &&
+        (r == AVERROR(EINVAL) || r == AVERROR(ERANGE))) {
+        /* A value of ours that libavformat refused fails the open before
+         * it reads anything: say which option, not "corrupt data". */
+        char buf[AV_ERROR_MAX_STRING_SIZE];
+        av_strerror(r, buf, sizeof(buf));
+        mp_msg(MSGT_DEMUX, MSGL_ERR, "-lavfdopts: libavformat refused a value of "
+               "cryptokey= or o=%s (%s)\n", opts->avopts ? opts->avopts : "", buf);
+        ret = -DEMUX_ERR_INVALID;
+        goto fail;
+    }
     if (r < 0) {
         demux_av_msg(MSGL_V, "opening failed", r);
         ret = demux_map_averror(p, r, -DEMUX_ERR_INVALID);
@@ -817,6 +972,13 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     ret = demux_add_streams(d);
     if (ret < 0)
         goto fail;
+    demux_find_program(d, opts);
+    /* YV12 & co.: libavcodec's raw decoder swaps the chroma planes of a
+     * stream tagged so. */
+    if (opts && opts->rawv_swap_uv && !strcmp(d->avfc->iformat->name, "rawvideo") &&
+        d->avfc->nb_streams > 0)
+        d->avfc->streams[0]->codecpar->codec_tag = MKTAG('Y', 'V', '1', '2');
+    p->drop_broken = opts && opts->ts_drop_broken && !strcmp(d->avfc->iformat->name, "mpegts");
 
     AVFormatContext *avfc = d->avfc;
     d->format_name = avfc->iformat->name;
@@ -898,10 +1060,13 @@ struct sh_stream *demux_get_stream(demuxer_t *d, enum mp_stream_type t, int id)
 static struct sh_stream *demux_default_stream_parked(demuxer_t *d, enum mp_stream_type t)
 {
     struct demux_priv *p = d->priv;
-    int idx = av_find_best_stream(d->avfc, demux_av_type(t), -1, -1, NULL, 0);
+    int idx = av_find_best_stream(d->avfc, demux_av_type(t), -1, p->program_stream, NULL, 0);
     struct demux_sh *ds = idx >= 0 && idx < p->nb_index ? p->by_index[idx] : NULL;
     if (ds && ds->sh.type == t && !ds->sh.attached_pic)
         return &ds->sh;
+    /* -tsprog: a program without a track of the type has none to give. */
+    if (p->program_stream >= 0)
+        return NULL;
     /* libavformat's pick was cover art (or nothing it liked): take a real
      * track of the type, the one flagged default first. */
     struct sh_stream *first = NULL;
@@ -1237,6 +1402,15 @@ static int demux_fill(demuxer_t *d, AVPacket **out)
              * end of the file reports, not damage to warn of. */
             bool cut = demux_packet_at_end(d, pkt);
             if (demux_trim_partial_frame(d, pkt) == 0) {
+                av_packet_unref(pkt);
+                continue;
+            }
+            if ((pkt->flags & AV_PKT_FLAG_CORRUPT) && !cut && p->drop_broken) {
+                /* -notskeepbroken: MPlayer's default, the decoder never
+                 * sees what the transport marked broken. */
+                if (p->broken_dropped++ < DEMUX_MAX_CORRUPT_WARNINGS)
+                    mp_msg(MSGT_DEMUX, MSGL_V, "demux: dropped a broken packet near byte "
+                           "%" PRId64 " (-notskeepbroken)\n", pkt->pos);
                 av_packet_unref(pkt);
                 continue;
             }

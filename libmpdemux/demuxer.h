@@ -110,6 +110,33 @@ struct demux_opts {
      * whose data lie far apart in the file are each read by a libavformat
      * context of their own (DOCS/tech/demux.md). */
     enum demux_per_track per_track;
+    /* -lavfdopts: a libavformat format forced by its name (before
+     * -demuxer), NULL: none; bytes probed and analysed (0: libavformat's);
+     * seconds analysed (< 0: libavformat's); the decryption key as hex
+     * digits; more AVOptions as "key=value,key=value". */
+    const char *lavf_format;
+    int64_t probesize;
+    double analyze_secs;
+    const char *cryptokey;
+    const char *avopts;
+    /* -tsprobe / -psprobe: bytes read for the streams of an MPEG-TS / PS
+     * file (0: libavformat's default). */
+    int64_t ts_probe, ps_probe;
+    /* -tsprog: demux_default_stream picks tracks of this MPEG-TS program
+     * (0: libavformat's best tracks of any). */
+    int ts_program;
+    /* -notskeepbroken: packets of MPEG-TS that libavformat marks broken
+     * are dropped, not decoded. */
+    bool ts_drop_broken;
+    /* -rawvideo, for -demuxer rawvideo: picture size (0: not given, the
+     * file is not played), frames per second (0: 25), enum AVPixelFormat
+     * (< 0: yuv420p), chroma planes V first (YV12), bytes per frame (0:
+     * what the rest makes). */
+    int rawv_w, rawv_h;
+    double rawv_fps;
+    int rawv_pixfmt;
+    bool rawv_swap_uv;
+    int rawv_frame_size;
 };
 
 /* The reader thread reads ahead until one selected track has this much

@@ -23,6 +23,7 @@
 #include "config.h"
 #include "common/mp_msg.h"
 #include "libmpcodecs/mpcodecs.h"
+#include <libavutil/pixdesc.h>
 #include "options/options.h"
 #include "sub/sub.h"
 #include "osdep/osdep.h"
@@ -155,6 +156,16 @@ static int func_chapter(struct opt_ctx *c, const struct opt_def *d, const char *
                         char *err, size_t errsize);
 static int func_rawaudio(struct opt_ctx *c, const struct opt_def *d, const char *value,
                          char *err, size_t errsize);
+static int func_lavfdopts(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                          char *err, size_t errsize);
+static int func_rawvideo(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize);
+static int func_noaspect(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize);
+static int func_audio_format(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                             char *err, size_t errsize);
+static int func_swsopts(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize);
 static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const char *value,
                            char *err, size_t errsize);
 static int func_filters(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -262,6 +273,56 @@ static const struct opt_def opt_table[] = {
         "demuxer: MPlayer's name (mkv, avi, ...; +name forces) or libavformat's"),
     OPT_FN("rawaudio", func_rawaudio, OPTF_ARG,
            "-demuxer rawaudio's format: channels=2:rate=44100:samplesize=2"),
+    /* ---- demuxer options of issue 17 (libmpdemux/demux_lavf.c) ---- */
+    OPT_FN("lavfdopts", func_lavfdopts, OPTF_ARG,
+           "libavformat: probesize=:analyzeduration=:format=:cryptokey=:o=k=v,k=v"),
+    OPT("tsprog", OPT_INT, ts_prog, 1, 65534, OPTF_RANGE, "MPEG-TS program to play"),
+    {.name = "tsprobe", .type = OPT_SIZE, .offset = OFF(ts_probe), .min = 32, .max = 2 * GIB,
+     .flags = OPTF_RANGE, .help = "MPEG-TS: bytes read to find the streams",
+     .defstr = "libavformat's"},
+    {.name = "psprobe", .type = OPT_SIZE, .offset = OFF(ps_probe), .min = 32, .max = 2 * GIB,
+     .flags = OPTF_RANGE, .help = "MPEG-PS: bytes read to find the streams",
+     .defstr = "libavformat's"},
+    OPT("tskeepbroken", OPT_FLAG, ts_keep_broken, 0, 0, 0,
+        "keep MPEG-TS packets marked broken (-no: drop them)"),
+    OPT("audiofile", OPT_STRING, audiofile, 0, 0, 0, "play the audio of this file instead"),
+    OPT("audio-demuxer", OPT_STRING, audio_demuxer, 0, 0, 0, "-demuxer for -audiofile"),
+    OPT("audiofile-cache", OPT_INT, audiofile_cache_kb, 0, 4 * 1024 * 1024, OPTF_RANGE,
+        "cache size in kB for -audiofile (0 = none)"),
+    OPT_FN("rawvideo", func_rawvideo, OPTF_ARG,
+           "-demuxer rawvideo's format: w=:h=|cif|pal|...:fps=25:i420|yv12|format=..."),
+    OPT_IGN("sub-demuxer", OPTF_ARG, "it names the demuxer of -subfile, which this player "
+            "does not have (-sub files are read by libavformat's probe)"),
+    OPT("flip", OPT_FLAG, flip, 0, 0, 0, "show the pictures upside down"),
+    OPT_FN("noaspect", func_noaspect, 0, "no aspect correction: square pixels (-aspect undoes)"),
+    OPT("stereo", OPT_INT, stereo, 0, 2, OPTF_RANGE,
+        "stereo audio: 0 as is, 1 left channel, 2 right channel on both"),
+    OPT_FN("format", func_audio_format, OPTF_ARG,
+           "sample format of the audio output: u8, s16le, s32le, floatle, ..."),
+    {.name = "a52drc", .type = OPT_DOUBLE, .offset = OFF(a52drc), .min = 0, .max = 2,
+     .flags = OPTF_RANGE, .help = "AC-3 dynamic range compression, 0 none .. 1 full",
+     .defstr = "1"},
+    OPT("field-dominance", OPT_INT, field_dominance, -1, 1, OPTF_RANGE,
+        "first field of interlaced video: -1 the decoder's, 0 top, 1 bottom"),
+    OPT("sstep", OPT_INT, sstep, 0, 0, OPTF_MIN, "skip this many seconds after each frame"),
+    {.name = "sws", .type = OPT_INT, .offset = OFF(sws), .min = 0, .max = 10,
+     .flags = OPTF_RANGE, .defstr = "2",
+     .help = "scaler: 0 fast bilinear, 1 bilinear, 2 bicubic, 4 nearest, 9 lanczos, ..."},
+    OPT_FN("swsopts", func_swsopts, OPTF_ARG, "libswscale's options: key=value:..."),
+    OPT_IGN("ausid", OPTF_ARG, "it picks substreams of MPlayer's own MPEG-TS demuxer; "
+            "libavformat's gives each its own track (-aid)"),
+    OPT_IGN("bps", 0, "AVI timestamps come from libavformat, never from the header's byte rate"),
+    OPT_IGN("ni", 0, "libavformat finds non-interleaved AVI files itself and reads them "
+            "by their index"),
+    OPT_IGN("loadidx", OPTF_ARG, "MPlayer's own AVI index files; libavformat reads the "
+            "file's index"),
+    OPT_IGN("saveidx", OPTF_ARG, "MPlayer's own AVI index files; libavformat reads the "
+            "file's index"),
+    OPT_IGN("noautosync", 0, "A/V sync follows the audio clock"),
+    OPT_IGN("af-adv", OPTF_ARG, "libavfilter negotiates the formats between audio filters"),
+    OPT_IGN("ffactor", OPTF_ARG, "subtitles are drawn by libass, whose outlines follow the "
+            "style, not a resampled font alphamap"),
+    /* ---- end of the demuxer block ---- */
     /* 0 in the struct = the stream layer's default, 4096 bytes. */
     {.name = "stream-buffer-size", .type = OPT_SIZE, .offset = OFF(stream_buffer_size),
      .min = 1, .max = 16 * MIB, .flags = OPTF_RANGE, .help = "bytes per read()",
@@ -621,6 +682,12 @@ void mp_opts_init(struct MPOpts *o)
     o->demuxer_thread = true;
     o->demuxer_per_track = -1;
     o->reuse_socket = -1;
+    o->lavfdopts_analyzeduration = -1;
+    o->ts_keep_broken = true;
+    o->rawvideo_pixfmt = -1;
+    o->a52drc = -1;
+    o->field_dominance = -1;
+    o->sws = -1;
     o->autosub = true;
     o->sub_pos = 100;
     o->subfont_text_scale = 3.5;
@@ -668,6 +735,14 @@ void mp_opts_free(struct MPOpts *o)
     free(o->vf);
     free(o->af);
     o->vf = o->af = NULL;
+    /* -lavfdopts' strings (set by its function, not the table) */
+    free(o->lavfdopts_format);
+    free(o->lavfdopts_cryptokey);
+    free(o->lavfdopts_avopts);
+    free(o->audio_format);
+    free(o->swsopts);
+    o->audio_format = o->swsopts = NULL;
+    o->lavfdopts_format = o->lavfdopts_cryptokey = o->lavfdopts_avopts = NULL;
     for (size_t i = 0; i < OPT_COUNT; i++) {
         if (opt_table[i].type == OPT_STRING) {
             char **p = opt_field(o, &opt_table[i]);
@@ -1587,6 +1662,303 @@ static int func_rawaudio(struct opt_ctx *c, const struct opt_def *d, const char 
     for (int i = 0; i < 3; i++)
         *(int *)((char *)c->o + subs[i].offset) = vals[i];
     return R_OK;
+}
+
+/* Replace *field by a copy of the n bytes at v. Returns R_OK or R_BADVAL. */
+static int lavfd_set_string(char **field, const char *v, size_t n, char *err,
+                            size_t errsize)
+{
+    char *copy = strndup(v, n);
+    if (!copy) {
+        opt_err(err, errsize, "out of memory");
+        return R_BADVAL;
+    }
+    free(*field);
+    *field = copy;
+    return R_OK;
+}
+
+/* -lavfdopts probesize=<bytes>:analyzeduration=<s>:format=<name>:
+ * cryptokey=<hex>:o=<key>=<value>[,<key>=<value>...], MPlayer's sub-options
+ * for its libavformat demuxer. Everything is checked before anything is
+ * stored, so a bad value leaves the options as they were. What libavformat
+ * itself makes of o= is only known when a file opens (demux_lavf.c warns
+ * about keys it does not know). */
+static int func_lavfdopts(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                          char *err, size_t errsize)
+{
+    struct MPOpts *o = c->o;
+    int64_t probesize = o->lavfdopts_probesize;
+    double analyze = o->lavfdopts_analyzeduration;
+    const char *fmt = NULL, *key = NULL, *avopts = NULL;
+    size_t fmt_len = 0, key_len = 0, avopts_len = 0;
+    for (const char *p = value; *p; ) {
+        /* o='s value holds "=" (and ","), so only ":" ends an item. */
+        size_t len = strcspn(p, ":");
+        size_t klen = strcspn(p, "=:");
+        const char *v = p + klen + 1;
+        size_t vlen = klen < len ? len - klen - 1 : 0;
+        char num[32] = "";
+        if (vlen < sizeof(num))
+            memcpy(num, v, vlen);
+        if (klen == 9 && !strncmp(p, "probesize", 9)) {
+            /* libavformat's own lower bound, as MPlayer 1.5 checks it. */
+            if (mp_parse_size(num, &probesize) < 0 || probesize < 32 ||
+                probesize > INT_MAX) {
+                opt_err(err, errsize, "probesize needs a byte count 32..%d, not '%.*s'",
+                        INT_MAX, (int)vlen, v);
+                return R_BADVAL;
+            }
+        } else if (klen == 15 && !strncmp(p, "analyzeduration", 15)) {
+            if (parse_double(num, &analyze) < 0 || analyze < 0 || analyze > 1e6) {
+                opt_err(err, errsize, "analyzeduration needs seconds >= 0, not '%.*s'",
+                        (int)vlen, v);
+                return R_BADVAL;
+            }
+        } else if (klen == 6 && !strncmp(p, "format", 6)) {
+            if (!vlen) {
+                opt_err(err, errsize, "format needs a libavformat format name");
+                return R_BADVAL;
+            }
+            fmt = v;
+            fmt_len = vlen;
+        } else if (klen == 9 && !strncmp(p, "cryptokey", 9)) {
+            /* Raw key bytes, two hex digits each (libavformat's own
+             * check would only come when a file opens). */
+            if (!vlen || vlen % 2 || strspn(v, "0123456789abcdefABCDEF") < vlen) {
+                opt_err(err, errsize, "cryptokey needs an even number of hex digits, "
+                        "not '%.*s'", (int)vlen, v);
+                return R_BADVAL;
+            }
+            key = v;
+            key_len = vlen;
+        } else if (klen == 1 && p[0] == 'o') {
+            if (!vlen || !memchr(v, '=', vlen)) {
+                opt_err(err, errsize, "o needs key=value[,key=value...], not '%.*s'",
+                        (int)vlen, v);
+                return R_BADVAL;
+            }
+            avopts = v;
+            avopts_len = vlen;
+        } else if (len) {
+            opt_err(err, errsize, "unknown suboption '%.*s' (probesize, analyzeduration, "
+                    "format, cryptokey, o)", (int)klen, p);
+            return R_BADVAL;
+        }
+        p += len;
+        if (*p == ':')
+            p++;
+    }
+    int r = R_OK;
+    if (fmt)
+        r = lavfd_set_string(&o->lavfdopts_format, fmt, fmt_len, err, errsize);
+    if (r == R_OK && key)
+        r = lavfd_set_string(&o->lavfdopts_cryptokey, key, key_len, err, errsize);
+    if (r == R_OK && avopts)
+        r = lavfd_set_string(&o->lavfdopts_avopts, avopts, avopts_len, err, errsize);
+    if (r != R_OK)
+        return r;
+    o->lavfdopts_probesize = probesize;
+    o->lavfdopts_analyzeduration = analyze;
+    return R_OK;
+}
+
+/* MPlayer's names of raw picture layouts (its -rawvideo format=help, and
+ * the fourccs it takes as numbers) and libavutil's pixel format for each.
+ * swap: the chroma planes come V first (libavcodec's raw decoder puts
+ * them back when the stream's tag says so). MPlayer's 15/16-bit RGB/BGR
+ * names count from the other end of the pixel than libavutil's (each
+ * layout checked against MPlayer 1.5's pictures). */
+static const struct rawvideo_fmt {
+    const char *name;
+    uint32_t fourcc;
+    const char *pixfmt;
+    bool swap;
+} rawvideo_fmts[] = {
+    {"i420", 0x30323449, "yuv420p", false},
+    {"iyuv", 0x56555949, "yuv420p", false},
+    {"yv12", 0x32315659, "yuv420p", true},
+    {"yuy2", 0x32595559, "yuyv422", false},
+    {"yvyu", 0x55595659, "yvyu422", false},
+    {"uyvy", 0x59565955, "uyvy422", false},
+    {"y800", 0x30303859, "gray", false},
+    {"y8", 0x20203859, "gray", false},
+    {"y16le", 0, "gray16le", false},
+    {"y16be", 0, "gray16be", false},
+    {"nv12", 0x3231564e, "nv12", false},
+    {"nv21", 0x3132564e, "nv21", false},
+    {"444p", 0x50343434, "yuv444p", false},
+    {"422p", 0x50323234, "yuv422p", false},
+    {"411p", 0x50313134, "yuv411p", false},
+    {"440p", 0x50303434, "yuv440p", false},
+    {"420a", 0, "yuva420p", false},
+    {"422a", 0, "yuva422p", false},
+    {"444a", 0, "yuva444p", false},
+    {"rgb24", 0, "rgb24", false},
+    {"bgr24", 0, "bgr24", false},
+    {"rgb32", 0, "rgb0", false},
+    {"bgr32", 0, "bgr0", false},
+    {"rgb16", 0, "bgr565le", false},
+    {"bgr16", 0, "rgb565le", false},
+    {"rgb15", 0, "bgr555le", false},
+    {"bgr15", 0, "rgb555le", false},
+    {"rgba", 0, "rgba", false},
+    {"argb", 0, "argb", false},
+    {"bgra", 0, "bgra", false},
+    {"abgr", 0, "abgr", false},
+};
+
+/* A -rawvideo format: MPlayer's name, a fourcc number (0x32315659) or a
+ * libavutil pixel format name (yuv420p). Returns 0 or -1. */
+static int rawvideo_parse_format(const char *v, int *pixfmt, bool *swap)
+{
+    char *end;
+    unsigned long tag = strtoul(v, &end, 0);
+    bool number = is_digit(v[0]) && !*end;
+    for (size_t i = 0; i < sizeof(rawvideo_fmts) / sizeof(rawvideo_fmts[0]); i++) {
+        const struct rawvideo_fmt *f = &rawvideo_fmts[i];
+        if (number ? f->fourcc && tag == f->fourcc : !strcasecmp(v, f->name)) {
+            *pixfmt = av_get_pix_fmt(f->pixfmt);
+            *swap = f->swap;
+            return *pixfmt == AV_PIX_FMT_NONE ? -1 : 0;
+        }
+    }
+    if (number)
+        return -1;
+    *pixfmt = av_get_pix_fmt(v);
+    *swap = false;
+    return *pixfmt == AV_PIX_FMT_NONE ? -1 : 0;
+}
+
+/* -rawvideo w=<n>:h=<n>:fps=<f>:format=<fmt>:size=<bytes>, a standard size
+ * by name and a layout by name, as MPlayer's sub-options; what is left out
+ * keeps its value. Checked whole before anything is stored. */
+static int func_rawvideo(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize)
+{
+    static const struct {
+        const char *name;
+        int w, h;
+    } sizes[] = {
+        {"sqcif", 128, 96}, {"qcif", 176, 144}, {"cif", 352, 288}, {"4cif", 704, 576},
+        {"pal", 720, 576}, {"ntsc", 720, 480}, {"16cif", 1408, 1152}, {"sif", 352, 240},
+    };
+    struct MPOpts *o = c->o;
+    int w = o->rawvideo_w, h = o->rawvideo_h, pixfmt = o->rawvideo_pixfmt;
+    int size = o->rawvideo_size;
+    double fps = o->rawvideo_fps;
+    bool swap = o->rawvideo_swap_uv;
+    for (const char *p = value; *p; ) {
+        size_t len = strcspn(p, ":");
+        size_t klen = strcspn(p, "=:");
+        char k[16] = "", v[64] = "";
+        if (klen < sizeof(k))
+            memcpy(k, p, klen);
+        size_t vlen = klen < len ? len - klen - 1 : 0;
+        if (vlen < sizeof(v))
+            memcpy(v, p + klen + 1, vlen);
+        bool has_v = klen < len;
+        int64_t n;
+        bool done = false;
+        for (size_t i = 0; !has_v && i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+            if (!strcmp(k, sizes[i].name)) {
+                w = sizes[i].w;
+                h = sizes[i].h;
+                done = true;
+            }
+        }
+        if (done || !len) {
+            /* a size name, or an empty item */
+        } else if (!has_v && rawvideo_parse_format(k, &pixfmt, &swap) == 0) {
+            /* a layout by name: i420, yv12, yuy2, ... */
+        } else if (!strcmp(k, "w") || !strcmp(k, "h")) {
+            if (parse_int64(v, &n) < 0 || n < 1 || n > 16384) {
+                opt_err(err, errsize, "%s needs a number of pixels 1..16384, not '%s'", k, v);
+                return R_BADVAL;
+            }
+            *(k[0] == 'w' ? &w : &h) = (int)n;
+        } else if (!strcmp(k, "fps")) {
+            if (parse_double(v, &fps) < 0 || fps <= 0 || fps > 1000) {
+                opt_err(err, errsize, "fps needs a rate above 0 (up to 1000), not '%s'", v);
+                return R_BADVAL;
+            }
+        } else if (!strcmp(k, "format")) {
+            if (rawvideo_parse_format(v, &pixfmt, &swap) < 0) {
+                opt_err(err, errsize, "format '%s' is unknown (i420, yv12, yuy2, uyvy, y8, "
+                        "nv12, rgb24, ..., a fourcc number or a libavutil pixel format)", v);
+                return R_BADVAL;
+            }
+        } else if (!strcmp(k, "size")) {
+            if (parse_int64(v, &n) < 0 || n < 1 || n > INT_MAX) {
+                opt_err(err, errsize, "size needs a frame size in bytes, not '%s'", v);
+                return R_BADVAL;
+            }
+            size = (int)n;
+        } else {
+            opt_err(err, errsize, "unknown suboption '%.*s' (w, h, fps, format, size, a size "
+                    "name such as cif or pal, a format name such as i420)", (int)klen, p);
+            return R_BADVAL;
+        }
+        p += len;
+        if (*p == ':')
+            p++;
+    }
+    o->rawvideo_w = w;
+    o->rawvideo_h = h;
+    o->rawvideo_fps = fps;
+    o->rawvideo_pixfmt = pixfmt;
+    o->rawvideo_swap_uv = swap;
+    o->rawvideo_size = size;
+    return R_OK;
+}
+
+/* -noaspect: no aspect correction at all (-1); a later -aspect sets one
+ * again, as in MPlayer, where both set the same value. */
+static int func_noaspect(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                         char *err, size_t errsize)
+{
+    c->o->aspect = -1;
+    return R_OK;
+}
+
+/* -format: the audio filter chain ends in format=<value>. The names are
+ * the format filter's (libmpcodecs/filter_map.c): MPlayer's that libavutil
+ * has a sample format for, else libavutil's own. */
+static int func_audio_format(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                             char *err, size_t errsize)
+{
+    static const char *const mp_names[] = {
+        "u8", "s16le", "s16ne", "s32le", "s32ne", "floatle", "floatne", "float",
+    };
+    bool known = av_get_sample_fmt(value) != AV_SAMPLE_FMT_NONE;
+    for (size_t i = 0; !known && i < sizeof(mp_names) / sizeof(mp_names[0]); i++)
+        known = !strcasecmp(value, mp_names[i]);
+    if (!known) {
+        opt_err(err, errsize, "'%s' is not a sample format here (u8, s16le, s32le, floatle, "
+                "or libavutil's: s16, flt, dbl, ...)", value);
+        return R_BADVAL;
+    }
+    char *copy = strdup(value);
+    if (!copy) {
+        opt_err(err, errsize, "out of memory");
+        return R_BADVAL;
+    }
+    free(c->o->audio_format);
+    c->o->audio_format = copy;
+    return R_OK;
+}
+
+/* -swsopts: checked by libswscale itself, now rather than at the first
+ * picture. */
+static int func_swsopts(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize)
+{
+    if (strlen(value) > 400 || mp_sws_check_opts(value) < 0) {
+        opt_err(err, errsize, "libswscale does not take '%s' (its options as key=value:..., "
+                "listed by 'ffmpeg -h full' under SWScaler)", value);
+        return R_BADVAL;
+    }
+    return lavfd_set_string(&c->o->swsopts, value, strlen(value), err, errsize);
 }
 
 /* MPlayer's bounds: 1000 Hz to eight times 48 kHz; 0 keeps the file's. */

@@ -53,6 +53,36 @@ struct MPOpts {
     bool ipv4_only_proxy;       /* -ipv4-only-proxy */
     int reuse_socket;           /* -reuse-socket 1, -noreuse-socket 0, -1 neither */
     char *demuxer;              /* -demuxer lavf format name */
+    /* ---- demuxer options of issue 17 (libmpdemux/demux_lavf.c) ---- */
+    int64_t lavfdopts_probesize;   /* -lavfdopts probesize= bytes; 0 = libavformat's */
+    double lavfdopts_analyzeduration; /* analyzeduration= seconds; < 0 = libavformat's */
+    char *lavfdopts_format;        /* format=: libavformat's name, forced */
+    char *lavfdopts_cryptokey;     /* cryptokey= hex digits */
+    char *lavfdopts_avopts;        /* o=key=value,...: AVOptions of the demuxer */
+    int ts_prog;                   /* -tsprog: MPEG-TS program number; 0 = automatic */
+    int64_t ts_probe;              /* -tsprobe: bytes to look for streams in; 0 = default */
+    int64_t ps_probe;              /* -psprobe: the same for MPEG-PS */
+    bool ts_keep_broken;           /* -tskeepbroken (default here); -no drops them */
+    /* (the block ends after the A/V options below) */
+    char *audiofile;               /* -audiofile: audio from this file instead */
+    char *audio_demuxer;           /* -audio-demuxer: -demuxer for -audiofile */
+    int audiofile_cache_kb;        /* -audiofile-cache kB; 0 = none */
+    /* -rawvideo, for -demuxer rawvideo */
+    int rawvideo_w, rawvideo_h;    /* picture size; 0 = not given */
+    double rawvideo_fps;           /* frames per second; 0 = 25 */
+    int rawvideo_pixfmt;           /* enum AVPixelFormat; -1 = yuv420p (I420) */
+    bool rawvideo_swap_uv;         /* YV12 & co.: V plane before U */
+    int rawvideo_size;             /* size=: bytes per frame; 0 = from the rest */
+    /* decoding and A/V processing */
+    bool flip;                     /* -flip: pictures upside down (-vf flip at the end) */
+    int stereo;                    /* -stereo: 0 as is, 1 left, 2 right on both channels */
+    char *audio_format;            /* -format: sample format the audio chain ends in */
+    double a52drc;                 /* -a52drc 0..2: AC-3 range compression; < 0 = 1 */
+    int field_dominance;           /* -field-dominance: -1 the decoder's, 0 top, 1 bottom */
+    int sstep;                     /* -sstep: seconds skipped after each frame; 0 = off */
+    int sws;                       /* -sws 0..10: the scaler; -1 = bicubic */
+    char *swsopts;                 /* -swsopts: libswscale's options key=value:... */
+    /* ---- end of the demuxer and A/V block ---- */
     int rawaudio_rate;          /* -rawaudio rate=; 0 = 44100 */
     int rawaudio_channels;      /* channels=; 0 = 2 */
     int rawaudio_samplesize;    /* samplesize= (bytes); 0 = 2 */

@@ -135,7 +135,7 @@ static int cmd_audio_open(struct play_state *ps, struct sh_stream *sh)
     struct mp_decoder *dec = NULL;
     if (play_codec_allowed(ps, false, sh->codecpar->codec_id) < 0)
         return -CODEC_ERR_NO_DECODER;
-    int err = mp_decoder_open(&dec, sh->codecpar, sh->time_base, mpctx->opts.lavdopts_threads);
+    int err = play_open_audio_decoder(ps, sh, &dec);
     if (err < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Cannot decode audio track %d of '%s' (%s: %s).\n",
                sh->id, ps->filename, mp_codec_name(sh->codecpar), codec_strerror(err));
@@ -179,10 +179,10 @@ static int cmd_audio_open(struct play_state *ps, struct sh_stream *sh)
     mp_audio_conv_set_speed(conv, mpctx->opts.speed);
 
     if (ps->sh_audio)
-        demux_select_stream(ps->demuxer, ps->sh_audio, false);
+        demux_select_stream(play_audio_demuxer(ps), ps->sh_audio, false);
     mp_decoder_close(ps->adec);
     mp_audio_conv_free(ps->aconv);
-    demux_select_stream(ps->demuxer, sh, true);
+    demux_select_stream(play_audio_demuxer(ps), sh, true);
     ps->sh_audio = sh;
     ps->adec = dec;
     ps->aconv = conv;
@@ -197,7 +197,7 @@ static int cmd_audio_open(struct play_state *ps, struct sh_stream *sh)
 static void cmd_audio_off(struct play_state *ps)
 {
     double pos = cmd_position(ps);
-    demux_select_stream(ps->demuxer, ps->sh_audio, false);
+    demux_select_stream(play_audio_demuxer(ps), ps->sh_audio, false);
     mp_decoder_close(ps->adec);
     mp_audio_conv_free(ps->aconv);
     ps->adec = NULL;
@@ -240,7 +240,8 @@ static void cmd_audio_resync(struct play_state *ps, double pos)
  * else takes the next track. Prints ID_AUDIO_TRACK as MPlayer does. */
 static int cmd_switch_audio(struct play_state *ps, int id)
 {
-    demuxer_t *d = ps->demuxer;
+    /* With -audiofile, its tracks are the ones to switch between. */
+    demuxer_t *d = play_audio_demuxer(ps);
     int count = 0;
     while (demux_get_stream(d, MP_STREAM_AUDIO, count))
         count++;

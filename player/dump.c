@@ -231,7 +231,7 @@ enum mp_stop_reason play_dump_track(struct play_state *ps, bool video)
     }
     /* Only the dumped track's packets are read. */
     if (other)
-        demux_select_stream(ps->demuxer, other, false);
+        demux_select_stream(play_demuxer_of(ps, other), other, false);
     struct dump_out d = {
         .opt = opt,
         .path = mpctx->opts.dumpfile ? mpctx->opts.dumpfile : DUMP_DEFAULT_FILE,
@@ -245,7 +245,7 @@ enum mp_stop_reason play_dump_track(struct play_state *ps, bool video)
             reason = MP_STOP_QUIT;
             break;
         }
-        AVPacket *pkt = demux_read_packet(ps->demuxer, sh);
+        AVPacket *pkt = demux_read_packet(play_demuxer_of(ps, sh), sh);
         if (!pkt)
             break;
         werr = dump_out_write(&d, pkt);

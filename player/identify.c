@@ -335,7 +335,8 @@ void play_identify(struct play_state *ps)
     /* MPlayer's: the time of the first audio packet, or the video's when
      * earlier or without audio (an MP4's AAC with an edit list starts
      * before 0: its priming samples). */
-    double start = ps->sh_audio ? demux_first_pts(d, ps->sh_audio) : NAN;
+    double start = ps->sh_audio ? demux_first_pts(play_audio_demuxer(ps), ps->sh_audio) +
+                                  ps->audio_offset : NAN;
     double vstart = ps->sh_video ? demux_first_pts(d, ps->sh_video) : NAN;
     if (isfinite(vstart) && (!isfinite(start) || vstart < start))
         start = vstart;

@@ -40,6 +40,12 @@ struct play_state {
     const char *filename;
     struct stream *stream;
     struct demuxer *demuxer;
+    /* -audiofile: the stream and demuxer the audio track comes from (else
+     * NULL: the audio is the file's); audio_offset is added to its times to
+     * put them on the main file's clock (both start together). */
+    struct stream *astream;
+    struct demuxer *ademuxer;
+    double audio_offset;
     struct sh_stream *sh_video;
     struct sh_stream *sh_audio;
     struct mp_decoder *vdec;
@@ -139,6 +145,28 @@ struct play_state {
     int shot_next;              /* first shotNNNN.png number to try */
     bool shot_each;             /* screenshot 1: a shot of every frame shown */
 };
+
+/* The demuxer audio tracks come from: -audiofile's, else the file's. */
+static inline struct demuxer *play_audio_demuxer(const struct play_state *ps)
+{
+    return ps->ademuxer ? ps->ademuxer : ps->demuxer;
+}
+
+/* The demuxer sh is read from. */
+static inline struct demuxer *play_demuxer_of(const struct play_state *ps,
+                                              const struct sh_stream *sh)
+{
+    return sh && sh->type == MP_STREAM_AUDIO ? play_audio_demuxer(ps) : ps->demuxer;
+}
+
+/* player/playfile.c: open the decoder of the audio track sh with the
+ * settings of the options (-a52drc). Returns mp_decoder_open's result. */
+int play_open_audio_decoder(struct play_state *ps, const struct sh_stream *sh,
+                            struct mp_decoder **out);
+
+/* player/playfile.c: seek -audiofile's demuxer to play time t (seconds
+ * from its start) after the main one; 0, or negative after a warning. */
+int play_seek_audiofile(struct play_state *ps, double t);
 
 /* player/playloop.c: run the A/V loop until the file ends or stops. */
 enum mp_stop_reason play_loop(struct play_state *ps);

@@ -34,6 +34,48 @@ static bool play_abort_cb(void *ctx)
     return mp_check_interrupt(ctx);
 }
 
+/* -audiofile: the audio comes from this file, opened as the main one was
+ * but with -audio-demuxer and -audiofile-cache (no cache without it, as
+ * in MPlayer). A file that cannot be opened stops the file (MPlayer 1.5
+ * skips it too). */
+static enum mp_stop_reason play_open_audiofile(struct play_state *ps,
+                                               const struct stream_opts *main_sopts,
+                                               const struct demux_opts *main_dopts)
+{
+    struct MPContext *mpctx = ps->mpctx;
+    const struct MPOpts *o = &mpctx->opts;
+    struct stream_opts sopts = *main_sopts;
+    sopts.cache_kb = o->audiofile_cache_kb;
+    /* No read plans are made for it: a plain ring cache, MPlayer's. */
+    sopts.cache_mode = STREAM_CACHE_RING;
+    int err = stream_open(&ps->astream, o->audiofile, &sopts);
+    if (err < 0) {
+        if (err == -STREAM_ERR_ABORTED)
+            return MP_STOP_QUIT;
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot open audio file '%s': %s.\n", o->audiofile,
+               stream_strerror(err));
+        return MP_STOP_ERROR;
+    }
+    struct demux_opts dopts = *main_dopts;
+    /* The main file's format and program say nothing of this one. */
+    dopts.format = o->audio_demuxer;
+    dopts.lavf_format = NULL;
+    dopts.ts_program = 0;
+    err = demux_open(&ps->ademuxer, ps->astream, &dopts);
+    if (err < 0) {
+        if (mp_check_quit(mpctx))
+            return MP_STOP_QUIT;
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot play audio file '%s': %s.\n", o->audiofile,
+               err == -DEMUX_ERR_UNKNOWN_FORMAT ? "not a media file" : demux_strerror(err));
+        return MP_STOP_ERROR;
+    }
+    /* Both start together: the audio's first time is the video's. */
+    ps->audio_offset = ps->demuxer->start_time - ps->ademuxer->start_time;
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "Audio from '%s' (%s).\n", o->audiofile,
+           ps->ademuxer->format_name);
+    return MP_STOP_NONE;
+}
+
 static enum mp_stop_reason play_open(struct play_state *ps)
 {
     struct MPContext *mpctx = ps->mpctx;
@@ -82,6 +124,21 @@ static enum mp_stop_reason play_open(struct play_state *ps)
                      : o->demuxer_per_track ? DEMUX_PER_TRACK_ON : DEMUX_PER_TRACK_OFF,
         .interrupt_cb = play_abort_cb,
         .interrupt_ctx = mpctx,
+        .lavf_format = o->lavfdopts_format,
+        .probesize = o->lavfdopts_probesize,
+        .analyze_secs = o->lavfdopts_analyzeduration,
+        .cryptokey = o->lavfdopts_cryptokey,
+        .avopts = o->lavfdopts_avopts,
+        .ts_probe = o->ts_probe,
+        .ps_probe = o->ps_probe,
+        .ts_program = o->ts_prog,
+        .ts_drop_broken = !o->ts_keep_broken,
+        .rawv_w = o->rawvideo_w,
+        .rawv_h = o->rawvideo_h,
+        .rawv_fps = o->rawvideo_fps,
+        .rawv_pixfmt = o->rawvideo_pixfmt,
+        .rawv_swap_uv = o->rawvideo_swap_uv,
+        .rawv_frame_size = o->rawvideo_size,
     };
     err = demux_open(&ps->demuxer, ps->stream, &dopts);
     if (err < 0) {
@@ -98,7 +155,78 @@ static enum mp_stop_reason play_open(struct play_state *ps)
     }
     mp_msg(MSGT_DEMUX, MSGL_V, "libavformat file format detected: %s\n",
            ps->demuxer->format_name);
+    if (o->audiofile && !o->no_audio)
+        return play_open_audiofile(ps, &sopts, &dopts);
     return MP_STOP_NONE;
+}
+
+int play_open_audio_decoder(struct play_state *ps, const struct sh_stream *sh,
+                            struct mp_decoder **out)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    AVDictionary *opts = NULL;
+    /* -a52drc: libavcodec's AC-3 decoders scale the stream's range
+     * compression by drc_scale (1, full, is also their default). */
+    if (o->a52drc >= 0 && (sh->codecpar->codec_id == AV_CODEC_ID_AC3 ||
+                           sh->codecpar->codec_id == AV_CODEC_ID_EAC3)) {
+        char v[32];
+        snprintf(v, sizeof(v), "%g", o->a52drc);
+        if (av_dict_set(&opts, "drc_scale", v, 0) < 0)
+            return -CODEC_ERR_NOMEM;
+        mp_msg(MSGT_CPLAYER, MSGL_V, "-a52drc: drc_scale=%s\n", v);
+    }
+    int err = mp_decoder_open_opts(out, sh->codecpar, sh->time_base, o->lavdopts_threads,
+                                   &opts);
+    av_dict_free(&opts);
+    return err;
+}
+
+/* -flip, -stereo and -format act as MPlayer's filters would: flip at the
+ * end of the video chain, pan and format at the end of the audio chain,
+ * in the lists the file starts with (slave commands then edit those).
+ * Returns 0, or -1 when out of memory. */
+static int play_option_filters(struct play_state *ps)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    const char *vf = o->vf && strcmp(o->vf, "help") ? o->vf : "";
+    const char *af = o->af && strcmp(o->af, "help") ? o->af : "";
+    if (ps->sh_video && o->flip && mp_filter_list_edit(vf, "add", "flip", &ps->vf_spec) < 0)
+        return -1;
+    if (!ps->sh_audio)
+        return 0;
+    char *spec = NULL;
+    /* MPlayer's -stereo is its MP2/MP3 decoders'; here it is any stereo
+     * track's: one channel on both speakers. */
+    static const char *const pans[3] = { NULL, "pan=2:1:1:0:0", "pan=2:0:0:1:1" };
+    bool two = ps->sh_audio->codecpar->ch_layout.nb_channels == 2;
+    if (o->stereo > 0 && !two)
+        mp_msg(MSGT_CPLAYER, MSGL_V, "-stereo %d: the audio is not stereo; left alone.\n",
+               o->stereo);
+    if (o->stereo > 0 && two && mp_filter_list_edit(af, "add", pans[o->stereo], &spec) < 0)
+        return -1;
+    if (o->audio_format) {
+        char item[64];
+        snprintf(item, sizeof(item), "format=%s", o->audio_format);
+        char *out = NULL;
+        int r = mp_filter_list_edit(spec ? spec : af, "add", item, &out);
+        free(spec);
+        if (r < 0)
+            return -1;
+        spec = out;
+    }
+    ps->af_spec = spec;
+    return 0;
+}
+
+int play_seek_audiofile(struct play_state *ps, double t)
+{
+    if (!ps->ademuxer)
+        return 0;
+    int err = demux_seek(ps->ademuxer, t > 0 ? t : 0);
+    if (err < 0 && err != -DEMUX_ERR_ABORTED)
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "Seek to %.1f s in '%s' failed.\n", t,
+               ps->mpctx->opts.audiofile);
+    return err;
 }
 
 struct sh_stream *play_pick_lang(struct play_state *ps, enum mp_stream_type t,
@@ -139,12 +267,20 @@ static void play_select_tracks(struct play_state *ps)
     const struct MPOpts *o = &ps->mpctx->opts;
     if (!o->no_video)
         ps->sh_video = play_pick(ps, MP_STREAM_VIDEO, o->video_id, "-vid", NULL);
-    if (!o->no_audio)
+    if (ps->ademuxer) {
+        /* -audiofile: its best audio track; -aid and -alang pick among
+         * the main file's, which do not play. */
+        ps->sh_audio = demux_default_stream(ps->ademuxer, MP_STREAM_AUDIO);
+        if (!ps->sh_audio)
+            mp_msg(MSGT_CPLAYER, MSGL_WARN, "-audiofile '%s' has no audio track.\n",
+                   o->audiofile);
+    } else if (!o->no_audio) {
         ps->sh_audio = play_pick(ps, MP_STREAM_AUDIO, o->audio_id, "-aid", o->audio_lang);
+    }
     if (ps->sh_video)
         demux_select_stream(ps->demuxer, ps->sh_video, true);
     if (ps->sh_audio)
-        demux_select_stream(ps->demuxer, ps->sh_audio, true);
+        demux_select_stream(play_audio_demuxer(ps), ps->sh_audio, true);
 }
 
 /* -brightness & co.: start values of the picture controls, as the
@@ -178,6 +314,7 @@ static int play_open_video(struct play_state *ps)
                ps->filename, avcodec_get_name(sh->codecpar->codec_id), codec_strerror(err));
         return err;
     }
+    mp_decoder_set_field_dominance(ps->vdec, ps->mpctx->opts.field_dominance);
     if (play_filters_probe(ps, true, NULL) < 0) {
         ps->filter_refused = true;
         return -1;
@@ -218,8 +355,7 @@ static int play_open_audio(struct play_state *ps)
         mp_msg(MSGT_CPLAYER, MSGL_INFO, "Audio: no sound\n");
         return -1;
     }
-    int threads = ps->mpctx->opts.lavdopts_threads;
-    int err = mp_decoder_open(&ps->adec, sh->codecpar, sh->time_base, threads);
+    int err = play_open_audio_decoder(ps, sh, &ps->adec);
     if (err < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Cannot decode audio of '%s' (%s: %s); no sound.\n",
                ps->filename, avcodec_get_name(sh->codecpar->codec_id), codec_strerror(err));
@@ -312,6 +448,8 @@ static void play_close(struct play_state *ps, bool output_ok, bool at_end)
     mp_decoder_close(ps->vdec);
     mp_decoder_close(ps->adec);
     demux_close(ps->demuxer);
+    demux_close(ps->ademuxer);
+    stream_close(ps->astream);
     if (ps->stream) {
         const struct MPOpts *o = &ps->mpctx->opts;
         int lev = o->stream_stats ? MSGL_INFO : MSGL_V;
@@ -358,6 +496,9 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
      * reads ahead while it opens has not started any sooner). */
     ps.start_wall = mp_time_sec();
 
+    /* -sws / -swsopts, checked when given: for this file's converters. */
+    if (mp_sws_configure(mpctx->opts.sws, mpctx->opts.swsopts) < 0)
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "-sws/-swsopts: libswscale refused them.\n");
     enum mp_stop_reason reason = play_open(&ps);
     if (reason != MP_STOP_NONE)
         goto done;
@@ -366,6 +507,11 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
     play_select_tracks(&ps);
     if (mpctx->opts.dump_mode == MP_DUMP_AUDIO || mpctx->opts.dump_mode == MP_DUMP_VIDEO) {
         reason = play_dump_track(&ps, mpctx->opts.dump_mode == MP_DUMP_VIDEO);
+        goto done;
+    }
+    if (play_option_filters(&ps) < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Out of memory.\n");
+        reason = MP_STOP_ERROR;
         goto done;
     }
     if (ps.sh_video && play_open_video(&ps) < 0) {
@@ -389,7 +535,7 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
             mp_msg(MSGT_CPLAYER, MSGL_ERR, "Audio: no sound\n");
             ao_open_failed = true;
         }
-        demux_select_stream(ps.demuxer, ps.sh_audio, false);
+        demux_select_stream(play_audio_demuxer(&ps), ps.sh_audio, false);
         ps.sh_audio = NULL;
     }
     /* As in MPlayer, a -vo or -ao list of which no driver opens only

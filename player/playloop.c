@@ -159,8 +159,9 @@ static double loop_video_due(const struct play_state *ps)
  */
 static AVPacket *loop_read_packet(struct play_state *ps, struct sh_stream *sh)
 {
-    if (!loop_guard_reads(ps) || demux_has_packet(ps->demuxer, sh))
-        return demux_read_packet(ps->demuxer, sh);
+    struct demuxer *d = play_demuxer_of(ps, sh);
+    if (!loop_guard_reads(ps) || demux_has_packet(d, sh))
+        return demux_read_packet(d, sh);
     double delay = ao_get_delay(ps->ao);
     double allow = (loop_video_due(ps) + ps->frame_duration - loop_clock(ps)) / loop_speed(ps);
     if (!(allow > 0))
@@ -171,7 +172,7 @@ static AVPacket *loop_read_packet(struct play_state *ps, struct sh_stream *sh)
     else
         allow = delay;
     double start = mp_time_sec();
-    AVPacket *pkt = demux_read_packet(ps->demuxer, sh);
+    AVPacket *pkt = demux_read_packet(d, sh);
     double held = mp_time_sec() - start - allow;
     if (fence)
         ao_set_fence(ps->ao, INFINITY);
@@ -188,7 +189,7 @@ static AVPacket *loop_read_packet(struct play_state *ps, struct sh_stream *sh)
 static bool loop_video_first(struct play_state *ps)
 {
     if (!loop_guard_reads(ps) || ps->abuf_samples > 0 ||
-        demux_has_packet(ps->demuxer, ps->sh_audio))
+        demux_has_packet(play_audio_demuxer(ps), ps->sh_audio))
         return false;
     return loop_clock(ps) >= loop_video_due(ps) && ao_get_delay(ps->ao) > LOOP_AUDIO_LOW;
 }
@@ -221,7 +222,8 @@ static void loop_audio_refill(struct play_state *ps)
         }
         if (r == 0) {
             pts = demux_ts_to_seconds(ps->sh_audio, f->pts != AV_NOPTS_VALUE
-                                                        ? f->pts : f->best_effort_timestamp);
+                                                        ? f->pts : f->best_effort_timestamp) +
+                  ps->audio_offset;
             /* atempo stamps its output by samples made, a time line that
              * runs 1/speed times the file's: past the first frame after a
              * start or seek the samples' count is the only clock (taking
@@ -498,7 +500,11 @@ static int loop_vo_config(struct play_state *ps, const AVFrame *f)
     AVRational sar = f->sample_aspect_ratio;
     double d_w_movie = sar.num > 0 && sar.den > 0 ? (double)f->width * sar.num / sar.den
                                                   : f->width;
-    if (sar.num > 0 && sar.den > 0 && sar.num != sar.den && f->height > 0) {
+    /* -noaspect: the pixels are shown square, whatever the file says. */
+    bool no_aspect = mpctx->opts.aspect < 0;
+    if (no_aspect)
+        d_w_movie = 0;
+    if (!no_aspect && sar.num > 0 && sar.den > 0 && sar.num != sar.den && f->height > 0) {
         /* MPlayer's sizing: the height kept, the width cut to an even
          * number (320x240 at 4:3 pixels shows 426x240), or, where that
          * would narrow the picture, the height made (evenly) larger. */
@@ -731,6 +737,8 @@ static bool loop_seek_to(struct play_state *ps, double target)
     if (read_from < start)
         read_from = start;
     int err = demux_seek(ps->demuxer, read_from - start);
+    if (err >= 0)
+        err = play_seek_audiofile(ps, read_from - start);
     if (err == -DEMUX_ERR_ABORTED)
         return false; /* a quit while the reader was held in a read */
     if (err < 0) {
@@ -933,7 +941,8 @@ static void loop_start_position(struct play_state *ps)
     ps->seek_target = start + ss;
     ps->audio_target = start + ss + play_av_delay(ps);
     double read_from = ps->audio_target < ps->seek_target ? ps->audio_target - start : ss;
-    if (demux_seek(ps->demuxer, read_from > 0 ? read_from : 0) < 0) {
+    if (demux_seek(ps->demuxer, read_from > 0 ? read_from : 0) < 0 ||
+        play_seek_audiofile(ps, read_from > 0 ? read_from : 0) < 0) {
         /* Decoding from the start and dropping gets there too, slower. */
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Cannot seek in '%s'; decoding up to %.3f s.\n",
                ps->filename, ss);
@@ -1194,6 +1203,18 @@ enum mp_stop_reason play_loop(struct play_state *ps)
                 play_step_done(ps);
                 if (o->play_frames > 0 && ps->frames_shown + ps->frames_dropped >= o->play_frames)
                     break;
+                /* -sstep: on from sstep seconds after the frame just shown;
+                 * frames before that are decoded and dropped, so every step
+                 * is the same length, keyframes or not (MPlayer lands on
+                 * the next keyframe). */
+                if (o->sstep > 0 && !ps->paused) {
+                    double start = ps->demuxer->start_time, len = ps->demuxer->duration;
+                    double to = ps->next_pts + o->sstep;
+                    if (len > 0 && to >= start + len)
+                        break;
+                    if (!loop_seek_to(ps, to))
+                        break;
+                }
                 continue;
             }
             if (early > LOOP_MAX_SLEEP)
