@@ -730,22 +730,27 @@ void mp_opts_init(struct MPOpts *o)
     o->border_pos_y = 0.5;
 }
 
+/* The strings that functions set, not table rows: freed and copied with
+ * the rows' strings. */
+static char **opt_fn_string(struct MPOpts *o, size_t i)
+{
+    char **fields[] = {
+        &o->vf, &o->af, &o->lavfdopts_format, &o->lavfdopts_cryptokey,
+        &o->lavfdopts_avopts, &o->audio_format, &o->swsopts,
+    };
+    return i < sizeof(fields) / sizeof(fields[0]) ? fields[i] : NULL;
+}
+
 void mp_opts_free(struct MPOpts *o)
 {
-    free(o->vf);
-    free(o->af);
-    o->vf = o->af = NULL;
-    /* -lavfdopts' strings (set by its function, not the table) */
-    free(o->lavfdopts_format);
-    free(o->lavfdopts_cryptokey);
-    free(o->lavfdopts_avopts);
-    free(o->audio_format);
-    free(o->swsopts);
-    o->audio_format = o->swsopts = NULL;
-    o->lavfdopts_format = o->lavfdopts_cryptokey = o->lavfdopts_avopts = NULL;
+    char **p;
+    for (size_t i = 0; (p = opt_fn_string(o, i)); i++) {
+        free(*p);
+        *p = NULL;
+    }
     for (size_t i = 0; i < OPT_COUNT; i++) {
         if (opt_table[i].type == OPT_STRING) {
-            char **p = opt_field(o, &opt_table[i]);
+            p = opt_field(o, &opt_table[i]);
             free(*p);
             *p = NULL;
         }
@@ -756,15 +761,17 @@ int mp_opts_copy(struct MPOpts *dst, const struct MPOpts *src)
 {
     memcpy(dst, src, sizeof(*dst));
     bool failed = false;
-    char **extra[] = {&dst->vf, &dst->af};
-    for (size_t i = 0; i < OPT_COUNT + 2; i++) {
+    size_t n_fn = 0;
+    while (opt_fn_string(dst, n_fn))
+        n_fn++;
+    for (size_t i = 0; i < OPT_COUNT + n_fn; i++) {
         char **p;
         if (i < OPT_COUNT) {
             if (opt_table[i].type != OPT_STRING)
                 continue;
             p = opt_field(dst, &opt_table[i]);
         } else {
-            p = extra[i - OPT_COUNT];
+            p = opt_fn_string(dst, i - OPT_COUNT);
         }
         /* Every string gets a copy or NULL, so that a failure leaves
          * nothing of src's to be freed twice. */
