@@ -43,7 +43,7 @@ awk -F '\t' '
         if (name in type) key = name
         else if (base in type) key = base
         else if (substr(name, 1, 2) == "no" && substr(name, 3) in type &&
-                 type[substr(name, 3)] == "Flag") key = substr(name, 3)
+                 type[substr(name, 3)] ~ /^(Flag|IgnFlag|Choice)$/) key = substr(name, 3)
         else key = ""
         if (key == "") state = "missing"
         else if (help[key] != "") state = help[key]
@@ -60,7 +60,8 @@ awk -F '\t' '
         print "players'"'"' `-list-options` (MPlayer 1.5 as Debian 12 ships it)."
         print "\"yes\": implemented; \"ignored\": accepted with one warning saying why;"
         print "\"missing\": unknown here (an error on the command line, a warning in a"
-        print "config file). `noX` rows count as `X` when `X` is a flag here, `a:b`"
+        print "config file). `noX` rows count as `X` when `-noX` is accepted here (`X` a flag,"
+        print "an ignored flag or a choice that takes no value), `a:b`"
         print "sub-option rows as `a`."
         print ""
         printf "%d options: %d yes, %d ignored, %d missing.\n\n", n, done, ignored, missing
