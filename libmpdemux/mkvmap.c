@@ -145,9 +145,8 @@ struct mkvmap {
     struct mkvmap_scan probed;
     /* The first cluster read after a leap is where the run ends: most
      * likely the first of the track looked for, which its own context
-     * reads next. Its reads are kept (keep_reads while it is walked). */
+     * reads next. Its reads are kept (mkvmap_step passes keep down). */
     bool after_leap;
-    bool keep_reads;
 
     struct mkvmap_stats stats;
 };
@@ -196,7 +195,7 @@ static int mkvmap_fetch(struct mkvmap *m, int64_t pos, int want, bool keep,
 static int mkvmap_peek(struct mkvmap *m, int64_t pos, int want, const unsigned char **p,
                        int *avail)
 {
-    return mkvmap_fetch(m, pos, want, m->keep_reads, p, avail);
+    return mkvmap_fetch(m, pos, want, false, p, avail);
 }
 
 /* An EBML variable-size integer at b (n bytes): its value with the length
@@ -695,9 +694,10 @@ static void mkvmap_stuck(struct mkvmap *m, int64_t pos)
 }
 
 /* Read the head of the cluster whose header e is at pos: its Timestamp
- * and the tracks of its blocks, skipping each child by its size. */
+ * and the tracks of its blocks, skipping each child by its size. keep:
+ * its reads stay in the page cache (mkvmap_fetch). */
 static int mkvmap_scan_cluster(struct mkvmap *m, int64_t pos, const struct mkvmap_elem *e,
-                               int64_t reads0, struct mkvmap_scan *out)
+                               int64_t reads0, bool keep, struct mkvmap_scan *out)
 {
     int64_t data = pos + e->len;
     bool sized = e->size >= 0;
@@ -718,7 +718,7 @@ static int mkvmap_scan_cluster(struct mkvmap *m, int64_t pos, const struct mkvma
         bool buffered = q >= m->buf_pos && q + MKVMAP_MAX_HEADER + 8 <= m->buf_pos + m->buf_len;
         if (!buffered && m->stats.reads - reads0 >= max_reads)
             break;
-        int r = mkvmap_peek(m, q, MKVMAP_MAX_HEADER + 8, &b, &avail);
+        int r = mkvmap_fetch(m, q, MKVMAP_MAX_HEADER + 8, keep, &b, &avail);
         if (r < 0)
             return r;
         struct mkvmap_elem ce;
@@ -820,14 +820,14 @@ static int mkvmap_add_scanned(struct mkvmap *m, const struct mkvmap_scan *sc)
 
 /* Walk the cluster whose header e is at pos and add it. Sets m->next. */
 static int mkvmap_walk_cluster(struct mkvmap *m, int64_t pos, const struct mkvmap_elem *e,
-                               int64_t reads0)
+                               int64_t reads0, bool keep)
 {
     struct mkvmap_scan sc;
-    int r = mkvmap_scan_cluster(m, pos, e, reads0, &sc);
+    int r = mkvmap_scan_cluster(m, pos, e, reads0, keep, &sc);
     return r < 0 ? r : mkvmap_add_scanned(m, &sc);
 }
 
-static int mkvmap_step_read(struct mkvmap *m, int64_t pos);
+static int mkvmap_step_read(struct mkvmap *m, int64_t pos, bool keep);
 
 int mkvmap_step(struct mkvmap *m)
 {
@@ -844,20 +844,18 @@ int mkvmap_step(struct mkvmap *m)
         int r = mkvmap_add_scanned(m, &m->probed);
         return r < 0 ? r : 1;
     }
-    m->keep_reads = m->after_leap;
+    bool keep = m->after_leap;
     m->after_leap = false;
-    int r = mkvmap_step_read(m, pos);
-    m->keep_reads = false;
-    return r;
+    return mkvmap_step_read(m, pos, keep);
 }
 
-/* mkvmap_step at pos, which needs a read. */
-static int mkvmap_step_read(struct mkvmap *m, int64_t pos)
+/* mkvmap_step at pos, which needs a read; keep: see mkvmap_fetch. */
+static int mkvmap_step_read(struct mkvmap *m, int64_t pos, bool keep)
 {
     const unsigned char *b;
     int avail;
     int64_t reads0 = m->stats.reads; /* the cluster's reads count from here */
-    int r = mkvmap_peek(m, pos, MKVMAP_MAX_HEADER + 8, &b, &avail);
+    int r = mkvmap_fetch(m, pos, MKVMAP_MAX_HEADER + 8, keep, &b, &avail);
     if (r < 0) {
         if (r == -DEMUX_ERR_NOMEM)
             return r;
@@ -879,7 +877,7 @@ static int mkvmap_step_read(struct mkvmap *m, int64_t pos)
     }
     m->stats.elements++;
     if (e.id == MKVMAP_ID_CLUSTER) {
-        r = mkvmap_walk_cluster(m, pos, &e, reads0);
+        r = mkvmap_walk_cluster(m, pos, &e, reads0, keep);
         return r < 0 ? r : 1;
     }
     if (e.size < 0 || e.size > m->seg_end - pos - e.len) {
@@ -1007,7 +1005,7 @@ static int mkvmap_probe(struct mkvmap *m, int64_t pos, int lead, double t, uint6
     if (!mkvmap_elem(b, avail, &e) || e.id != MKVMAP_ID_CLUSTER || e.size < 0)
         return 0;
     struct mkvmap_scan sc;
-    r = mkvmap_scan_cluster(m, pos, &e, reads0, &sc);
+    r = mkvmap_scan_cluster(m, pos, &e, reads0, false, &sc);
     if (r < 0)
         return r;
     m->probed_pos = pos;
