@@ -9,51 +9,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/strbuf.h"
 #include "stream/netopts.h"
-
-/* A string that grows; on a failed allocation it stays failed (buf NULL),
- * so the callers check once at the end. */
-struct netopts_buf {
-    char *buf;
-    size_t len, cap;
-    bool failed;
-};
-
-static void netopts_add(struct netopts_buf *b, const char *s, size_t n)
-{
-    if (b->failed)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 64;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        char *nb = realloc(b->buf, cap);
-        if (!nb) {
-            free(b->buf);
-            b->buf = NULL;
-            b->failed = true;
-            return;
-        }
-        b->buf = nb;
-        b->cap = cap;
-    }
-    memcpy(b->buf + b->len, s, n);
-    b->len += n;
-    b->buf[b->len] = '\0';
-}
-
-static void netopts_adds(struct netopts_buf *b, const char *s)
-{
-    netopts_add(b, s, strlen(s));
-}
-
-/* The buffer's string (an empty one if nothing was added), or NULL. */
-static char *netopts_take(struct netopts_buf *b)
-{
-    if (!b->failed && !b->buf)
-        netopts_add(b, "", 0);
-    return b->failed ? NULL : b->buf;
-}
 
 bool netopts_value_ok(const char *s)
 {
@@ -131,32 +88,32 @@ int netopts_check_fields(const char *list, char *err, size_t errsize)
 
 char *netopts_header_lines(const char *list)
 {
-    struct netopts_buf b = {0};
+    struct mp_strbuf b = {0};
     const char *p = list ? list : "";
     const char *item;
     size_t len;
     while (netopts_next_item(&p, &item, &len)) {
         if (!len)
             continue;
-        netopts_add(&b, item, len);
-        netopts_adds(&b, "\r\n");
+        mp_strbuf_add(&b, item, len);
+        mp_strbuf_adds(&b, "\r\n");
     }
-    return netopts_take(&b);
+    return mp_strbuf_take(&b);
 }
 
 /* Percent-encode s (all but RFC 3986's unreserved characters), so that
  * ':', '@' and '/' in a name or password do not end it. */
-static void netopts_add_encoded(struct netopts_buf *b, const char *s)
+static void netopts_add_encoded(struct mp_strbuf *b, const char *s)
 {
     static const char hex[] = "0123456789ABCDEF";
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
         if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
             c == '-' || c == '.' || c == '_' || c == '~') {
-            netopts_add(b, (const char *)&c, 1);
+            mp_strbuf_add(b, (const char *)&c, 1);
         } else {
             char esc[3] = {'%', hex[c >> 4], hex[c & 15]};
-            netopts_add(b, esc, 3);
+            mp_strbuf_add(b, esc, 3);
         }
     }
 }
@@ -170,14 +127,14 @@ char *netopts_url_auth(const char *url, const char *user, const char *passwd)
     size_t auth_len = strcspn(host, "/?#");
     if (memchr(host, '@', auth_len))
         return strdup(url);  /* the URL's own credentials */
-    struct netopts_buf b = {0};
-    netopts_add(&b, url, (size_t)(host - url));
+    struct mp_strbuf b = {0};
+    mp_strbuf_add(&b, url, (size_t)(host - url));
     netopts_add_encoded(&b, user);
-    netopts_adds(&b, ":");
+    mp_strbuf_adds(&b, ":");
     netopts_add_encoded(&b, passwd ? passwd : "");
-    netopts_adds(&b, "@");
-    netopts_adds(&b, host);
-    return netopts_take(&b);
+    mp_strbuf_adds(&b, "@");
+    mp_strbuf_adds(&b, host);
+    return mp_strbuf_take(&b);
 }
 
 /* Whether a cookie of domain (its leading dot dropped) goes to host. */
@@ -238,7 +195,7 @@ static bool netopts_col_is(const char *s, size_t n, const char *word)
 
 char *netopts_cookies(const char *text, const char *host, bool https, int64_t now)
 {
-    struct netopts_buf b = {0};
+    struct mp_strbuf b = {0};
     const char *line = text ? text : "";
     while (*line) {
         size_t n = strcspn(line, "\r\n");
@@ -273,15 +230,15 @@ char *netopts_cookies(const char *text, const char *host, bool https, int64_t no
             !netopts_cookie_text_ok(cols[6], lens[6]) ||
             !netopts_cookie_text_ok(cols[2], lens[2]) || memchr(cols[5], '=', lens[5]))
             continue;
-        netopts_add(&b, cols[5], lens[5]);
-        netopts_adds(&b, "=");
-        netopts_add(&b, cols[6], lens[6]);
-        netopts_adds(&b, "; path=");
+        mp_strbuf_add(&b, cols[5], lens[5]);
+        mp_strbuf_adds(&b, "=");
+        mp_strbuf_add(&b, cols[6], lens[6]);
+        mp_strbuf_adds(&b, "; path=");
         if (lens[2])
-            netopts_add(&b, cols[2], lens[2]);
+            mp_strbuf_add(&b, cols[2], lens[2]);
         else
-            netopts_adds(&b, "/");
-        netopts_adds(&b, "\n");
+            mp_strbuf_adds(&b, "/");
+        mp_strbuf_adds(&b, "\n");
     }
-    return netopts_take(&b);
+    return mp_strbuf_take(&b);
 }
