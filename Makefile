@@ -122,8 +122,8 @@ e2e: $(PROG) $(TOOL_BINS)
 check-build:
 	@sh tests/build/run.sh
 
-check-tools: $(TOOL_BINS) $(SLOWFS_BIN)
-	@SLOWFS=$(if $(SLOWFS_BIN),$(abspath $(SLOWFS_BIN))) \
+check-tools: $(PROG) $(TOOL_BINS) $(SLOWFS_BIN)
+	@SLOWFS=$(if $(SLOWFS_BIN),$(abspath $(SLOWFS_BIN))) MPLAYER=$(abspath $(PROG)) \
 	    PAGECACHE=$(abspath $(BUILD)/TOOLS/pagecache) \
 	    MKMUX=$(abspath $(BUILD)/TOOLS/mkmux) sh tests/tools/run.sh
 

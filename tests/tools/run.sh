@@ -563,6 +563,31 @@ fi
 
 bench_tests
 
+# slave-compare.sh against a copy of the player that starts at another
+# volume: every answer the same but the volume's, which differs wherever a
+# file with sound plays (three states) and nowhere else.
+slave_compare_tests() {
+    printf '#!/bin/sh\nexec "%s" -volume 50 "$@"\n' "$MPLAYER" > "$tmp/quieter"
+    chmod +x "$tmp/quieter"
+    if ! SLAVE_COMPARE_WAIT=1.5 bash "$root/TOOLS/slave-compare.sh" -o "$tmp/sc.md" \
+        "$MPLAYER" "$tmp/quieter" > "$tmp/sc.out" 2>&1; then
+        bad "slave-compare: runs" "$(tail -3 "$tmp/sc.out")"
+        return
+    fi
+    nprops=$("$MPLAYER" -list-properties 2>/dev/null |
+        awk '/^ [a-z_]+ / && $1 != "Name" && $1 !~ /^(tv|teletext)_/' | wc -l)
+    total=$((nprops * 6))
+    check "slave-compare: three volume answers differ, nothing else" \
+        grep -q "^$total answers: $((total - 3)) the same, 3 different$" "$tmp/sc.md"
+    check "slave-compare: the rows are the volume's" \
+        test "$(grep -c '^| [a-z_]* | volume | .ANS_volume=' "$tmp/sc.md")" = 3
+}
+if [ -x "${MPLAYER:-}" ] && command -v ffmpeg >/dev/null 2>&1; then
+    slave_compare_tests
+else
+    skip "slave-compare" "no player built (MPLAYER) or no ffmpeg"
+fi
+
 if [ "$skipped" -gt 0 ]; then
     echo "tools: $passed passed, $failed failed, $skipped skipped"
 else
