@@ -291,14 +291,63 @@ static void demux_free_sh(struct demux_sh *ds)
     free(ds);
 }
 
-/* Make our stream headers from the AVStreams, in file order, numbering
- * each type from 0 as MPlayer's -vid/-aid/-sid do. */
+/* The track number MPlayer's own demuxer gives st, which its users pass to
+ * -aid/-vid and read in ID_AUDIO_ID: an MPEG-TS stream's PID (demux_ts),
+ * an MPEG-PS stream's number within its stream-id range (demux_mpg: MPEG
+ * audio 0x1c0 is 0, video 0x1e0 is 0, private-stream-1 substreams keep
+ * their byte, AC-3 0x80 is 128). -1 where MPlayer counts per type. */
+static int demux_native_id(const AVFormatContext *avfc, const AVStream *st, int type)
+{
+    const char *fmt = avfc->iformat->name;
+    if (type == MP_STREAM_SUB)
+        return -1;
+    if (!strcmp(fmt, "mpegts"))
+        return st->id > 0 && st->id < 0x2000 ? st->id : -1;
+    if (!strcmp(fmt, "mpeg")) {
+        if (st->id >= 0x1c0 && st->id <= 0x1df && type == MP_STREAM_AUDIO)
+            return st->id - 0x1c0;
+        if (st->id >= 0x1e0 && st->id <= 0x1ef && type == MP_STREAM_VIDEO)
+            return st->id - 0x1e0;
+        if (st->id >= 0x80 && st->id <= 0xbf && type == MP_STREAM_AUDIO)
+            return st->id;
+    }
+    return -1;
+}
+
+/* Number the tracks as MPlayer's own demuxers do (demux_native_id) where
+ * every track of a type has such a number and no two share one; else each
+ * type counts from 0 in file order, as MPlayer's -aid/-vid do for the
+ * containers it reads through libavformat. */
+static void demux_number_streams(demuxer_t *d)
+{
+    for (int t = 0; t < MP_STREAM_TYPE_COUNT; t++) {
+        bool native = true;
+        for (int i = 0; i < d->num_streams && native; i++) {
+            struct sh_stream *sh = d->streams[i];
+            if ((int)sh->type != t)
+                continue;
+            int id = demux_native_id(d->avfc, d->avfc->streams[sh->ff_index], t);
+            native = id >= 0;
+            for (int j = 0; j < i && native; j++) {
+                const struct sh_stream *o = d->streams[j];
+                native = (int)o->type != t || o->id != id;
+            }
+            sh->id = id;
+        }
+        int count = 0;
+        for (int i = 0; i < d->num_streams && !native; i++) {
+            if ((int)d->streams[i]->type == t)
+                d->streams[i]->id = count++;
+        }
+    }
+}
+
+/* Make our stream headers from the AVStreams, in file order; their
+ * numbers come from demux_number_streams. */
 static int demux_add_streams(demuxer_t *d)
 {
     struct demux_priv *p = d->priv;
     AVFormatContext *avfc = d->avfc;
-    int count[MP_STREAM_TYPE_COUNT] = {0};
-
     p->nb_index = (int)avfc->nb_streams;
     p->by_index = calloc(avfc->nb_streams ? avfc->nb_streams : 1, sizeof(*p->by_index));
     d->streams = calloc(avfc->nb_streams ? avfc->nb_streams : 1, sizeof(*d->streams));
@@ -321,7 +370,6 @@ static int demux_add_streams(demuxer_t *d)
 
         struct sh_stream *sh = &ds->sh;
         sh->type = type;
-        sh->id = count[type]++;
         sh->ff_index = (int)i;
         sh->codecpar = st->codecpar;
         sh->time_base = st->time_base;
@@ -341,9 +389,14 @@ static int demux_add_streams(demuxer_t *d)
                 fr = st->r_frame_rate;
             sh->fps = fr.num > 0 && fr.den > 0 ? av_q2d(fr) : 0;
         }
-        mp_msg(MSGT_DEMUX, MSGL_V, "demux: stream %u: %s id %d, %s%s%s%s%s\n", i,
-               type == MP_STREAM_VIDEO ? "video" : type == MP_STREAM_AUDIO ? "audio" : "sub",
-               sh->id, avcodec_get_name(st->codecpar->codec_id),
+    }
+    demux_number_streams(d);
+    for (int i = 0; i < d->num_streams; i++) {
+        const struct sh_stream *sh = d->streams[i];
+        mp_msg(MSGT_DEMUX, MSGL_V, "demux: stream %d: %s id %d, %s%s%s%s%s\n", sh->ff_index,
+               sh->type == MP_STREAM_VIDEO ? "video"
+               : sh->type == MP_STREAM_AUDIO ? "audio" : "sub",
+               sh->id, avcodec_get_name(sh->codecpar->codec_id),
                sh->lang ? ", lang " : "", sh->lang ? sh->lang : "",
                sh->is_default ? ", default" : "", sh->attached_pic ? ", cover art" : "");
     }
@@ -1055,6 +1108,23 @@ struct sh_stream *demux_get_stream(demuxer_t *d, enum mp_stream_type t, int id)
             return d->streams[i];
     }
     return NULL;
+}
+
+struct sh_stream *demux_next_stream(demuxer_t *d, enum mp_stream_type t, int id)
+{
+    struct sh_stream *first = NULL;
+    bool after = false;
+    for (int i = 0; i < d->num_streams; i++) {
+        struct sh_stream *sh = d->streams[i];
+        if (sh->type != t)
+            continue;
+        if (after)
+            return sh;
+        if (!first)
+            first = sh;
+        after = sh->id == id;
+    }
+    return first;
 }
 
 static struct sh_stream *demux_default_stream_parked(demuxer_t *d, enum mp_stream_type t)

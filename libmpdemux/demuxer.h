@@ -65,7 +65,7 @@ enum mp_stream_type {
 /* One elementary stream of the file ("stream header" in MPlayer). */
 struct sh_stream {
     enum mp_stream_type type;
-    int id;              /* per-type number: -aid/-vid/-sid value */
+    int id;              /* -aid/-vid/-sid value: per type, from 0, or MPlayer's native one */
     int ff_index;        /* index in AVFormatContext.streams */
     const AVCodecParameters *codecpar; /* owned by libavformat */
     AVRational time_base;
@@ -181,6 +181,11 @@ void demux_close(demuxer_t *d);
 
 /* The stream of type t with per-type id, or NULL. */
 struct sh_stream *demux_get_stream(demuxer_t *d, enum mp_stream_type t, int id);
+
+/* The stream of type t after the one with id in file order, wrapping
+ * around; the first of the type when id is none of them; NULL when the
+ * file has none. Ids need not be contiguous (MPEG-TS tracks are PIDs). */
+struct sh_stream *demux_next_stream(demuxer_t *d, enum mp_stream_type t, int id);
 
 /* The stream libavformat thinks best for type t (av_find_best_stream),
  * or NULL. Cover art never counts as video. */

@@ -260,3 +260,33 @@ test_identify_avi_format_is_the_files_fourcc() {
     slave "pausing_keep_force get_video_codec" "quit" -- "$MEDIA/v.avi"
     expect_ans VIDEO_CODEC "'FMP4'"
 }
+
+# MPEG-TS tracks are numbered by their PID, as MPlayer's demux_ts does:
+# -aid takes the PID, a per-type count is no track there.
+test_identify_mpegts_ids_are_pids() {
+    ff -f lavfi -i testsrc=size=64x48:rate=10:d=1 -f lavfi -i sine=d=1:sample_rate=44100 \
+        -f lavfi -i sine=d=1:sample_rate=22050 -map 0 -map 1 -map 2 -c:v mpeg2video \
+        -c:a mp2 pids.ts || return 1
+    mp -identify -frames 2 -vo null -ao null pids.ts
+    expect_rc 0 || return 1
+    expect_lines "ID_VIDEO_ID=256" "ID_AUDIO_ID=257" "ID_AUDIO_ID=258" "ID_AUDIO_RATE=44100" ||
+        return 1
+    mp -identify -frames 2 -vo null -ao null -aid 258 pids.ts
+    expect_rc 0 || return 1
+    expect_lines "ID_AUDIO_RATE=22050" || return 1
+    mp -identify -frames 2 -vo null -ao null -aid 1 pids.ts
+    expect_rc 0 || return 1
+    expect_err "-aid 1: no such track in 'pids.ts'."
+}
+
+# MPEG-PS: MPEG audio counts from 0 within its stream ids (0x1c0 is 0),
+# an AC-3 substream keeps its number (0x80 is 128), as demux_mpg has them.
+test_identify_mpegps_ids() {
+    ff -f lavfi -i testsrc=size=64x48:rate=10:d=1 -f lavfi -i sine=d=1:sample_rate=44100 \
+        -f lavfi -i sine=d=1:sample_rate=48000 -map 0 -map 1 -map 2 -c:v mpeg2video \
+        -c:a:0 mp2 -c:a:1 ac3 ids.mpg || return 1
+    mp -identify -frames 2 -vo null -ao null -aid 128 ids.mpg
+    expect_rc 0 || return 1
+    expect_lines "ID_VIDEO_ID=0" "ID_AUDIO_ID=0" "ID_AUDIO_ID=128" "ID_AUDIO_RATE=48000" \
+        "ID_AUDIO_CODEC=ffac3"
+}
