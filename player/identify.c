@@ -233,45 +233,80 @@ static void id_streams(const demuxer_t *d)
     }
 }
 
-/* The container's metadata, keys as libavformat gives them. Nothing at
- * all when there is none, as in MPlayer. */
 /* One clip info item: the name and value MPlayer prints, and their ID_
  * lines, interleaved as MPlayer's demux_info_print has them. */
-static void id_clip_item(int n, const char *name, const char *value)
+static void id_clip_item(void *ctx, const char *name, const char *value)
 {
-    if (n == 0)
+    int *n = ctx;
+    if (*n == 0)
         mp_msg(MSGT_DEMUX, MSGL_INFO, "Clip info:\n");
     mp_msg(MSGT_DEMUX, MSGL_INFO, " %s: %s\n", name, value);
-    ID("ID_CLIP_INFO_NAME%d=%s\n", n, name);
-    ID("ID_CLIP_INFO_VALUE%d=%s\n", n, value);
+    ID("ID_CLIP_INFO_NAME%d=%s\n", *n, name);
+    ID("ID_CLIP_INFO_VALUE%d=%s\n", *n, value);
+    (*n)++;
+}
+
+/* MPlayer's names for the tags its own demuxers read: key as libavformat
+ * gives it, name as MPlayer printed it. */
+struct id_tag_name {
+    const char *key, *name;
+};
+
+/* MP3 (ID3): in this order, whatever the file's. */
+static const struct id_tag_name id_mp3_tags[] = {
+    {"title", "Title"}, {"artist", "Artist"}, {"album", "Album"}, {"date", "Year"},
+    {"comment", "Comment"}, {"track", "Track"}, {"genre", "Genre"},
+};
+
+/* AVI (RIFF INFO): in the file's order; a chunk MPlayer had no name for
+ * (ILNG, ITRK) it did not print. */
+static const struct id_tag_name id_avi_tags[] = {
+    {"title", "Title"}, {"artist", "Artist"}, {"comment", "Comments"},
+    {"copyright", "Copyright"}, {"genre", "Genre"}, {"date", "Creation Date"},
+    {"product", "Product"}, {"encoded_by", "Technician"}, {"software", "Software"},
+};
+
+static const char *id_tag_name(const struct id_tag_name *t, size_t n, const char *key)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!strcmp(t[i].key, key))
+            return t[i].name;
+    }
+    return NULL;
+}
+
+void play_clip_info(const struct play_state *ps,
+                    void (*item)(void *ctx, const char *name, const char *value), void *ctx)
+{
+    const AVDictionary *m = ps->demuxer->avfc->metadata;
+    const char *f = ps->demuxer->format_name ? ps->demuxer->format_name : "";
+    const AVDictionaryEntry *e = NULL;
+    if (!strcmp(f, "mp3")) {
+        /* MPlayer's own MP3 demuxer: nothing but these (no encoder). */
+        for (size_t i = 0; i < sizeof(id_mp3_tags) / sizeof(id_mp3_tags[0]); i++) {
+            if ((e = av_dict_get(m, id_mp3_tags[i].key, NULL, 0)))
+                item(ctx, id_mp3_tags[i].name, e->value);
+        }
+    } else if (!strcmp(f, "avi")) {
+        while ((e = av_dict_get(m, "", e, AV_DICT_IGNORE_SUFFIX))) {
+            const char *name = id_tag_name(id_avi_tags,
+                                           sizeof(id_avi_tags) / sizeof(id_avi_tags[0]), e->key);
+            if (name)
+                item(ctx, name, e->value);
+        }
+    } else if (strcmp(f, "wav")) {
+        /* Through libavformat, MPlayer printed the tags as they are (WAV
+         * went through its own demuxer, which printed none). */
+        while ((e = av_dict_get(m, "", e, AV_DICT_IGNORE_SUFFIX)))
+            item(ctx, e->key, e->value);
+    }
 }
 
 /* "Clip info:" (the file's tags) and its ID_CLIP_INFO lines. */
 static void id_clip_info(const struct play_state *ps)
 {
-    const AVDictionary *m = ps->demuxer->avfc->metadata;
     int n = 0;
-    const char *f = ps->demuxer->format_name ? ps->demuxer->format_name : "";
-    if (!strcmp(f, "mp3")) {
-        /* MPlayer read MP3s with its own demuxer: the ID3 fields under its
-         * names, in its order, and nothing else (no encoder). */
-        static const char *const id3[][2] = {
-            {"title", "Title"},     {"artist", "Artist"}, {"album", "Album"},
-            {"date", "Year"},       {"comment", "Comment"}, {"track", "Track"},
-            {"genre", "Genre"},
-        };
-        for (size_t i = 0; i < sizeof(id3) / sizeof(id3[0]); i++) {
-            const AVDictionaryEntry *e = av_dict_get(m, id3[i][0], NULL, 0);
-            if (e)
-                id_clip_item(n++, id3[i][1], e->value);
-        }
-    } else if (strcmp(f, "wav")) {
-        /* Through libavformat, MPlayer printed its tags as they are
-         * (WAV went through its own demuxer, which printed none). */
-        const AVDictionaryEntry *e = NULL;
-        while ((e = av_dict_get(m, "", e, AV_DICT_IGNORE_SUFFIX)))
-            id_clip_item(n++, e->key, e->value);
-    }
+    play_clip_info(ps, id_clip_item, &n);
     if (n > 0)
         ID("ID_CLIP_INFO_N=%d\n", n);
 }

@@ -343,6 +343,10 @@ void play_codec_name(const struct mp_decoder *dec, char *buf, size_t size);
  * ID_CLIP_INFO lines; play_identify the rest, before playback. */
 void play_identify_opened(struct play_state *ps);
 void play_identify_video(struct play_state *ps);
+/* The file's tags as MPlayer named and ordered them ("Clip info:",
+ * ID_CLIP_INFO, the metadata property): item is called for each. */
+void play_clip_info(const struct play_state *ps,
+                    void (*item)(void *ctx, const char *name, const char *value), void *ctx);
 /* MPlayer 1.5's name for the demuxer of this file (ID_DEMUXER). */
 const char *play_demuxer_name(const struct play_state *ps);
 /* Display aspect from the sample aspect ratio; 0 when the file has none. */

@@ -290,3 +290,19 @@ test_identify_mpegps_ids() {
     expect_lines "ID_VIDEO_ID=0" "ID_AUDIO_ID=0" "ID_AUDIO_ID=128" "ID_AUDIO_RATE=48000" \
         "ID_AUDIO_CODEC=ffac3"
 }
+
+# An AVI's RIFF INFO tags under the names MPlayer's demux_avi gave them,
+# in the file's order; ILNG, which it had no name for, left out.
+test_identify_avi_tag_names() {
+    ff -f lavfi -i testsrc=size=64x48:rate=10:d=1 -c:v mpeg4 -metadata title=T \
+        -metadata artist=A -metadata comment=C -metadata date=2001 -metadata album=P \
+        -metadata encoded_by=E -metadata language=eng tags.avi || return 1
+    mp -identify -frames 0 -vo null -ao null tags.avi
+    expect_rc 0 || return 1
+    expect_lines "ID_CLIP_INFO_NAME0=Artist" "ID_CLIP_INFO_VALUE0=A" \
+        "ID_CLIP_INFO_NAME1=Comments" "ID_CLIP_INFO_NAME2=Creation Date" \
+        "ID_CLIP_INFO_VALUE2=2001" "ID_CLIP_INFO_NAME3=Title" "ID_CLIP_INFO_NAME4=Product" \
+        "ID_CLIP_INFO_VALUE4=P" "ID_CLIP_INFO_NAME5=Software" "ID_CLIP_INFO_NAME6=Technician" \
+        "ID_CLIP_INFO_N=7" || return 1
+    grep -q "=eng$" "$OUT" && fail "the language tag was printed" || return 0
+}
