@@ -58,6 +58,91 @@ expect_err() {
     grep -qF -- "$1" "$ERR" || fail "stderr lacks '$1': $(head -c 600 "$ERR")"
 }
 
+# slave_wait_started PID OUT: wait (at most 20 s) until the player has
+# played something (its first status line: a frame shown, or audio going) or
+# has exited. A fixed sleep raced with start-up on a loaded machine: a
+# screenshot command then found no frame shown yet.
+slave_wait_started() {
+    local n=200
+    while [ "$n" -gt 0 ]; do
+        kill -0 "$1" 2>/dev/null || return 0
+        grep -qE '(^|'$'\r'')(A|V): *-?[0-9]' "$2" 2>/dev/null && return 0
+        n=$((n - 1))
+        sleep 0.1
+    done
+}
+
+# slave_wait_starting PID OUT: until the player says "Starting playback"
+# (at most 15 s, or until it exits), then half a second more for the first
+# frames to be drawn before anything changes.
+slave_wait_starting() {
+    local _
+    for _ in $(seq 300); do
+        grep -q 'Starting playback' "$2" 2>/dev/null && break
+        kill -0 "$1" 2>/dev/null || break
+        sleep 0.05
+    done
+    sleep 0.5
+}
+
+# slave_run [-t SECS] [-g GAP] [-w TENTHS] ITEM... -- ARGS...: the slave
+# session driver of every test: mplayer -slave ARGS (killed after SECS,
+# default 60) with the ITEMs on its stdin, in order:
+#   "?COND"      wait (at most 30 s, or until the player exits) for the
+#                shell condition COND to hold
+#   "@started"   wait for the first status line (slave_wait_started)
+#   "@starting"  wait for "Starting playback" (slave_wait_starting)
+#   anything else: sent as a command line, then GAP seconds (default 0)
+# stdin stays open until the player exits, at most TENTHS tenths of a second
+# after the last item (default 50). Sets RC, OUT, ERR as mp does.
+slave_run() {
+    local secs=60 gap=0 tenths=50 opt
+    OPTIND=1
+    while getopts "t:g:w:" opt; do
+        case $opt in
+        t) secs=$OPTARG ;;
+        g) gap=$OPTARG ;;
+        w) tenths=$OPTARG ;;
+        *) echo "slave_run: bad option" >&2; return 2 ;;
+        esac
+    done
+    shift $((OPTIND - 1))
+    local items=()
+    while [ "$1" != "--" ]; do
+        items+=("$1")
+        shift
+    done
+    shift
+    OUT=$T/last.out
+    ERR=$T/last.err
+    rm -f slave.fifo
+    mkfifo slave.fifo
+    timeout -k 5 "$secs" "$MPLAYER" -slave "$@" <slave.fifo >"$OUT" 2>"$ERR" &
+    local pid=$!
+    (
+        trap '' PIPE
+        for it in "${items[@]}"; do
+            case $it in
+            @started) slave_wait_started "$pid" "$OUT" ;;
+            @starting) slave_wait_starting "$pid" "$OUT" ;;
+            \?*)
+                for _ in $(seq 300); do
+                    eval "${it#\?}" && break
+                    kill -0 "$pid" 2>/dev/null || break
+                    sleep 0.1
+                done
+                ;;
+            *)
+                printf '%s\n' "$it" 2>/dev/null || break
+                [ "$gap" = 0 ] || sleep "$gap"
+                ;;
+            esac
+        done
+        slave_wait_exit "$pid" "$tenths"
+    ) >slave.fifo
+    slave_end "$pid" slave.fifo
+}
+
 # slave_wait_exit PID TENTHS: give the player up to TENTHS tenths of a
 # second to exit after its last command (inside the sender).
 slave_wait_exit() {

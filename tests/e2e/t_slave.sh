@@ -1,22 +1,7 @@
 # -slave: commands on stdin, ANS_ answers on stdout. GPLv2 or later.
 
-# slave_wait_started PID OUT: wait (at most 20 s) until the player has
-# played something (its first status line: a frame shown, or audio going) or
-# has exited. A fixed sleep raced with start-up on a loaded machine: a
-# screenshot command then found no frame shown yet.
-slave_wait_started() {
-    local n=200
-    while [ "$n" -gt 0 ]; do
-        kill -0 "$1" 2>/dev/null || return 0
-        grep -qE '(^|'$'\r'')(A|V): *-?[0-9]' "$2" 2>/dev/null && return 0
-        n=$((n - 1))
-        sleep 0.1
-    done
-}
-
 # slave "cmd1" "cmd2" ... -- ARGS...: feed each command 0.3 s apart (once
-# playback has started) to mplayer -slave ARGS; stdin stays open until the
-# player exits (at most 5 s after the last command). Sets RC, OUT, ERR.
+# playback has started) to mplayer -slave -ao null -vo null ARGS (slave_run).
 slave() {
     local cmds=()
     while [ "$1" != "--" ]; do
@@ -24,22 +9,7 @@ slave() {
         shift
     done
     shift
-    OUT=$T/last.out
-    ERR=$T/last.err
-    rm -f slave.fifo
-    mkfifo slave.fifo
-    timeout -k 5 60 "$MPLAYER" -slave -ao null -vo null "$@" <slave.fifo >"$OUT" 2>"$ERR" &
-    local pid=$!
-    (
-        trap '' PIPE
-        slave_wait_started "$pid" "$OUT"
-        for c in "${cmds[@]}"; do
-            printf '%s\n' "$c" 2>/dev/null || break
-            sleep 0.3
-        done
-        slave_wait_exit "$pid" 50
-    ) >slave.fifo
-    slave_end "$pid" slave.fifo
+    slave_run -g 0.3 @started "${cmds[@]}" -- -ao null -vo null "$@"
 }
 
 test_slave_quit_with_code() {

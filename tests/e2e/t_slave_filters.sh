@@ -9,36 +9,9 @@
 
 # sf_slave ITEM... -- ARGS...: mplayer -slave ARGS with ITEMs on stdin in
 # order: "?<shell condition>" waits (at most 30 s) until the condition
-# holds, anything else is sent as a command. Sets RC, OUT, ERR.
+# holds, anything else is sent as a command (slave_run). Sets RC, OUT, ERR.
 sf_slave() {
-    local items=()
-    while [ "$1" != "--" ]; do
-        items+=("$1")
-        shift
-    done
-    shift
-    OUT=$T/last.out
-    ERR=$T/last.err
-    rm -f sf.fifo
-    mkfifo sf.fifo
-    timeout -k 5 90 "$MPLAYER" -slave "$@" <sf.fifo >"$OUT" 2>"$ERR" &
-    local pid=$!
-    (
-        trap '' PIPE
-        for it in "${items[@]}"; do
-            if [ "${it#\?}" != "$it" ]; then
-                for _ in $(seq 300); do
-                    eval "${it#\?}" && break
-                    kill -0 "$pid" 2>/dev/null || break
-                    sleep 0.1
-                done
-            else
-                printf '%s\n' "$it" 2>/dev/null || break
-            fi
-        done
-        slave_wait_exit "$pid" 300
-    ) >sf.fifo
-    slave_end "$pid" sf.fifo
+    slave_run -t 90 -w 300 "$@"
 }
 
 # True once the WAV FILE being written (-ao pcm writes .FILE.<pid>.<n>.tmp

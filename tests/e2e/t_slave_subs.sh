@@ -63,21 +63,9 @@ subs_classes() {
     done
 }
 
-# subs_wait_start PID: until the player PID says it starts playback (a
-# loaded machine may take seconds: the first frames must be drawn before
-# anything changes), then half a second more.
-subs_wait_start() {
-    for _ in $(seq 300); do
-        grep -q 'Starting playback' "$OUT" 2>/dev/null && break
-        kill -0 "$1" 2>/dev/null || break
-        sleep 0.05
-    done
-    sleep 0.5
-}
-
 # subs_slave GAP CMD... -- ARGS: -slave with CMDs GAP seconds apart (from
-# 0.5 s after playback started), stdin open until the player ends. Sets RC,
-# OUT (one answer a line).
+# 0.5 s after playback started), stdin open until the player ends
+# (slave_run). Sets RC, OUT (one answer a line).
 subs_slave() {
     local gap=$1 cmds=()
     shift
@@ -86,22 +74,7 @@ subs_slave() {
         shift
     done
     shift
-    OUT=$T/last.out
-    ERR=$T/last.err
-    rm -f subs.fifo
-    mkfifo subs.fifo
-    timeout -k 5 60 "$MPLAYER" -slave -ao null -osdlevel 0 "$@" <subs.fifo >"$OUT" 2>"$ERR" &
-    local pid=$!
-    (
-        trap '' PIPE
-        subs_wait_start "$pid"
-        for c in "${cmds[@]}"; do
-            printf '%s\n' "$c" 2>/dev/null || break
-            sleep "$gap"
-        done
-        slave_wait_exit "$pid" 100
-    ) >subs.fifo
-    slave_end "$pid" subs.fifo
+    slave_run -g "$gap" -w 100 @starting "${cmds[@]}" -- -ao null -osdlevel 0 "$@"
 }
 
 subs_refs_all() {
@@ -226,7 +199,7 @@ test_slave_sub_key_j_cycles() {
     local pid=$!
     (
         trap '' PIPE
-        subs_wait_start "$pid"
+        slave_wait_starting "$pid" "$OUT"
         printf 'j'
         sleep 0.8
         printf 'j'
