@@ -5,7 +5,7 @@
 #
 # This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
 #
-#   TOOLS/slave-compare.sh [-o OUT.md] [-d] OURS [REFERENCE]
+#   TOOLS/slave-compare.sh [-o OUT.md] [-d | -m] OURS [REFERENCE]
 #
 # OURS and REFERENCE (default /usr/bin/mplayer) are run with -slave -idle
 # -vo null -ao null on media made here with ffmpeg. States: idle before any
@@ -16,23 +16,27 @@
 # PROPERTY_UNKNOWN answer ends what belongs to the one before, so "no
 # answer at all" is seen as such. Values that move with time (positions)
 # are compared by kind only (a value / which error / nothing).
-# Prints a markdown table of the differences (all rows with -d) and a count;
+# Prints a markdown table of the differences (all rows with -d; with -m one
+# row per property, one column per state, the reference's answer in each
+# cell and this player's after it where they differ) and a count;
 # exits 0, or 2 on a usage error or when a player cannot be run.
 # SLAVE_COMPARE_WAIT: seconds a loaded file is given to start (2).
 
 set -u
 out=
 all=0
-while getopts "o:d" opt; do
+matrix=0
+while getopts "o:dm" opt; do
     case $opt in
     o) out=$OPTARG ;;
     d) all=1 ;;
-    *) echo "usage: $0 [-o OUT.md] [-d] OURS [REFERENCE]" >&2; exit 2 ;;
+    m) matrix=1 ;;
+    *) echo "usage: $0 [-o OUT.md] [-d | -m] OURS [REFERENCE]" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
-    echo "usage: $0 [-o OUT.md] [-d] OURS [REFERENCE]" >&2
+    echo "usage: $0 [-o OUT.md] [-d | -m] OURS [REFERENCE]" >&2
     exit 2
 fi
 ours=$1
@@ -179,6 +183,7 @@ while IFS=$'\t' read -r state prop refans; do
     else
         [ "$refans" = "$ourans" ] && eq=1 || eq=0
     fi
+    printf '%s\t%s\t%s\t%s\t%s\n' "$state" "$prop" "$refans" "$ourans" $eq >> "$tmp/joined.tsv"
     if [ $eq = 1 ]; then
         same=$((same + 1))
     else
@@ -188,6 +193,41 @@ while IFS=$'\t' read -r state prop refans; do
         printf '| %s | %s | `%s` | `%s` |\n' "$state" "$prop" "$refans" "$ourans" >> "$report"
     fi
 done < "$tmp/ref.tsv"
+if [ $matrix = 1 ]; then
+    # The answers in short: the value alone, the error's name, or "-" for
+    # no answer at all.
+    awk -F'\t' -v states="$states" '
+    function short(a) {
+        if (a == "(no answer)") return "(none)"
+        sub(/^ANS_ERROR=/, "", a)
+        sub(/^ANS_[a-z_]*=/, "", a)
+        gsub(/\|/, "\\|", a)
+        return a
+    }
+    BEGIN { ns = split(states, sl, / /) }
+    {
+        if (!($2 in seen)) { seen[$2] = 1; order[++np] = $2 }
+        cell[$2, $1] = short($3) ($5 == 1 ? "" : " **/ " short($4) "**")
+    }
+    END {
+        printf "| property |"
+        for (i = 1; i <= ns; i++) printf " %s |", sl[i]
+        printf "\n|---|"
+        for (i = 1; i <= ns; i++) printf "---|"
+        printf "\n"
+        for (k = 1; k <= np; k++) {
+            printf "| %s |", order[k]
+            for (i = 1; i <= ns; i++) printf " %s |", cell[order[k], sl[i]]
+            printf "\n"
+        }
+    }' "$tmp/joined.tsv" > "$tmp/matrix.md"
+    {
+        echo "Reference: $ref; this player: $ours. Each cell: the reference's answer;"
+        echo "where this player's differs, it follows in bold after a slash."
+        echo ""
+        cat "$tmp/matrix.md"
+    } > "$report"
+fi
 echo "" >> "$report"
 echo "$((same + differ)) answers: $same the same, $differ different" >> "$report"
 if [ -n "$out" ]; then
