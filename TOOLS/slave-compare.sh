@@ -72,14 +72,15 @@ moving=" time_pos percent_pos stream_pos stream_time_pos "
 states="idle playing paused audio_only video_only stopped"
 
 # ask PREFIX: get_property for every property, each followed by the
-# separator. The separators differ from each other: this player answers a
+# separator (with the same prefix: a bare command ends a pause). The
+# separators differ from each other: this player answers a
 # query equal to one still waiting only once when many are queued.
 seq=0
 ask() {
     local p
     for p in $props; do
         seq=$((seq + 1))
-        printf '%sget_property %s\nget_property zz_no_such_property_%d\n' "$1" "$p" $seq
+        printf '%sget_property %s\n%sget_property zz_no_such_property_%d\n' "$1" "$p" "$1" $seq
     done
 }
 
