@@ -224,15 +224,7 @@ static void cmd_audio_resync(struct play_state *ps, double pos)
         play_seek(ps, pos);
         return;
     }
-    if (ps->ao)
-        ao_reset(ps->ao);
-    ps->abuf = NULL;
-    ps->abuf_samples = 0;
-    ps->conv_next_pts = NAN;
-    ps->audio_pts_known = false;
-    ps->audio_sent_eof = false;
-    ps->audio_flushed = false;
-    ps->audio_done = false;
+    play_audio_reset(ps);
     ps->sys_clock_running = false;
 }
 

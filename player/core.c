@@ -135,6 +135,22 @@ int mp_parse_args(struct MPContext *mpctx, int argc, char **argv)
     return rc;
 }
 
+/* How the run ended, for the last two lines it prints. */
+enum core_exit {
+    CORE_EXIT_EOF,   /* the list played out */
+    CORE_EXIT_QUIT,  /* a quit command, key or signal */
+    CORE_EXIT_ERROR, /* an output failed */
+};
+
+static const struct {
+    const char *reason; /* "Exiting... (reason)" */
+    const char *id;     /* ID_EXIT= */
+} core_exit_names[] = {
+    [CORE_EXIT_EOF] = { "End of file", "EOF" },
+    [CORE_EXIT_QUIT] = { "Quit", "QUIT" },
+    [CORE_EXIT_ERROR] = { "Fatal error", "ERROR" },
+};
+
 static void core_benchmark_summary(struct MPContext *mpctx)
 {
     double total = mp_time_sec() - mpctx->bench_start;
@@ -423,8 +439,7 @@ int mp_run(struct MPContext *mpctx)
         playlist_shuffle(&mpctx->playlist, core_shuffle_seed());
 
     int passes = o->loop < 0 ? 1 : o->loop;  /* 0: forever */
-    const char *exit_reason = "End of file";
-    const char *id_exit = "EOF";
+    enum core_exit ending = CORE_EXIT_EOF;
     bool any_failed = false;
     int pass = 0;
     bool played_any = false;
@@ -484,19 +499,16 @@ int mp_run(struct MPContext *mpctx)
             mpctx->quit = true;
             if (r == MP_STOP_OUTPUT) {
                 mpctx->exit_code = MP_EXIT_OUTPUT;
-                exit_reason = "Fatal error";
-                id_exit = "ERROR";
+                ending = CORE_EXIT_ERROR;
             } else {
-                exit_reason = "Quit";
-                id_exit = "QUIT";
+                ending = CORE_EXIT_QUIT;
             }
             break;
         }
     }
-    if (mpctx->quit && !strcmp(id_exit, "EOF")) {
+    if (mpctx->quit && ending == CORE_EXIT_EOF) {
         /* quit (command, key or signal) while -idle waited */
-        exit_reason = "Quit";
-        id_exit = "QUIT";
+        ending = CORE_EXIT_QUIT;
     }
     if (mpctx->ao_kept) {
         int err = mpctx->exit_code == MP_EXIT_OUTPUT ? (ao_abort(mpctx->ao_kept), 0)
@@ -504,8 +516,7 @@ int mp_run(struct MPContext *mpctx)
         mpctx->ao_kept = NULL;
         if (err < 0) {
             mpctx->exit_code = MP_EXIT_OUTPUT;
-            exit_reason = "Fatal error";
-            id_exit = "ERROR";
+            ending = CORE_EXIT_ERROR;
         }
     }
     if (mpctx->vo) {
@@ -514,19 +525,17 @@ int mp_run(struct MPContext *mpctx)
         mpctx->vo = NULL;
         if (err < 0) {
             mpctx->exit_code = MP_EXIT_OUTPUT;
-            exit_reason = "Fatal error";
-            id_exit = "ERROR";
+            ending = CORE_EXIT_ERROR;
         }
     }
     if (mp_edlout_close(mpctx) < 0) {
         mpctx->exit_code = MP_EXIT_OUTPUT;
-        exit_reason = "Fatal error";
-        id_exit = "ERROR";
+        ending = CORE_EXIT_ERROR;
     }
     if (o->benchmark)
         core_benchmark_summary(mpctx);
-    mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nExiting... (%s)\n", exit_reason);
-    mp_msg(MSGT_IDENTIFY, MSGL_INFO, "ID_EXIT=%s\n", id_exit);
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nExiting... (%s)\n", core_exit_names[ending].reason);
+    mp_msg(MSGT_IDENTIFY, MSGL_INFO, "ID_EXIT=%s\n", core_exit_names[ending].id);
     if (mpctx->exit_code == MP_EXIT_OK && any_failed)
         mpctx->exit_code = mpctx->filter_refused ? MP_EXIT_OPTIONS : MP_EXIT_FILE;
     return mpctx->exit_code;
