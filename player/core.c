@@ -198,25 +198,7 @@ static bool core_idle(struct MPContext *mpctx)
         struct mp_cmd *cmd = mp_input_read_cmd(mpctx->input, 0.1);
         if (!cmd)
             continue;
-        bool play = false;
-        if (cmd->id == MP_CMD_QUIT) {
-            mpctx->quit = true;
-            mpctx->exit_code = cmd->nargs > 0 ? cmd->args[0].v.i : 0;
-        } else if (cmd->id == MP_CMD_LOADFILE || cmd->id == MP_CMD_LOADLIST) {
-            bool append = cmd->args[1].v.i != 0;
-            int first = append ? mpctx->playlist.num : 0;
-            if (!append)
-                playlist_clear(&mpctx->playlist);
-            int rc = cmd->id == MP_CMD_LOADFILE
-                         ? playlist_add(&mpctx->playlist, cmd->args[0].v.s)
-                         : playlist_add_file_entries(&mpctx->playlist, cmd->args[0].v.s, 0);
-            if (rc == 0 && first < mpctx->playlist.num) {
-                mpctx->playlist_pos = first;
-                play = true;
-            }
-        } else if (!mp_idle_command(mpctx, cmd)) {
-            mp_msg(MSGT_INPUT, MSGL_V, "Command %s needs a file playing.\n", cmd->name);
-        }
+        bool play = mp_idle_command(mpctx, cmd);
         mp_cmd_free(cmd);
         if (mpctx->quit || play)
             return play;
@@ -230,6 +212,7 @@ static int core_create_input(struct MPContext *mpctx)
     mp_input_opts_init(&io);
     io.slave = mpctx->opts.slave;
     io.console_controls = mpctx->opts.consolecontrols;
+    io.cmds = mp_player_cmd_table();
     /* Media on stdin: keys or commands must not eat its bytes (MPlayer
      * implies -noconsolecontrols for "-" too). */
     for (int i = 0; i < mpctx->playlist.num; i++) {
@@ -250,7 +233,7 @@ static int core_create_input(struct MPContext *mpctx)
     }
     if (io.print_cmdlist || io.print_keylist) {
         if (io.print_cmdlist)
-            mp_input_print_cmdlist();
+            mp_input_print_cmdlist(mp_player_cmd_table());
         if (io.print_keylist)
             mp_input_print_keylist();
         mp_input_opts_free(&io);
@@ -410,7 +393,7 @@ int mp_run(struct MPContext *mpctx)
         if (core_is_help(o->af))
             mp_af_list_filters();
         if (core_input_flag(o->input, "cmdlist"))
-            mp_input_print_cmdlist();
+            mp_input_print_cmdlist(mp_player_cmd_table());
         if (core_input_flag(o->input, "keylist"))
             mp_input_print_keylist();
         if (o->list_properties)
