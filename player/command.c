@@ -1453,7 +1453,7 @@ static int cmd_get_audio_samples(void *ctx, const struct mp_cmd *cmd)
     return MP_STOP_NONE;
 }
 
-/* ---- running commands ---- */
+/* ---- loading, stepping, seeking, the OSD ---- */
 
 /* loadfile and loadlist: append to the playlist, or replace it and play
  * its first entry at once. A list that cannot be read changes nothing. */
