@@ -27,6 +27,7 @@ struct bind_list {
 };
 
 struct mp_bindings {
+    const struct mp_cmd_def *cmds; /* what input.conf lines are checked against */
     struct bind_list user;
     struct bind_list defaults;
 };
@@ -179,11 +180,12 @@ static void list_free(struct bind_list *l)
     l->n = l->cap = 0;
 }
 
-struct mp_bindings *mp_bindings_create(bool with_defaults)
+struct mp_bindings *mp_bindings_create(const struct mp_cmd_def *cmds, bool with_defaults)
 {
     struct mp_bindings *b = calloc(1, sizeof(*b));
     if (!b)
         return NULL;
+    b->cmds = cmds;
     if (!with_defaults)
         return b;
     for (size_t i = 0; i < sizeof(default_binds) / sizeof(default_binds[0]); i++) {
@@ -263,7 +265,7 @@ static int parse_conf_line(struct mp_bindings *b, char *line, const char *src, i
     if (strcmp(cmd, "ignore") != 0) {
         struct mp_cmd *c = NULL;
         char err[256];
-        int r = mp_cmd_parse_msg(cmd, &c, err, sizeof(err));
+        int r = mp_cmd_parse_msg(b->cmds, cmd, &c, err, sizeof(err));
         mp_cmd_free(c);
         /* Kept anyway, like MPlayer: the message says which line is wrong
          * and pressing the key says it again. */

@@ -55,6 +55,7 @@ struct line_src {
 };
 
 struct mp_input {
+    const struct mp_cmd_def *cmds; /* the owner's table lines are parsed against */
     struct mp_bindings *binds;
     struct line_src *lines[2];
     int nlines;
@@ -175,43 +176,17 @@ void mp_input_opts_free(struct mp_input_opts *o)
  * run them (an open blocked on a server) must not fill the queue. */
 static bool queue_is_query(const struct mp_cmd *c)
 {
-    switch (c->id) {
-    case MP_CMD_GET_PERCENT_POS:
-    case MP_CMD_GET_TIME_POS:
-    case MP_CMD_GET_TIME_LENGTH:
-    case MP_CMD_GET_FILENAME:
-    case MP_CMD_GET_VIDEO_CODEC:
-    case MP_CMD_GET_VIDEO_BITRATE:
-    case MP_CMD_GET_VIDEO_RESOLUTION:
-    case MP_CMD_GET_AUDIO_CODEC:
-    case MP_CMD_GET_AUDIO_BITRATE:
-    case MP_CMD_GET_AUDIO_SAMPLES:
-    case MP_CMD_GET_META_TITLE:
-    case MP_CMD_GET_META_ARTIST:
-    case MP_CMD_GET_META_ALBUM:
-    case MP_CMD_GET_META_YEAR:
-    case MP_CMD_GET_META_COMMENT:
-    case MP_CMD_GET_META_TRACK:
-    case MP_CMD_GET_META_GENRE:
-    case MP_CMD_GET_VO_FULLSCREEN:
-    case MP_CMD_GET_SUB_VISIBILITY:
-    case MP_CMD_GET_PROPERTY:
-        return true;
-    default:
-        return false;
-    }
+    return c->def->flags & MP_CMD_F_QUERY;
 }
 
-/* Commands that end or replace what plays: never lost to a full queue. */
 static bool queue_is_control(const struct mp_cmd *c)
 {
-    return c->id == MP_CMD_QUIT || c->id == MP_CMD_STOP || c->id == MP_CMD_LOADFILE ||
-           c->id == MP_CMD_LOADLIST;
+    return c->def->flags & MP_CMD_F_CONTROL;
 }
 
 static bool queue_cmd_equal(const struct mp_cmd *a, const struct mp_cmd *b)
 {
-    if (a->id != b->id || a->nargs != b->nargs || a->pausing != b->pausing)
+    if (a->def != b->def || a->nargs != b->nargs || a->pausing != b->pausing)
         return false;
     for (int i = 0; i < MP_CMD_MAX_ARGS; i++) {
         const struct mp_cmd_arg *x = &a->args[i], *y = &b->args[i];
@@ -300,7 +275,7 @@ static struct mp_cmd *queue_pop(struct mp_input *in)
 int mp_input_queue_line(struct mp_input *in, const char *line)
 {
     struct mp_cmd *cmd = NULL;
-    int r = mp_cmd_parse(line, &cmd);
+    int r = mp_cmd_parse(in->cmds, line, &cmd);
     if (r == MP_CMD_OK && mp_input_queue_cmd(in, cmd) < 0)
         return MP_CMD_ERR_QUEUE_FULL;
     return r;
@@ -327,7 +302,7 @@ static int queue_keys(struct mp_input *in, const int *keys, int nkeys)
         return 1;
     struct mp_cmd *cmd = NULL;
     char err[256];
-    int r = mp_cmd_parse_msg(bound, &cmd, err, sizeof(err));
+    int r = mp_cmd_parse_msg(in->cmds, bound, &cmd, err, sizeof(err));
     if (r != MP_CMD_OK) {
         mp_msg(MSGT_INPUT, MSGL_ERR, "Invalid command for bound key %s: %s (%s)\n", name,
                bound, r == MP_CMD_ERR_EMPTY ? "empty" : err);
@@ -444,7 +419,7 @@ static bool handle_line(struct mp_input *in, struct line_src *s, const char *tex
     line[len] = '\0';
     struct mp_cmd *cmd = NULL;
     char err[256];
-    int r = mp_cmd_parse_msg(line, &cmd, err, sizeof(err));
+    int r = mp_cmd_parse_msg(in->cmds, line, &cmd, err, sizeof(err));
     if (r != MP_CMD_OK) {
         if (err[0])
             report_bad_line(s, err);
@@ -583,11 +558,14 @@ static int open_file(const char *path)
 
 struct mp_input *mp_input_create(const struct mp_input_opts *o)
 {
+    if (!o->cmds)
+        return NULL;
     struct mp_input *in = calloc(1, sizeof(*in));
     if (!in)
         return NULL;
     in->key_fd = -1;
-    in->binds = mp_bindings_create(o->default_bindings);
+    in->cmds = o->cmds;
+    in->binds = mp_bindings_create(o->cmds, o->default_bindings);
     if (!in->binds)
         goto fail;
     load_conf(in, o->conf);
@@ -778,7 +756,7 @@ bool mp_input_take_quit(struct mp_input *in, int *code)
         process_buffered(in, true);
     for (int i = 0; i < in->qlen; i++) {
         const struct mp_cmd *c = *queue_at(in, i);
-        if (c->id != MP_CMD_QUIT)
+        if (!(c->def->flags & MP_CMD_F_QUIT))
             continue;
         /* Commands ahead of it run first, as they would have, unless the
          * player has not got to them for a while: then it is stuck. */

@@ -5,7 +5,8 @@
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  *
  * Four parts, one file each:
- *   cmd_parse.c   the command table and MPlayer's slave syntax
+ *   cmd_parse.c   MPlayer's slave syntax, parsed against a command table
+ *                 the owner gives (the player's is in player/command.c)
  *   keys.c        key codes <-> MPlayer key names ("PGUP", "CTRL-x")
  *   bindings.c    default bindings and input.conf
  *   term_keys.c   terminal bytes -> key codes, terminal mode
@@ -29,112 +30,6 @@
 #define MP_CMD_MAX_ARGS 10
 /* Longest slave line accepted, newline excluded (MPlayer's buffer). */
 #define MP_CMD_MAX_LINE 4095
-
-enum mp_cmd_id {
-    MP_CMD_NONE = 0,
-    MP_CMD_SEEK,
-    MP_CMD_EDL_LOADFILE,
-    MP_CMD_EDL_MARK,
-    MP_CMD_AUDIO_DELAY,
-    MP_CMD_SPEED_INCR,
-    MP_CMD_SPEED_MULT,
-    MP_CMD_SPEED_SET,
-    MP_CMD_QUIT,
-    MP_CMD_STOP,
-    MP_CMD_PAUSE,
-    MP_CMD_FRAME_STEP,
-    MP_CMD_PLAY_TREE_STEP,
-    MP_CMD_PLAY_TREE_UP_STEP,
-    MP_CMD_PLAY_ALT_SRC_STEP,
-    MP_CMD_LOOP,
-    MP_CMD_SUB_DELAY,
-    MP_CMD_SUB_STEP,
-    MP_CMD_OSD,
-    MP_CMD_OSD_SHOW_TEXT,
-    MP_CMD_OSD_SHOW_PROPERTY_TEXT,
-    MP_CMD_OSD_SHOW_PROGRESSION,
-    MP_CMD_VOLUME,
-    MP_CMD_BALANCE,
-    MP_CMD_MIXER_USEMASTER,
-    MP_CMD_MUTE,
-    MP_CMD_CONTRAST,
-    MP_CMD_GAMMA,
-    MP_CMD_BRIGHTNESS,
-    MP_CMD_HUE,
-    MP_CMD_SATURATION,
-    MP_CMD_FRAMEDROPPING,
-    MP_CMD_SUB_POS,
-    MP_CMD_SUB_ALIGNMENT,
-    MP_CMD_SUB_VISIBILITY,
-    MP_CMD_SUB_LOAD,
-    MP_CMD_SUB_REMOVE,
-    MP_CMD_SUB_SELECT,
-    MP_CMD_SUB_SOURCE,
-    MP_CMD_SUB_VOB,
-    MP_CMD_SUB_DEMUX,
-    MP_CMD_SUB_FILE,
-    MP_CMD_SUB_LOG,
-    MP_CMD_SUB_SCALE,
-    MP_CMD_ASS_USE_MARGINS,
-    MP_CMD_GET_PERCENT_POS,
-    MP_CMD_GET_TIME_POS,
-    MP_CMD_GET_TIME_LENGTH,
-    MP_CMD_GET_FILENAME,
-    MP_CMD_GET_VIDEO_CODEC,
-    MP_CMD_GET_VIDEO_BITRATE,
-    MP_CMD_GET_VIDEO_RESOLUTION,
-    MP_CMD_GET_AUDIO_CODEC,
-    MP_CMD_GET_AUDIO_BITRATE,
-    MP_CMD_GET_AUDIO_SAMPLES,
-    MP_CMD_GET_META_TITLE,
-    MP_CMD_GET_META_ARTIST,
-    MP_CMD_GET_META_ALBUM,
-    MP_CMD_GET_META_YEAR,
-    MP_CMD_GET_META_COMMENT,
-    MP_CMD_GET_META_TRACK,
-    MP_CMD_GET_META_GENRE,
-    MP_CMD_SWITCH_AUDIO,
-    MP_CMD_SWITCH_VIDEO,
-    MP_CMD_SWITCH_ANGLE,
-    MP_CMD_SWITCH_TITLE,
-    MP_CMD_SUB_FORCED_ONLY,
-    MP_CMD_SWITCH_RATIO,
-    MP_CMD_VO_FULLSCREEN,
-    MP_CMD_VO_ONTOP,
-    MP_CMD_FILE_FILTER,
-    MP_CMD_VO_ROOTWIN,
-    MP_CMD_VO_BORDER,
-    MP_CMD_SCREENSHOT,
-    MP_CMD_PANSCAN,
-    MP_CMD_SWITCH_VSYNC,
-    MP_CMD_LOADFILE,
-    MP_CMD_LOADLIST,
-    MP_CMD_RUN,
-    MP_CMD_CAPTURING,
-    MP_CMD_VF_CHANGE_RECTANGLE,
-    MP_CMD_TV_TELETEXT_ADD_DEC,
-    MP_CMD_TV_TELETEXT_GO_LINK,
-    MP_CMD_OVERLAY_ADD,
-    MP_CMD_OVERLAY_REMOVE,
-    MP_CMD_GET_VO_FULLSCREEN,
-    MP_CMD_GET_SUB_VISIBILITY,
-    MP_CMD_KEYDOWN_EVENTS,
-    MP_CMD_SET_PROPERTY,
-    MP_CMD_GET_PROPERTY,
-    MP_CMD_STEP_PROPERTY,
-    MP_CMD_SEEK_CHAPTER,
-    MP_CMD_SET_MOUSE_POS,
-    MP_CMD_AF_EQ_SET,
-    MP_CMD_AF_SWITCH,
-    MP_CMD_AF_ADD,
-    MP_CMD_AF_DEL,
-    MP_CMD_AF_CLR,
-    MP_CMD_AF_CMDLINE,
-    MP_CMD_VF_ADD,  /* extensions: MPlayer 1.x edits only the audio chain */
-    MP_CMD_VF_DEL,
-    MP_CMD_VF_CLR,
-    MP_CMD_ID_COUNT
-};
 
 enum mp_cmd_arg_type {
     MP_CMD_ARG_NONE = 0, /* slot unused */
@@ -162,6 +57,49 @@ enum mp_pausing {
                                   key_down_event and set_mouse_pos */
 };
 
+/* What the input and its owner need to know of a command besides its
+ * arguments. */
+enum mp_cmd_flag {
+    /* Only answers: a front-end polling while the player cannot run
+     * commands must not fill the queue, so equal ones are merged. */
+    MP_CMD_F_QUERY = 1 << 0,
+    /* Ends or replaces what plays: never lost to a full queue. */
+    MP_CMD_F_CONTROL = 1 << 1,
+    /* Ends the program, args[0] being the exit code: mp_input_take_quit
+     * looks for it while the owner is blocked. */
+    MP_CMD_F_QUIT = 1 << 2,
+    /* Also runs with nothing playing (-idle). */
+    MP_CMD_F_IDLE = 1 << 3,
+    /* Decides itself about pausing: a command without a prefix otherwise
+     * resumes playback first (MPlayer's rule). */
+    MP_CMD_F_OWN_PAUSE = 1 << 4,
+};
+
+struct mp_cmd;
+
+/*
+ * One row of a command table. input/ parses lines against a table its owner
+ * gives it (mp_input_opts.cmds); a table ends with a row whose name is NULL.
+ * The handler and priv are the owner's: the parser only carries a pointer
+ * to the row in each command, so whoever runs the command finds both there.
+ */
+struct mp_cmd_def {
+    const char *name;
+    int min_args; /* required ones come first */
+    /* The arguments in order; the first MP_CMD_ARG_NONE ends the list. */
+    enum mp_cmd_arg_type types[MP_CMD_MAX_ARGS];
+    double defaults[MP_CMD_MAX_ARGS]; /* for optional int/float args */
+    int pausing; /* enum mp_pausing for a line without a prefix */
+    unsigned flags; /* enum mp_cmd_flag */
+    /* Runs the command on the owner's ctx; the result means what the owner
+     * says. NULL: accepted, but nothing here does it. */
+    int (*handler)(void *ctx, const struct mp_cmd *cmd);
+    const void *priv; /* the handler's per-row datum, e.g. a property name */
+};
+
+/* How many arguments def takes. */
+int mp_cmd_def_num_args(const struct mp_cmd_def *def);
+
 /*
  * One parsed command, owned by whoever holds the pointer; freed with
  * mp_cmd_free. Every argument the command defines is filled: args[k] for
@@ -171,8 +109,8 @@ enum mp_pausing {
  * args[0].v.i == -1.
  */
 struct mp_cmd {
-    enum mp_cmd_id id;
-    const char *name; /* static, from the command table */
+    const struct mp_cmd_def *def; /* its row in the table it was parsed against */
+    const char *name; /* def->name */
     int nargs;
     struct mp_cmd_arg args[MP_CMD_MAX_ARGS];
     int pausing; /* enum mp_pausing */
@@ -205,40 +143,28 @@ enum mp_cmd_err {
  * returns an enum mp_cmd_err, *out is NULL, and mp_cmd_parse has printed
  * the message at MSGL_ERR of MSGT_INPUT (nothing for MP_CMD_ERR_EMPTY).
  */
-int mp_cmd_parse(const char *line, struct mp_cmd **out);
+int mp_cmd_parse(const struct mp_cmd_def *table, const char *line, struct mp_cmd **out);
 
 /* The same, silent: the message (one line, no newline; "" for OK and
  * EMPTY) goes to err[errsize] when err is not NULL. */
-int mp_cmd_parse_msg(const char *line, struct mp_cmd **out, char *err, size_t errsize);
+int mp_cmd_parse_msg(const struct mp_cmd_def *table, const char *line, struct mp_cmd **out,
+                     char *err, size_t errsize);
 
 void mp_cmd_free(struct mp_cmd *cmd);
 
 /* A deep copy, or NULL when out of memory. */
 struct mp_cmd *mp_cmd_clone(const struct mp_cmd *cmd);
 
-/* The command table, for the player and -input cmdlist. */
-struct mp_cmd_def {
-    enum mp_cmd_id id;
-    const char *name;
-    int min_args; /* required ones come first */
-    int num_args;
-    enum mp_cmd_arg_type types[MP_CMD_MAX_ARGS];
-    double defaults[MP_CMD_MAX_ARGS]; /* for optional int/float args */
-};
-
-/* Definition by name (case-insensitive), or NULL. */
-const struct mp_cmd_def *mp_cmd_def_find(const char *name);
-
-/* Definition number i (0..count-1), or NULL past the end. */
-const struct mp_cmd_def *mp_cmd_def_get(int i);
+/* The row of table called name (case-insensitive), or NULL. */
+const struct mp_cmd_def *mp_cmd_def_find(const struct mp_cmd_def *table, const char *name);
 
 /* One line of -input cmdlist for def: the name padded to 20 columns and
  * the argument types ("Integer", "Float", "String", optional ones in
  * brackets), as MPlayer prints it. Returns what snprintf returns. */
 int mp_cmd_def_format(const struct mp_cmd_def *def, char *buf, size_t size);
 
-/* -input cmdlist: every command through mp_msg at MSGL_INFO. */
-void mp_input_print_cmdlist(void);
+/* -input cmdlist: every command of table through mp_msg at MSGL_INFO. */
+void mp_input_print_cmdlist(const struct mp_cmd_def *table);
 
 /* ---------------------------------------------------------------------
  * Keys
@@ -316,8 +242,9 @@ void mp_input_print_keylist(void);
 
 struct mp_bindings;
 
-/* with_defaults: include MPlayer's built-in bindings (after the user's). */
-struct mp_bindings *mp_bindings_create(bool with_defaults);
+/* with_defaults: include MPlayer's built-in bindings (after the user's).
+ * cmds: the command table input.conf lines are checked against. */
+struct mp_bindings *mp_bindings_create(const struct mp_cmd_def *cmds, bool with_defaults);
 void mp_bindings_free(struct mp_bindings *b);
 
 /* Bind (or rebind) a key combination to a command line; "ignore" binds
@@ -372,6 +299,8 @@ struct mp_input_opts {
     int ar_delay, ar_rate; /* accepted for MPlayer compatibility; unused */
     char *js_dev, *ar_dev; /* accepted for MPlayer compatibility; unused */
     int stdin_fd;          /* what "stdin" is; 0 (tests pass a pipe) */
+    const struct mp_cmd_def *cmds; /* the command table; not copied, must outlive
+                                      the input; required */
 };
 
 /* Defaults: console controls and default bindings on, stdin_fd 0. */
@@ -389,7 +318,7 @@ struct mp_input;
 /* Create the source: loads the bindings, opens the -input file (a failure
  * is reported and input goes on without it), and, when keys come from a
  * terminal in the foreground, puts it in non-canonical no-echo mode.
- * Returns NULL only when out of memory. o is copied. */
+ * Returns NULL only when out of memory (or o->cmds is NULL). o is copied. */
 struct mp_input *mp_input_create(const struct mp_input_opts *o);
 
 /* Restore the terminal, close the FIFO, drop queued commands. NULL is

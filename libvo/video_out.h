@@ -114,6 +114,11 @@ int vo_overlay_size(struct vo *vo, int *w, int *h);
  * picture area of another size since scales it). Returns 0 or -VO_ERR_x. */
 int vo_set_overlay(struct vo *vo, const struct vo_overlay *ov);
 
+/* Whether the output shows frames in a window (sdl), rather than writing
+ * them somewhere (png, md5sum, yuv4mpeg) or dropping them (null): drawing
+ * a frame again only refreshes the screen. */
+bool vo_has_window(const struct vo *vo);
+
 /* The driver's name ("png"). */
 const char *vo_name(const struct vo *vo);
 

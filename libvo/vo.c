@@ -237,6 +237,11 @@ int vo_set_overlay(struct vo *vo, const struct vo_overlay *ov)
     return vo->driver->set_overlay(vo, ov);
 }
 
+bool vo_has_window(const struct vo *vo)
+{
+    return vo->driver->window;
+}
+
 const char *vo_name(const struct vo *vo)
 {
     return vo->driver->name;

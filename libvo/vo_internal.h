@@ -23,6 +23,9 @@ struct vo_driver {
     /* Tried when a list asks for "any available driver"; drivers that
      * write files are not, so a fallback never litters a folder. */
     bool autoprobe;
+    /* Shows frames on a screen (a window): a redraw changes nothing
+     * anywhere else, so the player may redraw to follow the OSD. */
+    bool window;
     size_t priv_size;
     /* Parse args (suboptions) and start. 0 or -VO_ERR_x after one message;
      * init failures while probing are reported at MSGL_V only. */

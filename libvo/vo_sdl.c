@@ -986,6 +986,7 @@ const struct vo_driver vo_driver_sdl = {
     .name = "sdl",
     .desc = "SDL2 window (YUV textures, any renderer)",
     .autoprobe = true,
+    .window = true,
     .priv_size = sizeof(struct sdl_vo_priv),
     .open = sdl_vo_open,
     .close = sdl_vo_close,

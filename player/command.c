@@ -13,6 +13,7 @@
  * ERROR (a value that does not parse). Commands that map to a property
  * (switch_audio, vo_fullscreen, sub_delay, ...) fail silently, as there.
  */
+#include <ctype.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -224,15 +225,7 @@ static void cmd_audio_resync(struct play_state *ps, double pos)
         play_seek(ps, pos);
         return;
     }
-    if (ps->ao)
-        ao_reset(ps->ao);
-    ps->abuf = NULL;
-    ps->abuf_samples = 0;
-    ps->conv_next_pts = NAN;
-    ps->audio_pts_known = false;
-    ps->audio_sent_eof = false;
-    ps->audio_flushed = false;
-    ps->audio_done = false;
+    play_audio_reset(ps);
     ps->sys_clock_running = false;
 }
 
@@ -859,72 +852,96 @@ CMD_EQ_PROPERTY(hue)
 
 /* MPlayer's property list (DOCS/tech/slave.txt), in its order. */
 static const struct prop_def cmd_props[] = {
-    { "osdlevel", PT_INT, get_osdlevel, set_osdlevel, 1, 0, 3, true },
-    { "speed", PT_FLOAT, get_speed, set_speed, 0.1, 0.01, 100, false },
-    { "loop", PT_INT, get_loop, NULL, 0, 0, 0, false },
-    { "pause", PT_FLAG, get_pause, set_pause, 0, 0, 1, false },
-    { "filename", PT_STRING, get_filename, NULL, 0, 0, 0, false },
-    { "path", PT_STRING, get_path, NULL, 0, 0, 0, false },
-    { "demuxer", PT_STRING, get_demuxer, NULL, 0, 0, 0, false },
-    { "stream_pos", PT_POS, get_stream_pos, NULL, 0, 0, 0, false },
-    { "stream_start", PT_POS, get_stream_start, NULL, 0, 0, 0, false },
-    { "stream_end", PT_POS, get_stream_end, NULL, 0, 0, 0, false },
-    { "stream_length", PT_POS, get_stream_end, NULL, 0, 0, 0, false },
-    { "stream_time_pos", PT_TIME, NULL, NULL, 0, 0, 0, false },
-    { "titles", PT_INT, get_titles, NULL, 0, 0, 0, false },
-    { "chapter", PT_INT, get_chapter, set_chapter, 1, 0, 0, false },
-    { "chapters", PT_INT, get_chapters, NULL, 0, 0, 0, false },
-    { "angle", PT_INT, NULL, NULL, 0, 0, 0, false },
-    { "length", PT_TIME, get_length, NULL, 0, 0, 0, false },
-    { "percent_pos", PT_INT, get_percent_pos, set_percent_pos, 10, 0, 100, false },
-    { "time_pos", PT_TIME, get_time_pos, set_time_pos, 10, 0, 0, false },
-    { "metadata", PT_STRING, get_metadata, NULL, 0, 0, 0, false },
-    { "volume", PT_FLOAT, get_volume, set_volume, 3, 0, 100, false },
-    { "balance", PT_FLOAT, get_balance, NULL, 0, 0, 0, false },
-    { "mute", PT_FLAG, get_mute, set_mute, 0, 0, 1, false },
-    { "audio_delay", PT_FLOAT, get_audio_delay, set_audio_delay, 0.1, -100, 100, false },
-    { "audio_format", PT_INT, get_audio_format, NULL, 0, 0, 0, false },
-    { "audio_codec", PT_STRING, get_audio_codec, NULL, 0, 0, 0, false },
-    { "audio_bitrate", PT_INT, get_audio_bitrate, NULL, 0, 0, 0, false },
-    { "samplerate", PT_INT, get_samplerate, NULL, 0, 0, 0, false },
-    { "channels", PT_INT, get_channels, NULL, 0, 0, 0, false },
-    { "switch_audio", PT_INT, get_switch_audio, set_switch_audio, 0, -2, INT_MAX, false },
-    { "switch_angle", PT_INT, NULL, NULL, 0, 0, 0, false },
-    { "switch_title", PT_INT, NULL, NULL, 0, 0, 0, false },
-    { "capturing", PT_FLAG, NULL, NULL, 0, 0, 0, false },
-    { "fullscreen", PT_FLAG, get_fullscreen, set_fullscreen, 0, 0, 1, false },
-    { "deinterlace", PT_FLAG, get_video_off, NULL, 0, 0, 0, false },
-    { "ontop", PT_FLAG, get_ontop, NULL, 0, 0, 0, false },
-    { "rootwin", PT_FLAG, get_video_off, NULL, 0, 0, 0, false },
-    { "border", PT_FLAG, get_border, NULL, 0, 0, 0, false },
-    { "framedropping", PT_INT, get_framedropping, set_framedropping, 1, 0, 2, true },
-    { "gamma", PT_INT, get_gamma, set_gamma, 1, -100, 100, false },
-    { "brightness", PT_INT, get_brightness, set_brightness, 1, -100, 100, false },
-    { "contrast", PT_INT, get_contrast, set_contrast, 1, -100, 100, false },
-    { "saturation", PT_INT, get_saturation, set_saturation, 1, -100, 100, false },
-    { "hue", PT_INT, get_hue, set_hue, 1, -100, 100, false },
-    { "panscan", PT_FLOAT, get_panscan, set_panscan, 0.1, 0, 1, false },
-    { "vsync", PT_FLAG, get_vsync, NULL, 0, 0, 0, false },
-    { "video_format", PT_INT, get_video_format, NULL, 0, 0, 0, false },
-    { "video_codec", PT_STRING, get_video_codec, NULL, 0, 0, 0, false },
-    { "video_bitrate", PT_INT, get_video_bitrate, NULL, 0, 0, 0, false },
-    { "width", PT_INT, get_width, NULL, 0, 0, 0, false },
-    { "height", PT_INT, get_height, NULL, 0, 0, 0, false },
-    { "fps", PT_FLOAT, get_fps, NULL, 0, 0, 0, false },
-    { "aspect", PT_FLOAT, get_aspect, NULL, 0, 0, 0, false },
-    { "switch_video", PT_INT, get_switch_video, set_switch_video, 0, -2, INT_MAX, false },
-    { "switch_program", PT_INT, NULL, NULL, 0, 0, 0, false },
-    { "sub", PT_INT, get_sub, set_sub, 1, -1, 65535, false },
-    { "sub_source", PT_INT, get_sub_source, set_sub_source, 1, -1, 2, false },
-    { "sub_file", PT_INT, get_sub_file, set_sub_file, 1, -1, 65535, false },
-    { "sub_vob", PT_INT, NULL, NULL, 0, 0, 0, false },
-    { "sub_demux", PT_INT, get_sub_demux, set_sub_demux, 1, -1, 65535, false },
-    { "sub_delay", PT_FLOAT, get_sub_delay, set_sub_delay, 0.1, 0, 0, false },
-    { "sub_pos", PT_INT, get_sub_pos, set_sub_pos, 1, 0, 100, false },
-    { "sub_alignment", PT_INT, get_sub_alignment, set_sub_alignment, 1, 0, 2, true },
-    { "sub_visibility", PT_FLAG, get_sub_visibility, set_sub_visibility, 0, 0, 1, false },
-    { "sub_forced_only", PT_FLAG, NULL, NULL, 0, 0, 0, false },
-    { "sub_scale", PT_FLOAT, get_sub_scale, set_sub_scale, 0.1, 0.01, 100, false },
+    { .name = "osdlevel", .type = PT_INT, .get = get_osdlevel, .set = set_osdlevel, .step = 1,
+      .min = 0, .max = 3, .wrap = true },
+    { .name = "speed", .type = PT_FLOAT, .get = get_speed, .set = set_speed, .step = 0.1,
+      .min = 0.01, .max = 100 },
+    { .name = "loop", .type = PT_INT, .get = get_loop },
+    { .name = "pause", .type = PT_FLAG, .get = get_pause, .set = set_pause, .min = 0, .max = 1 },
+    { .name = "filename", .type = PT_STRING, .get = get_filename },
+    { .name = "path", .type = PT_STRING, .get = get_path },
+    { .name = "demuxer", .type = PT_STRING, .get = get_demuxer },
+    { .name = "stream_pos", .type = PT_POS, .get = get_stream_pos },
+    { .name = "stream_start", .type = PT_POS, .get = get_stream_start },
+    { .name = "stream_end", .type = PT_POS, .get = get_stream_end },
+    { .name = "stream_length", .type = PT_POS, .get = get_stream_end },
+    { .name = "stream_time_pos", .type = PT_TIME },
+    { .name = "titles", .type = PT_INT, .get = get_titles },
+    { .name = "chapter", .type = PT_INT, .get = get_chapter, .set = set_chapter, .step = 1 },
+    { .name = "chapters", .type = PT_INT, .get = get_chapters },
+    { .name = "angle", .type = PT_INT },
+    { .name = "length", .type = PT_TIME, .get = get_length },
+    { .name = "percent_pos", .type = PT_INT, .get = get_percent_pos, .set = set_percent_pos,
+      .step = 10, .min = 0, .max = 100 },
+    { .name = "time_pos", .type = PT_TIME, .get = get_time_pos, .set = set_time_pos, .step = 10 },
+    { .name = "metadata", .type = PT_STRING, .get = get_metadata },
+    { .name = "volume", .type = PT_FLOAT, .get = get_volume, .set = set_volume, .step = 3, .min = 0,
+      .max = 100 },
+    { .name = "balance", .type = PT_FLOAT, .get = get_balance },
+    { .name = "mute", .type = PT_FLAG, .get = get_mute, .set = set_mute, .min = 0, .max = 1 },
+    { .name = "audio_delay", .type = PT_FLOAT, .get = get_audio_delay, .set = set_audio_delay,
+      .step = 0.1, .min = -100, .max = 100 },
+    { .name = "audio_format", .type = PT_INT, .get = get_audio_format },
+    { .name = "audio_codec", .type = PT_STRING, .get = get_audio_codec },
+    { .name = "audio_bitrate", .type = PT_INT, .get = get_audio_bitrate },
+    { .name = "samplerate", .type = PT_INT, .get = get_samplerate },
+    { .name = "channels", .type = PT_INT, .get = get_channels },
+    { .name = "switch_audio", .type = PT_INT, .get = get_switch_audio, .set = set_switch_audio,
+      .min = -2, .max = INT_MAX },
+    { .name = "switch_angle", .type = PT_INT },
+    { .name = "switch_title", .type = PT_INT },
+    { .name = "capturing", .type = PT_FLAG },
+    { .name = "fullscreen", .type = PT_FLAG, .get = get_fullscreen, .set = set_fullscreen, .min = 0,
+      .max = 1 },
+    { .name = "deinterlace", .type = PT_FLAG, .get = get_video_off },
+    { .name = "ontop", .type = PT_FLAG, .get = get_ontop },
+    { .name = "rootwin", .type = PT_FLAG, .get = get_video_off },
+    { .name = "border", .type = PT_FLAG, .get = get_border },
+    { .name = "framedropping", .type = PT_INT, .get = get_framedropping, .set = set_framedropping,
+      .step = 1, .min = 0, .max = 2, .wrap = true },
+    { .name = "gamma", .type = PT_INT, .get = get_gamma, .set = set_gamma, .step = 1, .min = -100,
+      .max = 100 },
+    { .name = "brightness", .type = PT_INT, .get = get_brightness, .set = set_brightness, .step = 1,
+      .min = -100, .max = 100 },
+    { .name = "contrast", .type = PT_INT, .get = get_contrast, .set = set_contrast, .step = 1,
+      .min = -100, .max = 100 },
+    { .name = "saturation", .type = PT_INT, .get = get_saturation, .set = set_saturation, .step = 1,
+      .min = -100, .max = 100 },
+    { .name = "hue", .type = PT_INT, .get = get_hue, .set = set_hue, .step = 1, .min = -100,
+      .max = 100 },
+    { .name = "panscan", .type = PT_FLOAT, .get = get_panscan, .set = set_panscan, .step = 0.1,
+      .min = 0, .max = 1 },
+    { .name = "vsync", .type = PT_FLAG, .get = get_vsync },
+    { .name = "video_format", .type = PT_INT, .get = get_video_format },
+    { .name = "video_codec", .type = PT_STRING, .get = get_video_codec },
+    { .name = "video_bitrate", .type = PT_INT, .get = get_video_bitrate },
+    { .name = "width", .type = PT_INT, .get = get_width },
+    { .name = "height", .type = PT_INT, .get = get_height },
+    { .name = "fps", .type = PT_FLOAT, .get = get_fps },
+    { .name = "aspect", .type = PT_FLOAT, .get = get_aspect },
+    { .name = "switch_video", .type = PT_INT, .get = get_switch_video, .set = set_switch_video,
+      .min = -2, .max = INT_MAX },
+    { .name = "switch_program", .type = PT_INT },
+    { .name = "sub", .type = PT_INT, .get = get_sub, .set = set_sub, .step = 1, .min = -1,
+      .max = 65535 },
+    { .name = "sub_source", .type = PT_INT, .get = get_sub_source, .set = set_sub_source, .step = 1,
+      .min = -1, .max = 2 },
+    { .name = "sub_file", .type = PT_INT, .get = get_sub_file, .set = set_sub_file, .step = 1,
+      .min = -1, .max = 65535 },
+    { .name = "sub_vob", .type = PT_INT },
+    { .name = "sub_demux", .type = PT_INT, .get = get_sub_demux, .set = set_sub_demux, .step = 1,
+      .min = -1, .max = 65535 },
+    { .name = "sub_delay", .type = PT_FLOAT, .get = get_sub_delay, .set = set_sub_delay,
+      .step = 0.1 },
+    { .name = "sub_pos", .type = PT_INT, .get = get_sub_pos, .set = set_sub_pos, .step = 1,
+      .min = 0, .max = 100 },
+    { .name = "sub_alignment", .type = PT_INT, .get = get_sub_alignment, .set = set_sub_alignment,
+      .step = 1, .min = 0, .max = 2, .wrap = true },
+    { .name = "sub_visibility", .type = PT_FLAG, .get = get_sub_visibility,
+      .set = set_sub_visibility, .min = 0, .max = 1 },
+    { .name = "sub_forced_only", .type = PT_FLAG },
+    { .name = "sub_scale", .type = PT_FLOAT, .get = get_sub_scale, .set = set_sub_scale,
+      .step = 0.1, .min = 0.01, .max = 100 },
 };
 
 /*
@@ -959,12 +976,12 @@ static const struct {
     int (*get)(struct play_state *ps, struct prop_val *v);
     int (*set)(struct play_state *ps, const struct prop_val *v); /* NULL: NOT_IMPLEMENTED */
 } idle_props[] = {
-    { "osdlevel", get_osdlevel, set_osdlevel },
-    { "speed", get_speed, idle_set_speed },
-    { "loop", get_loop, NULL },
-    { "pause", idle_get_pause, NULL },
-    { "path", idle_get_path, NULL },
-    { "vsync", get_vsync, NULL },
+    { .name = "osdlevel", .get = get_osdlevel, .set = set_osdlevel },
+    { .name = "speed", .get = get_speed, .set = idle_set_speed },
+    { .name = "loop", .get = get_loop },
+    { .name = "pause", .get = idle_get_pause },
+    { .name = "path", .get = idle_get_path },
+    { .name = "vsync", .get = get_vsync },
 };
 
 static int prop_def_get(struct play_state *ps, const struct prop_def *def, struct prop_val *v)
@@ -1291,137 +1308,184 @@ static int cmd_adjust_property(struct play_state *ps, const char *name, const st
 
 /* The subtitle commands: the property ones show MPlayer's OSD message
  * when they worked; player/subs.c does the work. */
-static void cmd_sub(struct play_state *ps, const struct mp_cmd *cmd)
+static int cmd_sub_toggle(void *ctx, const struct mp_cmd *cmd)
 {
-    const char *prop = NULL;
-    int r = 0;
-    switch (cmd->id) {
-    case MP_CMD_SUB_SELECT:
-        r = cmd_toggle_property(ps, prop = "sub", cmd);
-        break;
-    case MP_CMD_SUB_SOURCE:
-        r = cmd_toggle_property(ps, prop = "sub_source", cmd);
-        break;
-    case MP_CMD_SUB_FILE:
-        r = cmd_toggle_property(ps, prop = "sub_file", cmd);
-        break;
-    case MP_CMD_SUB_DEMUX:
-        r = cmd_toggle_property(ps, prop = "sub_demux", cmd);
-        break;
-    case MP_CMD_SUB_ALIGNMENT:
-        r = cmd_toggle_property(ps, prop = "sub_alignment", cmd);
-        break;
-    case MP_CMD_SUB_POS:
-        r = cmd_adjust_property(ps, prop = "sub_pos", cmd);
-        break;
-    case MP_CMD_SUB_SCALE:
-        r = cmd_adjust_property(ps, prop = "sub_scale", cmd);
-        break;
-    case MP_CMD_SUB_LOAD:
-        play_subs_load(ps, cmd->args[0].v.s);
-        break;
-    case MP_CMD_SUB_REMOVE:
-        play_subs_remove(ps, cmd->nargs > 0 ? cmd->args[0].v.i : -1);
-        break;
-    case MP_CMD_SUB_STEP:
-        if (play_subs_step(ps, cmd->args[0].v.i) < 0)
-            mp_msg(MSGT_INPUT, MSGL_V, "%s: no subtitle to step to.\n", cmd->name);
-        break;
-    default:
-        break;
-    }
-    if (prop && r > 0)
-        play_subs_show_osd(ps, prop);
+    struct play_state *ps = ctx;
+    if (cmd_toggle_property(ps, cmd->def->priv, cmd) > 0)
+        play_subs_show_osd(ps, cmd->def->priv);
+    return MP_STOP_NONE;
+}
+
+static int cmd_sub_adjust(void *ctx, const struct mp_cmd *cmd)
+{
+    struct play_state *ps = ctx;
+    if (cmd_adjust_property(ps, cmd->def->priv, cmd) > 0)
+        play_subs_show_osd(ps, cmd->def->priv);
+    return MP_STOP_NONE;
+}
+
+static int cmd_sub_load(void *ctx, const struct mp_cmd *cmd)
+{
+    play_subs_load(ctx, cmd->args[0].v.s);
+    return MP_STOP_NONE;
+}
+
+static int cmd_sub_remove(void *ctx, const struct mp_cmd *cmd)
+{
+    play_subs_remove(ctx, cmd->nargs > 0 ? cmd->args[0].v.i : -1);
+    return MP_STOP_NONE;
+}
+
+static int cmd_sub_step(void *ctx, const struct mp_cmd *cmd)
+{
+    if (play_subs_step(ctx, cmd->args[0].v.i) < 0)
+        mp_msg(MSGT_INPUT, MSGL_V, "%s: no subtitle to step to.\n", cmd->name);
+    return MP_STOP_NONE;
 }
 
 /* "brightness <value> [abs]" and the others: add value, or with abs set
  * it; the OSD shows the result, as MPlayer's keys 1-8 do. */
-static void cmd_picture_control(struct play_state *ps, const struct mp_cmd *cmd)
+static int cmd_picture_control(void *ctx, const struct mp_cmd *cmd)
 {
+    struct play_state *ps = ctx;
     int cur = 0;
     int value = cmd->args[0].v.i;
     bool abs = cmd->nargs > 1 && cmd->args[1].v.i != 0;
     if (play_vf_get_eq(ps, cmd->name, &cur) < 0 ||
         play_vf_set_eq(ps, cmd->name, abs ? value : cur + value) < 0) {
         mp_msg(MSGT_INPUT, MSGL_V, "%s: %s.\n", cmd->name, prop_error_name(PROP_UNAVAILABLE));
-        return;
+        return MP_STOP_NONE;
     }
     play_vf_show_eq(ps, cmd->name);
+    return MP_STOP_NONE;
 }
 
 /* ---- the get_* answers ---- */
 
-/* get_meta_*: MPlayer's tag names; libavformat says "date" for the year. */
-static void cmd_answer_meta(struct play_state *ps, const char *ans, const char *key)
+/* get_meta_*: the row's priv is the answer's name (META_TITLE), whose tail
+ * is MPlayer's tag name; libavformat says "date" for the year. */
+static int cmd_get_meta(void *ctx, const struct mp_cmd *cmd)
 {
+    struct play_state *ps = ctx;
+    const char *ans = cmd->def->priv;
+    /* The tag is the answer's name after "META_", in lower case. */
+    char key[16];
+    size_t n = 0;
+    for (const char *c = ans + strlen("META_"); *c && n < sizeof(key) - 1; c++)
+        key[n++] = (char)tolower((unsigned char)*c);
+    key[n] = '\0';
     /* The value is printed before the reader goes on. */
     if (!demux_try_park(ps->demuxer))
-        return; /* a quit while the reader is held in a read: no answer */
+        return MP_STOP_NONE; /* a quit while the reader is held in a read: no answer */
     const char *value = demux_get_metadata(ps->demuxer, key);
     if (!value && !strcmp(key, "year"))
         value = demux_get_metadata(ps->demuxer, "date");
     ANS("ANS_%s='%s'\n", ans, value ? value : "");
     demux_unpark(ps->demuxer);
+    return MP_STOP_NONE;
 }
 
-static void cmd_answer_stream_info(struct play_state *ps, enum mp_cmd_id id)
+static int cmd_get_video_codec(void *ctx, const struct mp_cmd *cmd)
 {
-    const struct sh_stream *v = ps->sh_video;
-    const struct sh_stream *a = ps->sh_audio;
+    struct play_state *ps = ctx;
     char buf[128] = "";
-    switch (id) {
-    case MP_CMD_GET_VIDEO_CODEC:
-        /* MPlayer answers the format here, not the decoder. */
-        if (v)
-            play_format_tag_str(play_format_tag(ps, v), false, buf, sizeof(buf));
-        ANS("ANS_VIDEO_CODEC='%s'\n", buf);
-        break;
-    case MP_CMD_GET_VIDEO_BITRATE:
-        if (v)
-            snprintf(buf, sizeof(buf), "%d kbps", (int)(v->codecpar->bit_rate / 8 * 8 / 1024));
-        ANS("ANS_VIDEO_BITRATE='%s'\n", buf);
-        break;
-    case MP_CMD_GET_VIDEO_RESOLUTION:
-        if (v)
-            snprintf(buf, sizeof(buf), "%d x %d", v->codecpar->width, v->codecpar->height);
-        ANS("ANS_VIDEO_RESOLUTION='%s'\n", buf);
-        break;
-    case MP_CMD_GET_AUDIO_CODEC:
-        if (ps->adec)
-            play_codec_name(ps->adec, buf, sizeof(buf));
-        ANS("ANS_AUDIO_CODEC='%s'\n", buf);
-        break;
-    case MP_CMD_GET_AUDIO_BITRATE:
-        if (a)
-            snprintf(buf, sizeof(buf), "%d kbps", (int)(a->codecpar->bit_rate / 8 * 8 / 1000));
-        ANS("ANS_AUDIO_BITRATE='%s'\n", buf);
-        break;
-    case MP_CMD_GET_AUDIO_SAMPLES:
-        if (a)
-            snprintf(buf, sizeof(buf), "%d Hz, %d ch.", a->codecpar->sample_rate,
-                     a->codecpar->ch_layout.nb_channels);
-        ANS("ANS_AUDIO_SAMPLES='%s'\n", buf);
-        break;
-    default:
-        break;
-    }
+    (void)cmd;
+    /* MPlayer answers the format here, not the decoder. */
+    if (ps->sh_video)
+        play_format_tag_str(play_format_tag(ps, ps->sh_video), false, buf, sizeof(buf));
+    ANS("ANS_VIDEO_CODEC='%s'\n", buf);
+    return MP_STOP_NONE;
 }
 
-/* ---- running commands ---- */
+static int cmd_get_video_bitrate(void *ctx, const struct mp_cmd *cmd)
+{
+    const struct sh_stream *v = ((struct play_state *)ctx)->sh_video;
+    char buf[128] = "";
+    (void)cmd;
+    if (v)
+        snprintf(buf, sizeof(buf), "%d kbps", (int)(v->codecpar->bit_rate / 8 * 8 / 1024));
+    ANS("ANS_VIDEO_BITRATE='%s'\n", buf);
+    return MP_STOP_NONE;
+}
+
+static int cmd_get_video_resolution(void *ctx, const struct mp_cmd *cmd)
+{
+    const struct sh_stream *v = ((struct play_state *)ctx)->sh_video;
+    char buf[128] = "";
+    (void)cmd;
+    if (v)
+        snprintf(buf, sizeof(buf), "%d x %d", v->codecpar->width, v->codecpar->height);
+    ANS("ANS_VIDEO_RESOLUTION='%s'\n", buf);
+    return MP_STOP_NONE;
+}
+
+static int cmd_get_audio_codec(void *ctx, const struct mp_cmd *cmd)
+{
+    struct play_state *ps = ctx;
+    char buf[128] = "";
+    (void)cmd;
+    if (ps->adec)
+        play_codec_name(ps->adec, buf, sizeof(buf));
+    ANS("ANS_AUDIO_CODEC='%s'\n", buf);
+    return MP_STOP_NONE;
+}
+
+static int cmd_get_audio_bitrate(void *ctx, const struct mp_cmd *cmd)
+{
+    const struct sh_stream *a = ((struct play_state *)ctx)->sh_audio;
+    char buf[128] = "";
+    (void)cmd;
+    if (a)
+        snprintf(buf, sizeof(buf), "%d kbps", (int)(a->codecpar->bit_rate / 8 * 8 / 1000));
+    ANS("ANS_AUDIO_BITRATE='%s'\n", buf);
+    return MP_STOP_NONE;
+}
+
+static int cmd_get_audio_samples(void *ctx, const struct mp_cmd *cmd)
+{
+    const struct sh_stream *a = ((struct play_state *)ctx)->sh_audio;
+    char buf[128] = "";
+    (void)cmd;
+    if (a)
+        snprintf(buf, sizeof(buf), "%d Hz, %d ch.", a->codecpar->sample_rate,
+                 a->codecpar->ch_layout.nb_channels);
+    ANS("ANS_AUDIO_SAMPLES='%s'\n", buf);
+    return MP_STOP_NONE;
+}
+
+/* ---- loading, stepping, seeking, the OSD ---- */
 
 /* loadfile and loadlist: append to the playlist, or replace it and play
  * its first entry at once. A list that cannot be read changes nothing. */
-static enum mp_stop_reason cmd_loadfile(struct play_state *ps, const struct mp_cmd *cmd)
+/* The same while -idle waits: the list starts with what was added (after
+ * the old entries when appending), and it plays at once. */
+static enum mp_stop_reason cmd_load_idle(struct MPContext *mpctx, const char *file, bool append,
+                                         bool list)
+{
+    int first = append ? mpctx->playlist.num : 0;
+    if (!append)
+        playlist_clear(&mpctx->playlist);
+    int rc = list ? playlist_add_file_entries(&mpctx->playlist, file, 0)
+                  : playlist_add(&mpctx->playlist, file);
+    if (rc != 0 || first >= mpctx->playlist.num)
+        return MP_STOP_NONE;
+    mpctx->playlist_pos = first;
+    return MP_STOP_NEXT;
+}
+
+static enum mp_stop_reason cmd_load(struct play_state *ps, const struct mp_cmd *cmd, bool list)
 {
     struct MPContext *mpctx = ps->mpctx;
     const char *file = cmd->args[0].v.s;
     bool append = cmd->nargs > 1 && cmd->args[1].v.i != 0;
+    if (ps->no_file)
+        return cmd_load_idle(mpctx, file, append, list);
     struct playlist add = {
         .interrupted = mpctx->playlist.interrupted,
         .interrupt_ctx = mpctx->playlist.interrupt_ctx,
     };
-    int r = cmd->id == MP_CMD_LOADLIST ? playlist_add_file_entries(&add, file, 0)
-                                       : playlist_add(&add, file);
+    int r = list ? playlist_add_file_entries(&add, file, 0)
+                  : playlist_add(&add, file);
     if (r < 0 || add.num == 0) {
         playlist_clear(&add);
         return MP_STOP_NONE;
@@ -1439,9 +1503,20 @@ static enum mp_stop_reason cmd_loadfile(struct play_state *ps, const struct mp_c
     return MP_STOP_NEXT;
 }
 
-static enum mp_stop_reason cmd_pt_step(struct play_state *ps, int n)
+static int cmd_loadfile(void *ctx, const struct mp_cmd *cmd)
 {
-    struct MPContext *mpctx = ps->mpctx;
+    return cmd_load(ctx, cmd, false);
+}
+
+static int cmd_loadlist(void *ctx, const struct mp_cmd *cmd)
+{
+    return cmd_load(ctx, cmd, true);
+}
+
+static int cmd_pt_step(void *ctx, const struct mp_cmd *cmd)
+{
+    struct MPContext *mpctx = ((struct play_state *)ctx)->mpctx;
+    int n = cmd->args[0].v.i;
     int next = mpctx->playlist_pos + (n == 0 ? 1 : n);
     if (next < 0)
         next = 0;
@@ -1449,8 +1524,9 @@ static enum mp_stop_reason cmd_pt_step(struct play_state *ps, int n)
     return MP_STOP_NEXT;
 }
 
-static void cmd_seek(struct play_state *ps, const struct mp_cmd *cmd)
+static int cmd_seek(void *ctx, const struct mp_cmd *cmd)
 {
+    struct play_state *ps = ctx;
     double v = cmd->args[0].v.f;
     int type = cmd->nargs > 1 ? cmd->args[1].v.i : 0;
     double start = ps->demuxer->start_time;
@@ -1462,13 +1538,16 @@ static void cmd_seek(struct play_state *ps, const struct mp_cmd *cmd)
     else
         target = cmd_position(ps) + v;
     play_seek(ps, target);
+    return MP_STOP_NONE;
 }
 
-static void cmd_osd(struct play_state *ps, const struct mp_cmd *cmd)
+static int cmd_osd(void *ctx, const struct mp_cmd *cmd)
 {
+    struct play_state *ps = ctx;
     int v = cmd->args[0].v.i;
     int level = v < 0 ? (ps->mpctx->opts.osd_level + 1) % 4 : v > 3 ? 3 : v;
     set_osdlevel(ps, &(struct prop_val){ .i = level });
+    return MP_STOP_NONE;
 }
 
 /* A growing string for the expander; ok turns false when memory ran out. */
@@ -1572,10 +1651,9 @@ char *play_expand_text(struct play_state *ps, const char *text)
 
 /* osd_show_text / osd_show_property_text: on the video's OSD; without
  * video on the terminal (-term-osd). */
-static void cmd_osd_show(struct play_state *ps, const struct mp_cmd *cmd)
+static void cmd_osd_show(struct play_state *ps, const struct mp_cmd *cmd, bool expand)
 {
-    char *text = cmd->id == MP_CMD_OSD_SHOW_PROPERTY_TEXT
-                     ? play_expand_text(ps, cmd->args[0].v.s) : strdup(cmd->args[0].v.s);
+    char *text = expand ? play_expand_text(ps, cmd->args[0].v.s) : strdup(cmd->args[0].v.s);
     if (!text)
         return;
     int ms = cmd->args[1].v.i;
@@ -1583,260 +1661,471 @@ static void cmd_osd_show(struct play_state *ps, const struct mp_cmd *cmd)
     free(text);
 }
 
+static int cmd_osd_show_text(void *ctx, const struct mp_cmd *cmd)
+{
+    cmd_osd_show(ctx, cmd, false);
+    return MP_STOP_NONE;
+}
+
+static int cmd_osd_show_property_text(void *ctx, const struct mp_cmd *cmd)
+{
+    cmd_osd_show(ctx, cmd, true);
+    return MP_STOP_NONE;
+}
+
 /* audio_delay <value> [abs] (the +/- keys): adds value, or with abs sets
  * it (0 adds nothing, as in MPlayer); the OSD says "A-V delay: 100 ms". */
-static void cmd_audio_delay(struct play_state *ps, const struct mp_cmd *cmd)
+static int cmd_audio_delay(void *ctx, const struct mp_cmd *cmd)
 {
+    struct play_state *ps = ctx;
     double value = cmd->args[0].v.f;
     struct prop_val v = { .f = cmd->args[1].v.i ? value : ps->mpctx->opts.audio_delay + value };
     int r = prop_set(ps, prop_find("audio_delay"), &v);
     if (r <= 0) {
         mp_msg(MSGT_INPUT, MSGL_V, "%s: %s.\n", cmd->name, prop_error_name(r));
-        return;
+        return MP_STOP_NONE;
     }
     char text[64];
     snprintf(text, sizeof(text), "A-V delay: %d ms",
              (int)lrint(ps->mpctx->opts.audio_delay * 1000));
     mp_msg(MSGT_CPLAYER, MSGL_V, "%s\n", text);
     play_osd_text(ps, 1, text, 0);
+    return MP_STOP_NONE;
 }
 
 /* Commands for what this player does not have (OSD, mixer, subtitles
- * rendering, DVD/TV): accepted and said so with -v. */
-static void cmd_not_here(const struct mp_cmd *cmd, const char *why)
+ * rendering, DVD/TV): accepted and said so with -v; the row's priv says
+ * why. */
+static int cmd_not_here(void *ctx, const struct mp_cmd *cmd)
 {
-    mp_msg(MSGT_INPUT, MSGL_V, "Command %s ignored: %s.\n", cmd->name, why);
-}
-
-/* Run one command; returns MP_STOP_NONE to go on playing this file. */
-static enum mp_stop_reason cmd_run(struct play_state *ps, const struct mp_cmd *cmd)
-{
-    struct MPContext *mpctx = ps->mpctx;
-    switch (cmd->id) {
-    case MP_CMD_QUIT:
-        mpctx->quit = true;
-        mpctx->exit_code = cmd->nargs > 0 ? cmd->args[0].v.i : 0;
-        return MP_STOP_QUIT;
-    case MP_CMD_STOP:
-        mpctx->stopped = true;
-        return MP_STOP_QUIT;
-    case MP_CMD_PAUSE:
-        play_set_pause(ps, !ps->paused);
-        break;
-    case MP_CMD_FRAME_STEP:
-        ps->step_pending = true;
-        play_set_pause(ps, false);
-        break;
-    case MP_CMD_SEEK:
-        cmd_seek(ps, cmd);
-        break;
-    case MP_CMD_SEEK_CHAPTER:
-        /* As MPlayer: relative by 0 is the next chapter too. */
-        if (play_num_chapters(ps) > 0 && cmd->args[1].v.i)
-            cmd_seek_chapter(ps, cmd->args[0].v.i);
-        else if (play_num_chapters(ps) > 0)
-            cmd_seek_chapter(ps, cmd_current_chapter(ps) +
-                                     (cmd->args[0].v.i ? cmd->args[0].v.i : 1));
-        break;
-    case MP_CMD_SPEED_SET:
-        cmd_set_speed(ps, cmd->args[0].v.f);
-        break;
-    case MP_CMD_SPEED_INCR:
-        cmd_set_speed(ps, mpctx->opts.speed + cmd->args[0].v.f);
-        break;
-    case MP_CMD_SPEED_MULT:
-        cmd_set_speed(ps, mpctx->opts.speed * cmd->args[0].v.f);
-        break;
-    case MP_CMD_PLAY_TREE_STEP:
-        return cmd_pt_step(ps, cmd->args[0].v.i);
-    case MP_CMD_LOADFILE:
-    case MP_CMD_LOADLIST:
-        return cmd_loadfile(ps, cmd);
-    case MP_CMD_GET_TIME_POS:
-        ANS("ANS_TIME_POSITION=%.1f\n", cmd_position(ps) - ps->demuxer->start_time);
-        break;
-    case MP_CMD_GET_TIME_LENGTH:
-        ANS("ANS_LENGTH=%.2f\n", cmd_length(ps));
-        break;
-    case MP_CMD_GET_PERCENT_POS:
-        ANS("ANS_PERCENT_POSITION=%d\n", cmd_percent_pos(ps));
-        break;
-    case MP_CMD_GET_FILENAME:
-        ANS("ANS_FILENAME='%s'\n", cmd_basename(ps->filename));
-        break;
-    case MP_CMD_GET_VIDEO_CODEC:
-    case MP_CMD_GET_VIDEO_BITRATE:
-    case MP_CMD_GET_VIDEO_RESOLUTION:
-    case MP_CMD_GET_AUDIO_CODEC:
-    case MP_CMD_GET_AUDIO_BITRATE:
-    case MP_CMD_GET_AUDIO_SAMPLES:
-        cmd_answer_stream_info(ps, cmd->id);
-        break;
-    case MP_CMD_GET_META_TITLE:
-        cmd_answer_meta(ps, "META_TITLE", "title");
-        break;
-    case MP_CMD_GET_META_ARTIST:
-        cmd_answer_meta(ps, "META_ARTIST", "artist");
-        break;
-    case MP_CMD_GET_META_ALBUM:
-        cmd_answer_meta(ps, "META_ALBUM", "album");
-        break;
-    case MP_CMD_GET_META_YEAR:
-        cmd_answer_meta(ps, "META_YEAR", "year");
-        break;
-    case MP_CMD_GET_META_COMMENT:
-        cmd_answer_meta(ps, "META_COMMENT", "comment");
-        break;
-    case MP_CMD_GET_META_TRACK:
-        cmd_answer_meta(ps, "META_TRACK", "track");
-        break;
-    case MP_CMD_GET_META_GENRE:
-        cmd_answer_meta(ps, "META_GENRE", "genre");
-        break;
-    case MP_CMD_GET_SUB_VISIBILITY:
-        if (ps->sh_video)
-            ANS("ANS_SUB_VISIBILITY=%d\n", mpctx->sub_visibility ? 1 : 0);
-        break;
-    case MP_CMD_GET_VO_FULLSCREEN:
-        ANS("ANS_VO_FULLSCREEN=%d\n", cmd_is_fullscreen(mpctx) ? 1 : 0);
-        break;
-    case MP_CMD_VO_FULLSCREEN:
-        cmd_toggle_property(ps, "fullscreen", cmd);
-        break;
-    case MP_CMD_SWITCH_AUDIO:
-        cmd_toggle_property(ps, "switch_audio", cmd);
-        break;
-    case MP_CMD_SWITCH_VIDEO:
-        cmd_toggle_property(ps, "switch_video", cmd);
-        break;
-    case MP_CMD_FRAMEDROPPING:
-        cmd_toggle_property(ps, "framedropping", cmd);
-        break;
-    case MP_CMD_SUB_VISIBILITY:
-        cmd_toggle_property(ps, "sub_visibility", cmd);
-        break;
-    case MP_CMD_SUB_DELAY:
-        cmd_adjust_property(ps, "sub_delay", cmd);
-        break;
-    case MP_CMD_AUDIO_DELAY:
-        cmd_audio_delay(ps, cmd);
-        break;
-    case MP_CMD_OSD:
-        cmd_osd(ps, cmd);
-        break;
-    case MP_CMD_GET_PROPERTY:
-        cmd_get_property(ps, cmd->args[0].v.s);
-        break;
-    case MP_CMD_SET_PROPERTY:
-        cmd_set_property(ps, cmd->args[0].v.s, cmd->args[1].v.s);
-        break;
-    case MP_CMD_STEP_PROPERTY:
-        cmd_step_property(ps, cmd);
-        break;
-    case MP_CMD_OSD_SHOW_TEXT:
-    case MP_CMD_OSD_SHOW_PROPERTY_TEXT:
-        cmd_osd_show(ps, cmd);
-        break;
-    case MP_CMD_OSD_SHOW_PROGRESSION:
-        if (ps->sub)
-            play_osd_bar_seek(ps);
-        break;
-    case MP_CMD_VOLUME: {
-        /* Without abs only the sign counts, as in MPlayer: one step of
-         * -volstep up for a value above 0, down otherwise (0 included). */
-        double val = cmd->args[0].v.f;
-        bool abs = cmd->nargs > 1 && cmd->args[1].v.i != 0;
-        int step = ps->mpctx->opts.volstep;
-        struct prop_val pv = { .f = abs ? val : ps->mpctx->volume + (val > 0 ? step : -step) };
-        set_volume(ps, &pv);
-        break;
-    }
-    case MP_CMD_MUTE: {
-        int val = cmd->nargs > 0 ? cmd->args[0].v.i : -1;
-        struct prop_val pv = { .i = val < 0 ? !ps->mpctx->mute : val != 0 };
-        set_mute(ps, &pv);
-        break;
-    }
-    case MP_CMD_SCREENSHOT:
-        play_screenshot_cmd(ps, cmd->nargs > 0 ? cmd->args[0].v.i : 0);
-        break;
-    case MP_CMD_AF_ADD:
-        play_filters_edit(ps, false, PLAY_FILTER_ADD, cmd->args[0].v.s, NULL);
-        break;
-    case MP_CMD_AF_DEL:
-        play_filters_edit(ps, false, PLAY_FILTER_DEL, cmd->args[0].v.s, NULL);
-        break;
-    case MP_CMD_AF_CLR:
-        play_filters_edit(ps, false, PLAY_FILTER_CLR, NULL, NULL);
-        break;
-    case MP_CMD_AF_SWITCH:
-        play_filters_edit(ps, false, PLAY_FILTER_SWITCH, cmd->args[0].v.s, NULL);
-        break;
-    case MP_CMD_AF_CMDLINE:
-        play_filters_edit(ps, false, PLAY_FILTER_CMDLINE, cmd->args[0].v.s, cmd->args[1].v.s);
-        break;
-    case MP_CMD_VF_ADD:
-        play_filters_edit(ps, true, PLAY_FILTER_ADD, cmd->args[0].v.s, NULL);
-        break;
-    case MP_CMD_VF_DEL:
-        play_filters_edit(ps, true, PLAY_FILTER_DEL, cmd->args[0].v.s, NULL);
-        break;
-    case MP_CMD_VF_CLR:
-        play_filters_edit(ps, true, PLAY_FILTER_CLR, NULL, NULL);
-        break;
-    case MP_CMD_BRIGHTNESS:
-    case MP_CMD_CONTRAST:
-    case MP_CMD_GAMMA:
-    case MP_CMD_HUE:
-    case MP_CMD_SATURATION:
-        cmd_picture_control(ps, cmd);
-        break;
-    case MP_CMD_BALANCE:
-    case MP_CMD_MIXER_USEMASTER:
-        cmd_not_here(cmd, "no volume control");
-        break;
-    case MP_CMD_SUB_STEP:
-    case MP_CMD_SUB_POS:
-    case MP_CMD_SUB_ALIGNMENT:
-    case MP_CMD_SUB_LOAD:
-    case MP_CMD_SUB_REMOVE:
-    case MP_CMD_SUB_SELECT:
-    case MP_CMD_SUB_SOURCE:
-    case MP_CMD_SUB_DEMUX:
-    case MP_CMD_SUB_FILE:
-    case MP_CMD_SUB_SCALE:
-        cmd_sub(ps, cmd);
-        break;
-    case MP_CMD_SUB_VOB:
-    case MP_CMD_SUB_FORCED_ONLY:
-        cmd_not_here(cmd, "no VobSub or bitmap subtitles");
-        break;
-    case MP_CMD_PANSCAN: {
-        /* panscan <step> [abs] (the w and e keys): add, or set. */
-        struct prop_val pv;
-        bool abs = cmd->nargs > 1 && cmd->args[1].v.i != 0;
-        if (get_panscan(ps, &pv) <= 0) {
-            cmd_not_here(cmd, "no window to pan and scan (-vo sdl)");
-            break;
-        }
-        pv.f = abs ? cmd->args[0].v.f : pv.f + cmd->args[0].v.f;
-        set_panscan(ps, &pv);
-        break;
-    }
-    case MP_CMD_EDL_MARK:
-        play_edl_mark(ps, cmd_position(ps) - play_edl_origin(ps));
-        break;
-    case MP_CMD_SUB_LOG:
-    case MP_CMD_ASS_USE_MARGINS:
-        cmd_not_here(cmd, "not supported yet");
-        break;
-    default:
-        mp_msg(MSGT_INPUT, MSGL_V, "Command %s is not supported by this player yet.\n",
-               cmd->name);
-        break;
-    }
+    (void)ctx;
+    mp_msg(MSGT_INPUT, MSGL_V, "Command %s ignored: %s.\n", cmd->name,
+           (const char *)cmd->def->priv);
     return MP_STOP_NONE;
 }
+
+/* ---- the handlers of the command table: ctx is the play_state, the
+ * result an enum mp_stop_reason (MP_STOP_NONE: go on playing this file) */
+
+static int cmd_quit(void *ctx, const struct mp_cmd *cmd)
+{
+    struct MPContext *mpctx = ((struct play_state *)ctx)->mpctx;
+    mpctx->quit = true;
+    mpctx->exit_code = cmd->nargs > 0 ? cmd->args[0].v.i : 0;
+    return MP_STOP_QUIT;
+}
+
+static int cmd_stop(void *ctx, const struct mp_cmd *cmd)
+{
+    (void)cmd;
+    ((struct play_state *)ctx)->mpctx->stopped = true;
+    return MP_STOP_QUIT;
+}
+
+static int cmd_pause(void *ctx, const struct mp_cmd *cmd)
+{
+    struct play_state *ps = ctx;
+    (void)cmd;
+    play_set_pause(ps, !ps->paused);
+    return MP_STOP_NONE;
+}
+
+static int cmd_frame_step(void *ctx, const struct mp_cmd *cmd)
+{
+    struct play_state *ps = ctx;
+    (void)cmd;
+    ps->step_pending = true;
+    play_set_pause(ps, false);
+    return MP_STOP_NONE;
+}
+
+static int cmd_seek_chapter_rel(void *ctx, const struct mp_cmd *cmd)
+{
+    struct play_state *ps = ctx;
+    /* As MPlayer: relative by 0 is the next chapter too. */
+    if (play_num_chapters(ps) > 0 && cmd->args[1].v.i)
+        cmd_seek_chapter(ps, cmd->args[0].v.i);
+    else if (play_num_chapters(ps) > 0)
+        cmd_seek_chapter(ps, cmd_current_chapter(ps) + (cmd->args[0].v.i ? cmd->args[0].v.i : 1));
+    return MP_STOP_NONE;
+}
+
+static int cmd_speed_set(void *ctx, const struct mp_cmd *cmd)
+{
+    cmd_set_speed(ctx, cmd->args[0].v.f);
+    return MP_STOP_NONE;
+}
+
+static int cmd_speed_incr(void *ctx, const struct mp_cmd *cmd)
+{
+    struct play_state *ps = ctx;
+    cmd_set_speed(ps, ps->mpctx->opts.speed + cmd->args[0].v.f);
+    return MP_STOP_NONE;
+}
+
+static int cmd_speed_mult(void *ctx, const struct mp_cmd *cmd)
+{
+    struct play_state *ps = ctx;
+    cmd_set_speed(ps, ps->mpctx->opts.speed * cmd->args[0].v.f);
+    return MP_STOP_NONE;
+}
+
+static int cmd_get_time_pos(void *ctx, const struct mp_cmd *cmd)
+{
+    struct play_state *ps = ctx;
+    (void)cmd;
+    ANS("ANS_TIME_POSITION=%.1f\n", cmd_position(ps) - ps->demuxer->start_time);
+    return MP_STOP_NONE;
+}
+
+static int cmd_get_time_length(void *ctx, const struct mp_cmd *cmd)
+{
+    (void)cmd;
+    ANS("ANS_LENGTH=%.2f\n", cmd_length(ctx));
+    return MP_STOP_NONE;
+}
+
+static int cmd_get_percent_pos(void *ctx, const struct mp_cmd *cmd)
+{
+    (void)cmd;
+    ANS("ANS_PERCENT_POSITION=%d\n", cmd_percent_pos(ctx));
+    return MP_STOP_NONE;
+}
+
+static int cmd_get_file_name(void *ctx, const struct mp_cmd *cmd)
+{
+    (void)cmd;
+    ANS("ANS_FILENAME='%s'\n", cmd_basename(((struct play_state *)ctx)->filename));
+    return MP_STOP_NONE;
+}
+
+static int cmd_get_sub_visibility(void *ctx, const struct mp_cmd *cmd)
+{
+    struct play_state *ps = ctx;
+    (void)cmd;
+    if (ps->sh_video)
+        ANS("ANS_SUB_VISIBILITY=%d\n", ps->mpctx->sub_visibility ? 1 : 0);
+    return MP_STOP_NONE;
+}
+
+static int cmd_get_vo_fullscreen(void *ctx, const struct mp_cmd *cmd)
+{
+    (void)cmd;
+    ANS("ANS_VO_FULLSCREEN=%d\n", cmd_is_fullscreen(((struct play_state *)ctx)->mpctx) ? 1 : 0);
+    return MP_STOP_NONE;
+}
+
+/* The commands that are a property in MPlayer (priv: its name). */
+static int cmd_toggle(void *ctx, const struct mp_cmd *cmd)
+{
+    cmd_toggle_property(ctx, cmd->def->priv, cmd);
+    return MP_STOP_NONE;
+}
+
+static int cmd_adjust(void *ctx, const struct mp_cmd *cmd)
+{
+    cmd_adjust_property(ctx, cmd->def->priv, cmd);
+    return MP_STOP_NONE;
+}
+
+static int cmd_get_property_h(void *ctx, const struct mp_cmd *cmd)
+{
+    cmd_get_property(ctx, cmd->args[0].v.s);
+    return MP_STOP_NONE;
+}
+
+static int cmd_set_property_h(void *ctx, const struct mp_cmd *cmd)
+{
+    cmd_set_property(ctx, cmd->args[0].v.s, cmd->args[1].v.s);
+    return MP_STOP_NONE;
+}
+
+static int cmd_step_property_h(void *ctx, const struct mp_cmd *cmd)
+{
+    cmd_step_property(ctx, cmd);
+    return MP_STOP_NONE;
+}
+
+static int cmd_osd_show_progression(void *ctx, const struct mp_cmd *cmd)
+{
+    struct play_state *ps = ctx;
+    (void)cmd;
+    if (ps->sub)
+        play_osd_bar_seek(ps);
+    return MP_STOP_NONE;
+}
+
+static int cmd_volume(void *ctx, const struct mp_cmd *cmd)
+{
+    struct play_state *ps = ctx;
+    /* Without abs only the sign counts, as in MPlayer: one step of
+     * -volstep up for a value above 0, down otherwise (0 included). */
+    double val = cmd->args[0].v.f;
+    bool abs = cmd->nargs > 1 && cmd->args[1].v.i != 0;
+    int step = ps->mpctx->opts.volstep;
+    struct prop_val pv = { .f = abs ? val : ps->mpctx->volume + (val > 0 ? step : -step) };
+    set_volume(ps, &pv);
+    return MP_STOP_NONE;
+}
+
+static int cmd_mute(void *ctx, const struct mp_cmd *cmd)
+{
+    struct play_state *ps = ctx;
+    int val = cmd->nargs > 0 ? cmd->args[0].v.i : -1;
+    struct prop_val pv = { .i = val < 0 ? !ps->mpctx->mute : val != 0 };
+    set_mute(ps, &pv);
+    return MP_STOP_NONE;
+}
+
+static int cmd_screenshot(void *ctx, const struct mp_cmd *cmd)
+{
+    play_screenshot_cmd(ctx, cmd->nargs > 0 ? cmd->args[0].v.i : 0);
+    return MP_STOP_NONE;
+}
+
+/* af_* and the vf_* extensions: player/filters.c edits the chain. */
+static int cmd_af_add(void *ctx, const struct mp_cmd *cmd)
+{
+    play_filters_edit(ctx, false, PLAY_FILTER_ADD, cmd->args[0].v.s, NULL);
+    return MP_STOP_NONE;
+}
+
+static int cmd_af_del(void *ctx, const struct mp_cmd *cmd)
+{
+    play_filters_edit(ctx, false, PLAY_FILTER_DEL, cmd->args[0].v.s, NULL);
+    return MP_STOP_NONE;
+}
+
+static int cmd_af_clr(void *ctx, const struct mp_cmd *cmd)
+{
+    (void)cmd;
+    play_filters_edit(ctx, false, PLAY_FILTER_CLR, NULL, NULL);
+    return MP_STOP_NONE;
+}
+
+static int cmd_af_switch(void *ctx, const struct mp_cmd *cmd)
+{
+    play_filters_edit(ctx, false, PLAY_FILTER_SWITCH, cmd->args[0].v.s, NULL);
+    return MP_STOP_NONE;
+}
+
+static int cmd_af_cmdline(void *ctx, const struct mp_cmd *cmd)
+{
+    play_filters_edit(ctx, false, PLAY_FILTER_CMDLINE, cmd->args[0].v.s, cmd->args[1].v.s);
+    return MP_STOP_NONE;
+}
+
+static int cmd_vf_add(void *ctx, const struct mp_cmd *cmd)
+{
+    play_filters_edit(ctx, true, PLAY_FILTER_ADD, cmd->args[0].v.s, NULL);
+    return MP_STOP_NONE;
+}
+
+static int cmd_vf_del(void *ctx, const struct mp_cmd *cmd)
+{
+    play_filters_edit(ctx, true, PLAY_FILTER_DEL, cmd->args[0].v.s, NULL);
+    return MP_STOP_NONE;
+}
+
+static int cmd_vf_clr(void *ctx, const struct mp_cmd *cmd)
+{
+    (void)cmd;
+    play_filters_edit(ctx, true, PLAY_FILTER_CLR, NULL, NULL);
+    return MP_STOP_NONE;
+}
+
+/* panscan <step> [abs] (the w and e keys): add, or set. */
+static int cmd_panscan(void *ctx, const struct mp_cmd *cmd)
+{
+    struct play_state *ps = ctx;
+    struct prop_val pv;
+    bool abs = cmd->nargs > 1 && cmd->args[1].v.i != 0;
+    if (get_panscan(ps, &pv) <= 0) {
+        mp_msg(MSGT_INPUT, MSGL_V, "Command %s ignored: %s.\n", cmd->name,
+               "no window to pan and scan (-vo sdl)");
+        return MP_STOP_NONE;
+    }
+    pv.f = abs ? cmd->args[0].v.f : pv.f + cmd->args[0].v.f;
+    set_panscan(ps, &pv);
+    return MP_STOP_NONE;
+}
+
+static int cmd_edl_mark(void *ctx, const struct mp_cmd *cmd)
+{
+    struct play_state *ps = ctx;
+    (void)cmd;
+    play_edl_mark(ps, cmd_position(ps) - play_edl_origin(ps));
+    return MP_STOP_NONE;
+}
+
+/* ---- the command table ---- */
+
+#define I MP_CMD_ARG_INT
+#define F MP_CMD_ARG_FLOAT
+#define S MP_CMD_ARG_STRING
+#define CMD_NO_VOLUME "no volume control"
+#define CMD_NO_BITMAP_SUBS "no VobSub or bitmap subtitles"
+
+/*
+ * Every slave command, in MPlayer's order (-input cmdlist prints it so).
+ * Argument lists and defaults follow MPlayer's table; switch_video and
+ * vf_add/vf_del/vf_clr are additions. Radio, TV, DVB, DVD navigation, OSD
+ * menu and GUI commands are left out: there is nothing here to drive them.
+ * A row without a handler is accepted and answered "not supported" (-v).
+ */
+static const struct mp_cmd_def cmd_table[] = {
+    { .name = "seek", .min_args = 1, .types = { F, I }, .handler = cmd_seek },
+    { .name = "edl_loadfile", .min_args = 1, .types = { S } },
+    { .name = "edl_mark", .handler = cmd_edl_mark },
+    { .name = "audio_delay", .min_args = 1, .types = { F, I }, .handler = cmd_audio_delay },
+    { .name = "speed_incr", .min_args = 1, .types = { F }, .handler = cmd_speed_incr },
+    { .name = "speed_mult", .min_args = 1, .types = { F }, .handler = cmd_speed_mult },
+    { .name = "speed_set", .min_args = 1, .types = { F }, .handler = cmd_speed_set },
+    { .name = "quit", .types = { I }, .handler = cmd_quit,
+      .flags = MP_CMD_F_CONTROL | MP_CMD_F_QUIT | MP_CMD_F_IDLE },
+    { .name = "stop", .handler = cmd_stop, .flags = MP_CMD_F_CONTROL },
+    { .name = "pause", .handler = cmd_pause, .flags = MP_CMD_F_OWN_PAUSE },
+    { .name = "frame_step", .handler = cmd_frame_step, .flags = MP_CMD_F_OWN_PAUSE },
+    { .name = "pt_step", .min_args = 1, .types = { I, I }, .handler = cmd_pt_step },
+    { .name = "pt_up_step", .min_args = 1, .types = { I, I } },
+    { .name = "alt_src_step", .min_args = 1, .types = { I } },
+    { .name = "loop", .min_args = 1, .types = { I, I } },
+    { .name = "sub_delay", .min_args = 1, .types = { F, I }, .handler = cmd_adjust,
+      .priv = "sub_delay" },
+    { .name = "sub_step", .min_args = 1, .types = { I, I }, .handler = cmd_sub_step },
+    { .name = "osd", .types = { I }, .defaults = { -1 }, .handler = cmd_osd },
+    { .name = "osd_show_text", .min_args = 1, .types = { S, I, I }, .defaults = { 0, -1, 0 },
+      .handler = cmd_osd_show_text },
+    { .name = "osd_show_property_text", .min_args = 1, .types = { S, I, I },
+      .defaults = { 0, -1, 0 }, .handler = cmd_osd_show_property_text },
+    { .name = "osd_show_progression", .handler = cmd_osd_show_progression },
+    { .name = "volume", .min_args = 1, .types = { F, I }, .handler = cmd_volume },
+    { .name = "balance", .min_args = 1, .types = { F, I }, .handler = cmd_not_here,
+      .priv = CMD_NO_VOLUME },
+    { .name = "use_master", .handler = cmd_not_here, .priv = CMD_NO_VOLUME },
+    { .name = "mute", .types = { I }, .defaults = { -1 }, .handler = cmd_mute },
+    { .name = "contrast", .min_args = 1, .types = { I, I }, .handler = cmd_picture_control },
+    { .name = "gamma", .min_args = 1, .types = { I, I }, .handler = cmd_picture_control },
+    { .name = "brightness", .min_args = 1, .types = { I, I }, .handler = cmd_picture_control },
+    { .name = "hue", .min_args = 1, .types = { I, I }, .handler = cmd_picture_control },
+    { .name = "saturation", .min_args = 1, .types = { I, I }, .handler = cmd_picture_control },
+    { .name = "frame_drop", .types = { I }, .defaults = { -1 }, .handler = cmd_toggle,
+      .priv = "framedropping" },
+    { .name = "sub_pos", .min_args = 1, .types = { I, I }, .handler = cmd_sub_adjust,
+      .priv = "sub_pos" },
+    { .name = "sub_alignment", .types = { I }, .defaults = { -1 }, .handler = cmd_sub_toggle,
+      .priv = "sub_alignment" },
+    { .name = "sub_visibility", .types = { I }, .defaults = { -1 }, .handler = cmd_toggle,
+      .priv = "sub_visibility" },
+    { .name = "sub_load", .min_args = 1, .types = { S }, .handler = cmd_sub_load },
+    { .name = "sub_remove", .types = { I }, .defaults = { -1 }, .handler = cmd_sub_remove },
+    { .name = "vobsub_lang", .types = { I }, .defaults = { -2 }, .handler = cmd_sub_toggle,
+      .priv = "sub" },
+    { .name = "sub_select", .types = { I }, .defaults = { -2 }, .handler = cmd_sub_toggle,
+      .priv = "sub" },
+    { .name = "sub_source", .types = { I }, .defaults = { -2 }, .handler = cmd_sub_toggle,
+      .priv = "sub_source" },
+    { .name = "sub_vob", .types = { I }, .defaults = { -2 }, .handler = cmd_not_here,
+      .priv = CMD_NO_BITMAP_SUBS },
+    { .name = "sub_demux", .types = { I }, .defaults = { -2 }, .handler = cmd_sub_toggle,
+      .priv = "sub_demux" },
+    { .name = "sub_file", .types = { I }, .defaults = { -2 }, .handler = cmd_sub_toggle,
+      .priv = "sub_file" },
+    { .name = "sub_log", .handler = cmd_not_here, .priv = "not supported yet" },
+    { .name = "sub_scale", .min_args = 1, .types = { F, I }, .handler = cmd_sub_adjust,
+      .priv = "sub_scale" },
+    { .name = "ass_use_margins", .types = { I }, .defaults = { -1 }, .handler = cmd_not_here,
+      .priv = "not supported yet" },
+    { .name = "get_percent_pos", .handler = cmd_get_percent_pos, .flags = MP_CMD_F_QUERY },
+    { .name = "get_time_pos", .handler = cmd_get_time_pos, .flags = MP_CMD_F_QUERY },
+    { .name = "get_time_length", .handler = cmd_get_time_length, .flags = MP_CMD_F_QUERY },
+    { .name = "get_file_name", .handler = cmd_get_file_name, .flags = MP_CMD_F_QUERY },
+    { .name = "get_video_codec", .handler = cmd_get_video_codec, .flags = MP_CMD_F_QUERY },
+    { .name = "get_video_bitrate", .handler = cmd_get_video_bitrate, .flags = MP_CMD_F_QUERY },
+    { .name = "get_video_resolution", .handler = cmd_get_video_resolution,
+      .flags = MP_CMD_F_QUERY },
+    { .name = "get_audio_codec", .handler = cmd_get_audio_codec, .flags = MP_CMD_F_QUERY },
+    { .name = "get_audio_bitrate", .handler = cmd_get_audio_bitrate, .flags = MP_CMD_F_QUERY },
+    { .name = "get_audio_samples", .handler = cmd_get_audio_samples, .flags = MP_CMD_F_QUERY },
+    { .name = "get_meta_title", .handler = cmd_get_meta, .priv = "META_TITLE",
+      .flags = MP_CMD_F_QUERY },
+    { .name = "get_meta_artist", .handler = cmd_get_meta, .priv = "META_ARTIST",
+      .flags = MP_CMD_F_QUERY },
+    { .name = "get_meta_album", .handler = cmd_get_meta, .priv = "META_ALBUM",
+      .flags = MP_CMD_F_QUERY },
+    { .name = "get_meta_year", .handler = cmd_get_meta, .priv = "META_YEAR",
+      .flags = MP_CMD_F_QUERY },
+    { .name = "get_meta_comment", .handler = cmd_get_meta, .priv = "META_COMMENT",
+      .flags = MP_CMD_F_QUERY },
+    { .name = "get_meta_track", .handler = cmd_get_meta, .priv = "META_TRACK",
+      .flags = MP_CMD_F_QUERY },
+    { .name = "get_meta_genre", .handler = cmd_get_meta, .priv = "META_GENRE",
+      .flags = MP_CMD_F_QUERY },
+    { .name = "switch_audio", .types = { I }, .defaults = { -1 }, .handler = cmd_toggle,
+      .priv = "switch_audio" },
+    { .name = "switch_video", .types = { I }, .defaults = { -1 }, .handler = cmd_toggle,
+      .priv = "switch_video" },
+    { .name = "switch_angle", .types = { I }, .defaults = { -1 } },
+    { .name = "switch_title", .types = { I }, .defaults = { -1 } },
+    { .name = "forced_subs_only", .types = { I }, .defaults = { -1 }, .handler = cmd_not_here,
+      .priv = CMD_NO_BITMAP_SUBS },
+    { .name = "switch_ratio", .types = { F } },
+    { .name = "vo_fullscreen", .types = { I }, .defaults = { -1 }, .handler = cmd_toggle,
+      .priv = "fullscreen" },
+    { .name = "vo_ontop", .types = { I }, .defaults = { -1 } },
+    { .name = "file_filter", .min_args = 1, .types = { I } },
+    { .name = "vo_rootwin", .types = { I }, .defaults = { -1 } },
+    { .name = "vo_border", .types = { I }, .defaults = { -1 } },
+    { .name = "screenshot", .types = { I }, .handler = cmd_screenshot },
+    { .name = "panscan", .min_args = 1, .types = { F, I }, .handler = cmd_panscan },
+    { .name = "switch_vsync", .types = { I } },
+    { .name = "loadfile", .min_args = 1, .types = { S, I }, .handler = cmd_loadfile,
+      .flags = MP_CMD_F_CONTROL | MP_CMD_F_IDLE },
+    { .name = "loadlist", .min_args = 1, .types = { S, I }, .handler = cmd_loadlist,
+      .flags = MP_CMD_F_CONTROL | MP_CMD_F_IDLE },
+    { .name = "run", .min_args = 1, .types = { S } },
+    { .name = "capturing" },
+    { .name = "change_rectangle", .min_args = 2, .types = { I, I } },
+    { .name = "teletext_add_dec", .min_args = 1, .types = { S } },
+    { .name = "teletext_go_link", .min_args = 1, .types = { I } },
+    { .name = "overlay_add", .min_args = 5, .types = { S, I, I, I, I } },
+    { .name = "overlay_remove", .min_args = 1, .types = { I } },
+    { .name = "get_vo_fullscreen", .handler = cmd_get_vo_fullscreen, .flags = MP_CMD_F_QUERY },
+    { .name = "get_sub_visibility", .handler = cmd_get_sub_visibility,
+      .flags = MP_CMD_F_QUERY },
+    { .name = "key_down_event", .min_args = 1, .types = { I },
+      .pausing = MP_PAUSING_KEEP_FORCE },
+    { .name = "set_property", .min_args = 2, .types = { S, S }, .handler = cmd_set_property_h,
+      .flags = MP_CMD_F_IDLE },
+    { .name = "get_property", .min_args = 1, .types = { S }, .handler = cmd_get_property_h,
+      .flags = MP_CMD_F_QUERY | MP_CMD_F_IDLE },
+    { .name = "step_property", .min_args = 1, .types = { S, F, I },
+      .handler = cmd_step_property_h, .flags = MP_CMD_F_IDLE },
+    { .name = "seek_chapter", .min_args = 1, .types = { I, I }, .handler = cmd_seek_chapter_rel },
+    { .name = "set_mouse_pos", .min_args = 2, .types = { I, I },
+      .pausing = MP_PAUSING_KEEP_FORCE },
+    { .name = "af_eq_set_bands", .min_args = 1, .types = { S } },
+    { .name = "af_switch", .min_args = 1, .types = { S }, .handler = cmd_af_switch },
+    { .name = "af_add", .min_args = 1, .types = { S }, .handler = cmd_af_add },
+    { .name = "af_del", .min_args = 1, .types = { S }, .handler = cmd_af_del },
+    { .name = "af_clr", .handler = cmd_af_clr },
+    { .name = "af_cmdline", .min_args = 2, .types = { S, S }, .handler = cmd_af_cmdline },
+    { .name = "vf_add", .min_args = 1, .types = { S }, .handler = cmd_vf_add },
+    { .name = "vf_del", .min_args = 1, .types = { S }, .handler = cmd_vf_del },
+    { .name = "vf_clr", .handler = cmd_vf_clr },
+    { .name = NULL },
+};
+
+#undef I
+#undef F
+#undef S
+
+const struct mp_cmd_def *mp_player_cmd_table(void)
+{
+    return cmd_table;
+}
+
+/* ---- running commands ---- */
 
 void play_step_done(struct play_state *ps)
 {
@@ -1850,12 +2139,18 @@ enum mp_stop_reason play_run_command(struct play_state *ps, struct mp_cmd *cmd)
 {
     bool was_paused = ps->paused;
     /* As in MPlayer, a command without a pausing prefix resumes playback
-     * when paused; pause and frame_step decide alone. With a prefix the
-     * command runs in the state the prefix keeps. */
-    if (ps->paused && cmd->pausing == MP_PAUSING_NONE && cmd->id != MP_CMD_PAUSE &&
-        cmd->id != MP_CMD_FRAME_STEP)
+     * when paused, unless it decides about pausing itself (pause,
+     * frame_step). With a prefix the command runs in the state the prefix
+     * keeps. */
+    if (ps->paused && cmd->pausing == MP_PAUSING_NONE &&
+        !(cmd->def->flags & MP_CMD_F_OWN_PAUSE))
         play_set_pause(ps, false);
-    enum mp_stop_reason r = cmd_run(ps, cmd);
+    enum mp_stop_reason r = MP_STOP_NONE;
+    if (cmd->def->handler)
+        r = (enum mp_stop_reason)cmd->def->handler(ps, cmd);
+    else
+        mp_msg(MSGT_INPUT, MSGL_V, "Command %s is not supported by this player yet.\n",
+               cmd->name);
     if (r == MP_STOP_NONE) {
         switch (cmd->pausing) {
         case MP_PAUSING:
@@ -1877,22 +2172,15 @@ enum mp_stop_reason play_run_command(struct play_state *ps, struct mp_cmd *cmd)
 
 bool mp_idle_command(struct MPContext *mpctx, const struct mp_cmd *cmd)
 {
-    /* A play_state with nothing open: the property code answers from
-     * idle_props alone (prop_def_get), so no other field is read. The
-     * legacy get_time_pos, get_file_name, ... stay unanswered, as in
-     * MPlayer 1.5. A pausing prefix has no pause to keep here. */
-    struct play_state ps = { .mpctx = mpctx, .no_file = true };
-    switch (cmd->id) {
-    case MP_CMD_GET_PROPERTY:
-        cmd_get_property(&ps, cmd->args[0].v.s);
-        return true;
-    case MP_CMD_SET_PROPERTY:
-        cmd_set_property(&ps, cmd->args[0].v.s, cmd->args[1].v.s);
-        return true;
-    case MP_CMD_STEP_PROPERTY:
-        cmd_step_property(&ps, cmd);
-        return true;
-    default:
+    if (!(cmd->def->flags & MP_CMD_F_IDLE) || !cmd->def->handler) {
+        mp_msg(MSGT_INPUT, MSGL_V, "Command %s needs a file playing.\n", cmd->name);
         return false;
     }
+    /* A play_state with nothing open: the handlers of the rows marked
+     * MP_CMD_F_IDLE read no other field (the property code answers from
+     * idle_props alone, loadfile fills the list). The legacy get_time_pos,
+     * get_file_name, ... stay unanswered, as in MPlayer 1.5. A pausing
+     * prefix has no pause to keep here. */
+    struct play_state ps = { .mpctx = mpctx, .no_file = true };
+    return cmd->def->handler(&ps, cmd) == MP_STOP_NEXT;
 }

@@ -135,6 +135,22 @@ int mp_parse_args(struct MPContext *mpctx, int argc, char **argv)
     return rc;
 }
 
+/* How the run ended, for the last two lines it prints. */
+enum core_exit {
+    CORE_EXIT_EOF,   /* the list played out */
+    CORE_EXIT_QUIT,  /* a quit command, key or signal */
+    CORE_EXIT_ERROR, /* an output failed */
+};
+
+static const struct {
+    const char *reason; /* "Exiting... (reason)" */
+    const char *id;     /* ID_EXIT= */
+} core_exit_names[] = {
+    [CORE_EXIT_EOF] = { "End of file", "EOF" },
+    [CORE_EXIT_QUIT] = { "Quit", "QUIT" },
+    [CORE_EXIT_ERROR] = { "Fatal error", "ERROR" },
+};
+
 static void core_benchmark_summary(struct MPContext *mpctx)
 {
     double total = mp_time_sec() - mpctx->bench_start;
@@ -182,25 +198,7 @@ static bool core_idle(struct MPContext *mpctx)
         struct mp_cmd *cmd = mp_input_read_cmd(mpctx->input, 0.1);
         if (!cmd)
             continue;
-        bool play = false;
-        if (cmd->id == MP_CMD_QUIT) {
-            mpctx->quit = true;
-            mpctx->exit_code = cmd->nargs > 0 ? cmd->args[0].v.i : 0;
-        } else if (cmd->id == MP_CMD_LOADFILE || cmd->id == MP_CMD_LOADLIST) {
-            bool append = cmd->args[1].v.i != 0;
-            int first = append ? mpctx->playlist.num : 0;
-            if (!append)
-                playlist_clear(&mpctx->playlist);
-            int rc = cmd->id == MP_CMD_LOADFILE
-                         ? playlist_add(&mpctx->playlist, cmd->args[0].v.s)
-                         : playlist_add_file_entries(&mpctx->playlist, cmd->args[0].v.s, 0);
-            if (rc == 0 && first < mpctx->playlist.num) {
-                mpctx->playlist_pos = first;
-                play = true;
-            }
-        } else if (!mp_idle_command(mpctx, cmd)) {
-            mp_msg(MSGT_INPUT, MSGL_V, "Command %s needs a file playing.\n", cmd->name);
-        }
+        bool play = mp_idle_command(mpctx, cmd);
         mp_cmd_free(cmd);
         if (mpctx->quit || play)
             return play;
@@ -214,6 +212,7 @@ static int core_create_input(struct MPContext *mpctx)
     mp_input_opts_init(&io);
     io.slave = mpctx->opts.slave;
     io.console_controls = mpctx->opts.consolecontrols;
+    io.cmds = mp_player_cmd_table();
     /* Media on stdin: keys or commands must not eat its bytes (MPlayer
      * implies -noconsolecontrols for "-" too). */
     for (int i = 0; i < mpctx->playlist.num; i++) {
@@ -234,7 +233,7 @@ static int core_create_input(struct MPContext *mpctx)
     }
     if (io.print_cmdlist || io.print_keylist) {
         if (io.print_cmdlist)
-            mp_input_print_cmdlist();
+            mp_input_print_cmdlist(mp_player_cmd_table());
         if (io.print_keylist)
             mp_input_print_keylist();
         mp_input_opts_free(&io);
@@ -394,7 +393,7 @@ int mp_run(struct MPContext *mpctx)
         if (core_is_help(o->af))
             mp_af_list_filters();
         if (core_input_flag(o->input, "cmdlist"))
-            mp_input_print_cmdlist();
+            mp_input_print_cmdlist(mp_player_cmd_table());
         if (core_input_flag(o->input, "keylist"))
             mp_input_print_keylist();
         if (o->list_properties)
@@ -423,8 +422,7 @@ int mp_run(struct MPContext *mpctx)
         playlist_shuffle(&mpctx->playlist, core_shuffle_seed());
 
     int passes = o->loop < 0 ? 1 : o->loop;  /* 0: forever */
-    const char *exit_reason = "End of file";
-    const char *id_exit = "EOF";
+    enum core_exit ending = CORE_EXIT_EOF;
     bool any_failed = false;
     int pass = 0;
     bool played_any = false;
@@ -484,19 +482,16 @@ int mp_run(struct MPContext *mpctx)
             mpctx->quit = true;
             if (r == MP_STOP_OUTPUT) {
                 mpctx->exit_code = MP_EXIT_OUTPUT;
-                exit_reason = "Fatal error";
-                id_exit = "ERROR";
+                ending = CORE_EXIT_ERROR;
             } else {
-                exit_reason = "Quit";
-                id_exit = "QUIT";
+                ending = CORE_EXIT_QUIT;
             }
             break;
         }
     }
-    if (mpctx->quit && !strcmp(id_exit, "EOF")) {
+    if (mpctx->quit && ending == CORE_EXIT_EOF) {
         /* quit (command, key or signal) while -idle waited */
-        exit_reason = "Quit";
-        id_exit = "QUIT";
+        ending = CORE_EXIT_QUIT;
     }
     if (mpctx->ao_kept) {
         int err = mpctx->exit_code == MP_EXIT_OUTPUT ? (ao_abort(mpctx->ao_kept), 0)
@@ -504,8 +499,7 @@ int mp_run(struct MPContext *mpctx)
         mpctx->ao_kept = NULL;
         if (err < 0) {
             mpctx->exit_code = MP_EXIT_OUTPUT;
-            exit_reason = "Fatal error";
-            id_exit = "ERROR";
+            ending = CORE_EXIT_ERROR;
         }
     }
     if (mpctx->vo) {
@@ -514,19 +508,17 @@ int mp_run(struct MPContext *mpctx)
         mpctx->vo = NULL;
         if (err < 0) {
             mpctx->exit_code = MP_EXIT_OUTPUT;
-            exit_reason = "Fatal error";
-            id_exit = "ERROR";
+            ending = CORE_EXIT_ERROR;
         }
     }
     if (mp_edlout_close(mpctx) < 0) {
         mpctx->exit_code = MP_EXIT_OUTPUT;
-        exit_reason = "Fatal error";
-        id_exit = "ERROR";
+        ending = CORE_EXIT_ERROR;
     }
     if (o->benchmark)
         core_benchmark_summary(mpctx);
-    mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nExiting... (%s)\n", exit_reason);
-    mp_msg(MSGT_IDENTIFY, MSGL_INFO, "ID_EXIT=%s\n", id_exit);
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nExiting... (%s)\n", core_exit_names[ending].reason);
+    mp_msg(MSGT_IDENTIFY, MSGL_INFO, "ID_EXIT=%s\n", core_exit_names[ending].id);
     if (mpctx->exit_code == MP_EXIT_OK && any_failed)
         mpctx->exit_code = mpctx->filter_refused ? MP_EXIT_OPTIONS : MP_EXIT_FILE;
     return mpctx->exit_code;

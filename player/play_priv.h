@@ -179,6 +179,10 @@ double play_position(struct play_state *ps);
  * p + delay, as in MPlayer. */
 double play_av_delay(const struct play_state *ps);
 void play_set_pause(struct play_state *ps, bool pause);
+/* Empty the audio path after the decoder: the output's buffer, the
+ * samples waiting for it and what the loop knows of their time, so audio
+ * starts again from the next packet (a seek, a new track). */
+void play_audio_reset(struct play_state *ps);
 void play_seek(struct play_state *ps, double target);
 
 /* player/command.c: run (and free) one command. */

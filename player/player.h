@@ -154,10 +154,17 @@ int mp_edlout_open(struct MPContext *mpctx);
 /* Close it; -1 after a message when what was written did not reach it. */
 int mp_edlout_close(struct MPContext *mpctx);
 
-/* player/command.c: a command read while -idle waits with no file (before
- * loadfile, after stop). get_property, set_property and step_property
- * answer as MPlayer 1.5 does then. Returns false for any other command,
- * which has nothing to act on. */
+/* player/command.c: the slave command table (names, arguments, handlers)
+ * that input/ parses lines against; ends with a row whose name is NULL. */
+struct mp_cmd_def;
+const struct mp_cmd_def *mp_player_cmd_table(void);
+
+/* player/command.c: run a command read while -idle waits with no file
+ * (before loadfile, after stop): the rows marked MP_CMD_F_IDLE. quit sets
+ * mpctx->quit; loadfile and loadlist fill the list; get_property,
+ * set_property and step_property answer as MPlayer 1.5 does then. Any other
+ * command has nothing to act on (a message with -v). Returns true when
+ * there is something to play now (mpctx->playlist_pos set). */
 struct mp_cmd;
 bool mp_idle_command(struct MPContext *mpctx, const struct mp_cmd *cmd);
 

@@ -753,16 +753,8 @@ static bool loop_seek_to(struct play_state *ps, double target)
     if (ps->aconv)
         mp_audio_conv_reset(ps->aconv);
     play_filters_reset(ps);
-    if (ps->ao)
-        ao_reset(ps->ao);
+    play_audio_reset(ps);
     av_frame_free(&ps->next_frame);
-    ps->abuf = NULL;
-    ps->abuf_samples = 0;
-    ps->conv_next_pts = NAN;
-    ps->audio_pts_known = false;
-    ps->audio_sent_eof = false;
-    ps->audio_flushed = false;
-    ps->audio_done = !ps->sh_audio;
     ps->video_sent_eof = false;
     ps->video_done = !ps->sh_video;
     ps->last_pts = NAN;
@@ -782,6 +774,19 @@ static bool loop_seek_to(struct play_state *ps, double target)
     /* Paused, the loop shows the frame at the target (and stays paused). */
     ps->redraw_pending = true;
     return true;
+}
+
+void play_audio_reset(struct play_state *ps)
+{
+    if (ps->ao)
+        ao_reset(ps->ao);
+    ps->abuf = NULL;
+    ps->abuf_samples = 0;
+    ps->conv_next_pts = NAN;
+    ps->audio_pts_known = false;
+    ps->audio_sent_eof = false;
+    ps->audio_flushed = false;
+    ps->audio_done = !ps->sh_audio;
 }
 
 void play_seek(struct play_state *ps, double target)
@@ -962,7 +967,7 @@ static int loop_paused_osd(struct play_state *ps)
      * only scaled). */
     bool stale = overlay && ps->overlay_stale;
     ps->overlay_stale = false;
-    if (!ps->sub || !f || !ps->vo || strcmp(vo_name(ps->vo), "sdl") != 0 ||
+    if (!ps->sub || !f || !ps->vo || !vo_has_window(ps->vo) ||
         (!stale && !mp_sub_osd_changed(ps->sub, mp_time_sec())))
         return 0;
     /* Where the OSD cannot be drawn it never catches up: no redraws. */

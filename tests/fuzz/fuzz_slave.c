@@ -10,7 +10,11 @@
 #include <math.h>
 
 #include "input/input.h"
+#include "player/player.h"
 #include "tests/fuzz/fuzz.h"
+
+/* The player's table: the lines front-ends send are parsed against it. */
+#define FS_CMDS mp_player_cmd_table()
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -20,14 +24,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 static void fs_check_cmd(const struct mp_cmd *cmd)
 {
-    FUZZ_CHECK(cmd->id > MP_CMD_NONE && cmd->id < MP_CMD_ID_COUNT);
-    const struct mp_cmd_def *def = mp_cmd_def_find(cmd->name);
-    FUZZ_CHECK(def && def->id == cmd->id);
-    FUZZ_CHECK(cmd->nargs >= 0 && cmd->nargs <= def->num_args);
+    const struct mp_cmd_def *def = mp_cmd_def_find(FS_CMDS, cmd->name);
+    FUZZ_CHECK(def && def == cmd->def);
+    int num_args = mp_cmd_def_num_args(def);
+    FUZZ_CHECK(cmd->nargs >= 0 && cmd->nargs <= num_args);
     FUZZ_CHECK(cmd->pausing >= MP_PAUSING_NONE && cmd->pausing <= MP_PAUSING_KEEP_FORCE);
     for (int k = 0; k < MP_CMD_MAX_ARGS; k++) {
         const struct mp_cmd_arg *a = &cmd->args[k];
-        if (k >= def->num_args) {
+        if (k >= num_args) {
             FUZZ_CHECK(a->type == MP_CMD_ARG_NONE);
             continue;
         }
@@ -44,7 +48,7 @@ static void fs_check_clone(const struct mp_cmd *cmd)
     struct mp_cmd *c = mp_cmd_clone(cmd);
     if (!c)
         return;
-    FUZZ_CHECK(c->id == cmd->id && c->nargs == cmd->nargs && c->pausing == cmd->pausing);
+    FUZZ_CHECK(c->def == cmd->def && c->nargs == cmd->nargs && c->pausing == cmd->pausing);
     for (int k = 0; k < MP_CMD_MAX_ARGS; k++) {
         FUZZ_CHECK(c->args[k].type == cmd->args[k].type);
         if (c->args[k].type == MP_CMD_ARG_STRING) {
@@ -60,7 +64,7 @@ static void fs_line(const char *line)
     char err[256];
     memset(err, 'x', sizeof(err));
     struct mp_cmd *cmd = NULL;
-    int r = mp_cmd_parse_msg(line, &cmd, err, sizeof(err));
+    int r = mp_cmd_parse_msg(FS_CMDS, line, &cmd, err, sizeof(err));
     FUZZ_CHECK(memchr(err, '\0', sizeof(err)));
     FUZZ_CHECK((r == MP_CMD_OK) == (cmd != NULL));
     FUZZ_CHECK(r <= 0 && r >= MP_CMD_ERR_QUEUE_FULL);
@@ -71,7 +75,7 @@ static void fs_line(const char *line)
     }
     /* The printing variant must agree. */
     struct mp_cmd *cmd2 = NULL;
-    FUZZ_CHECK(mp_cmd_parse(line, &cmd2) == r);
+    FUZZ_CHECK(mp_cmd_parse(FS_CMDS, line, &cmd2) == r);
     mp_cmd_free(cmd2);
 
     int keys[MP_MAX_KEY_DOWN];
@@ -116,7 +120,7 @@ static void fs_term(const uint8_t *data, size_t size)
 
 static void fs_bindings(const char *text, char **lines, int nlines)
 {
-    struct mp_bindings *b = mp_bindings_create(nlines % 2 == 0);
+    struct mp_bindings *b = mp_bindings_create(FS_CMDS, nlines % 2 == 0);
     if (!b)
         return;
     int made = mp_bindings_parse(b, text, "fuzz");

@@ -121,8 +121,8 @@ printf '\033[A\033[1;5C\033OP\033[5~\033\303\251x\n' > "$s/term1"
 # Option names from the option table, command names from the command table.
 sed -n 's/^ *OPT[A-Z_]*("\([a-z0-9-]*\)".*/"\1"/p; s/.*\.name = "\([a-z0-9-]*\)".*/"\1"/p' \
     "$top/options/options.c" | sort -u > "$out/fuzz_options.dict"
-sed -n 's/.*MP_CMD_[A-Z_]*, *"\([a-z_]*\)".*/"\1"/p' "$top/input/cmd_parse.c" | sort -u \
-    > "$out/fuzz_slave.dict"
+sed -n '/^static const struct mp_cmd_def cmd_table\[\]/,/^};/s/^    { \.name = "\([a-z_]*\)".*/"\1"/p' \
+    "$top/player/command.c" | sort -u > "$out/fuzz_slave.dict"
 for k in pausing pausing_keep pausing_toggle pausing_keep_force CTRL- SHARP SPACE \
     MOUSE_BTN KP ENTER PGUP; do
     echo "\"$k\"" >> "$out/fuzz_slave.dict"

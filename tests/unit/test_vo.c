@@ -118,6 +118,7 @@ static void test_png_roundtrip(void **state)
     struct vo *vo = NULL;
     assert_int_equal(vo_open(&vo, spec), 0);
     assert_string_equal(vo_name(vo), "png");
+    assert_false(vo_has_window(vo)); /* a redraw would write one more file */
     /* The folder is made at open, before any frame. */
     assert_int_equal(count_entries(outdir, NULL), 0);
     assert_int_equal(vo_query_format(vo, AV_PIX_FMT_YUV420P), AV_PIX_FMT_RGB24);
@@ -203,6 +204,7 @@ static void test_png_outdir_impossible(void **state)
     assert_true(asprintf(&spec, "png:outdir=%s/a/b,null", tmp) > 0);
     assert_int_equal(vo_open(&vo, spec), 0);
     assert_string_equal(vo_name(vo), "null");
+    assert_false(vo_has_window(vo));
     assert_int_equal(vo_close(vo), 0);
     free(spec);
     test_rmdir(tmp);

@@ -308,6 +308,7 @@ static void check_solid_yuv(const char *spec, enum AVPixelFormat fmt)
     struct vo *vo = NULL;
     assert_int_equal(open_vo(&vo, spec), 0);
     assert_string_equal(vo_name(vo), "sdl");
+    assert_true(vo_has_window(vo));
     assert_int_equal(vo_query_format(vo, fmt), fmt);
     assert_int_equal(vo_config(vo, 320, 240, 320, 240, fmt), 0);
     assert_true(vo_sdl_window_flags(vo) & SDL_WINDOW_SHOWN);
