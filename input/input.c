@@ -28,9 +28,13 @@
 #include "input/input.h"
 #include "osdep/osdep.h"
 
+/* Commands queued at most; control commands (quit, stop, loadfile...) may
+ * go QUEUE_CONTROL_RESERVE past it, so that neither waits behind the other
+ * and nothing queued is ever dropped to make room (a front-end waiting for
+ * a dropped query's answer would hang). */
 #define QUEUE_MAX 100
-/* Queued commands past which a query equal to a waiting one is dropped. */
-#define QUEUE_COALESCE_AT 16
+#define QUEUE_CONTROL_RESERVE 16
+#define QUEUE_SLOTS (QUEUE_MAX + QUEUE_CONTROL_RESERVE)
 /* Rejected lines in a row reported per source; the rest are counted. */
 #define INPUT_BAD_LINES_SHOWN 10
 /* Seconds a quit behind other commands waits for the player to run them
@@ -67,7 +71,7 @@ struct mp_input {
     size_t klen;
     double kbuf_since; /* when an unfinished sequence started waiting */
 
-    struct mp_cmd *queue[QUEUE_MAX];
+    struct mp_cmd *queue[QUEUE_SLOTS];
     int qstart, qlen;
     bool quit_seen;      /* mp_input_take_quit left a quit behind commands */
     double quit_seen_at; /* since when */
@@ -202,7 +206,7 @@ static bool queue_cmd_equal(const struct mp_cmd *a, const struct mp_cmd *b)
 
 static struct mp_cmd **queue_at(struct mp_input *in, int i)
 {
-    return &in->queue[(in->qstart + i) % QUEUE_MAX];
+    return &in->queue[(in->qstart + i) % QUEUE_SLOTS];
 }
 
 static bool queue_has_equal(struct mp_input *in, const struct mp_cmd *cmd)
@@ -223,36 +227,17 @@ static void queue_remove(struct mp_input *in, int i)
     in->qlen--;
 }
 
-/* Room for a control command: the oldest query goes, else the oldest
- * command that is not one. False when only control commands wait. */
-static bool queue_make_room(struct mp_input *in, const struct mp_cmd *for_cmd)
+/* Whether cmd finds room: a control command in the reserve too. */
+static bool queue_has_room(const struct mp_input *in, const struct mp_cmd *cmd)
 {
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < in->qlen; i++) {
-            const struct mp_cmd *c = *queue_at(in, i);
-            if (pass == 0 ? queue_is_query(c) : !queue_is_control(c)) {
-                mp_msg(MSGT_INPUT, MSGL_V, "Command queue full, dropping %s for %s.\n",
-                       c->name, for_cmd->name);
-                queue_remove(in, i);
-                return true;
-            }
-        }
-    }
-    return false;
+    return in->qlen < (queue_is_control(cmd) ? QUEUE_SLOTS : QUEUE_MAX);
 }
 
 int mp_input_queue_cmd(struct mp_input *in, struct mp_cmd *cmd)
 {
     if (!cmd)
         return -1;
-    /* Only a backed-up queue coalesces: a front-end that sends a query
-     * twice in one go while the player runs still gets two answers. */
-    if (in->qlen >= QUEUE_COALESCE_AT && queue_is_query(cmd) && queue_has_equal(in, cmd)) {
-        /* The waiting one answers both. */
-        mp_cmd_free(cmd);
-        return 0;
-    }
-    if (in->qlen == QUEUE_MAX && !(queue_is_control(cmd) && queue_make_room(in, cmd))) {
+    if (!queue_has_room(in, cmd)) {
         mp_msg(MSGT_INPUT, MSGL_WARN, "Command queue full, dropping command %s.\n", cmd->name);
         mp_cmd_free(cmd);
         return -1;
@@ -267,7 +252,7 @@ static struct mp_cmd *queue_pop(struct mp_input *in)
     if (!in->qlen)
         return NULL;
     struct mp_cmd *cmd = in->queue[in->qstart];
-    in->qstart = (in->qstart + 1) % QUEUE_MAX;
+    in->qstart = (in->qstart + 1) % QUEUE_SLOTS;
     in->qlen--;
     return cmd;
 }
@@ -406,9 +391,14 @@ static void report_bad_line(struct line_src *s, const char *msg)
 
 /* False when the line must wait in its buffer: the queue is full and its
  * command would be dropped (back-pressure on the source). A control
- * command makes room instead, and a query equal to a queued one merges
- * with it, so a front-end's polling cannot hold a quit behind it. */
-static bool handle_line(struct mp_input *in, struct line_src *s, const char *text, size_t len)
+ * command has its reserve. blocked (the player cannot run commands now,
+ * mp_input_take_quit): a query equal to a queued one merges with it, so
+ * that a front-end polling a player held in a read for minutes neither
+ * fills the pipe (blocking the front-end's writes) nor hides a quit behind
+ * its polls; while the player runs, every query is answered, as MPlayer
+ * answers them. */
+static bool handle_line(struct mp_input *in, struct line_src *s, const char *text, size_t len,
+                        bool blocked)
 {
     if (memchr(text, '\0', len)) {
         report_bad_line(s, "Command line contains binary data (byte 0x00), ignored.");
@@ -425,8 +415,12 @@ static bool handle_line(struct mp_input *in, struct line_src *s, const char *tex
             report_bad_line(s, err);
         return true;
     }
-    if (in->qlen == QUEUE_MAX && !queue_is_control(cmd) &&
-        !(queue_is_query(cmd) && queue_has_equal(in, cmd))) {
+    if (blocked && queue_is_query(cmd) && queue_has_equal(in, cmd)) {
+        mp_cmd_free(cmd); /* the waiting one answers both */
+        s->bad_lines = 0;
+        return true;
+    }
+    if (!queue_has_room(in, cmd)) {
         mp_cmd_free(cmd);
         return false;
     }
@@ -455,13 +449,13 @@ static void drain_lines(struct mp_input *in, struct line_src *s, bool blocked)
         while (n < avail && b[n] != '\n' && b[n] != '\r')
             n++;
         if (n == avail) {
-            if (s->eof && (s->dropping || handle_line(in, s, b, n))) {
+            if (s->eof && (s->dropping || handle_line(in, s, b, n, blocked))) {
                 s->dropping = false;
                 pos = s->len;
             }
             break;
         }
-        if (!s->dropping && !handle_line(in, s, b, n)) {
+        if (!s->dropping && !handle_line(in, s, b, n, blocked)) {
             if (!blocked)
                 break;
             memmove(s->buf + kept, b, n + 1);

@@ -450,3 +450,21 @@ test_loop_forever_frames0_quits() {
     expect_rc 4 || return 1
     expect_out "Exiting... (Quit)"
 }
+
+# A front-end's burst larger than the command queue: every query is
+# answered, in order, and the quit behind them still comes (it has its
+# reserve in the queue; no query is dropped to make room for it).
+test_slave_burst_every_query_answered() {
+    local i
+    for i in $(seq 150); do
+        echo "get_property metadata/k$i"
+        echo "get_property filename"
+    done > burst.txt
+    echo "quit 5" >> burst.txt
+    slave_run -w 100 "$(cat burst.txt)" -- -idle -vo null -ao null
+    expect_rc 5 || return 1
+    [ "$(grep -c '^ANS_' "$OUT")" = 300 ] ||
+        fail "$(grep -c '^ANS_' "$OUT") answers to 300 queries" || return 1
+    grep '^ANS_' "$OUT" | sort | uniq -c | grep -q "300 ANS_ERROR=PROPERTY_UNAVAILABLE" ||
+        fail "answers: $(grep '^ANS_' "$OUT" | sort | uniq -c)"
+}

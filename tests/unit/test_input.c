@@ -1019,53 +1019,40 @@ static void test_queue_full(void **state)
     mp_input_free(in);
 }
 
-/* A backed-up queue keeps one of each query; below that every query is
- * kept (a front-end asking twice gets two answers). */
-static void test_queue_coalesces_queries(void **state)
+/* While the player runs, every query is kept (a front-end asking twice
+ * gets two answers); while it cannot run commands (mp_input_take_quit's
+ * drain), a query equal to a waiting one merges with it, and commands that
+ * do something never do. */
+static void test_queue_coalesces_queries_only_when_blocked(void **state)
 {
     (void)state;
-    struct mp_input_opts o;
-    mp_input_opts_init(&o);
-    o.cmds = CMDS;
-    o.console_controls = false;
-    struct mp_input *in = mp_input_create(&o);
-    assert_non_null(in);
-    assert_int_equal(mp_input_queue_line(in, "get_time_pos"), MP_CMD_OK);
-    assert_int_equal(mp_input_queue_line(in, "get_time_pos"), MP_CMD_OK);
-    expect(in, "get_time_pos");
-    expect(in, "get_time_pos");
-    for (int i = 0; i < 20; i++) {
-        char line[32];
-        snprintf(line, sizeof(line), "seek %d", i);
-        assert_int_equal(mp_input_queue_line(in, line), MP_CMD_OK);
-    }
-    for (int i = 0; i < 200; i++) {
-        assert_int_equal(mp_input_queue_line(in, "get_time_pos"), MP_CMD_OK);
-        assert_int_equal(mp_input_queue_line(in, "get_property volume"), MP_CMD_OK);
-        assert_int_equal(mp_input_queue_line(in, "get_property pause"), MP_CMD_OK);
-    }
-    /* Commands that do something are never merged. */
-    assert_int_equal(mp_input_queue_line(in, "seek 5"), MP_CMD_OK);
-    assert_int_equal(mp_input_queue_line(in, "seek 5"), MP_CMD_OK);
+    int p[2];
+    struct mp_input *in = slave_on_pipe(p);
+    for (int i = 0; i < 30; i++)
+        put(p[1], "get_time_pos\n");
+    for (int i = 0; i < 30; i++)
+        expect(in, "get_time_pos");
+    assert_null(mp_input_read_cmd(in, 0));
+
+    for (int i = 0; i < 200; i++)
+        put(p[1], "get_time_pos\nget_property volume\n");
+    put(p[1], "seek 5\nseek 5\n");
+    int code = -1;
     for (int i = 0; i < 20; i++)
-        expect(in, "seek");
+        assert_false(mp_input_take_quit(in, &code));
     expect(in, "get_time_pos");
     struct mp_cmd *c = next_cmd(in);
     assert_string_equal(c->name, "get_property");
     assert_string_equal(c->args[0].v.s, "volume");
     mp_cmd_free(c);
-    c = next_cmd(in);
-    assert_string_equal(c->name, "get_property");
-    assert_string_equal(c->args[0].v.s, "pause");
-    mp_cmd_free(c);
     expect(in, "seek");
     expect(in, "seek");
     assert_null(mp_input_read_cmd(in, 0));
-    mp_input_free(in);
+    slave_pipe_free(in, p);
 }
 
-/* A full queue takes a quit, stop or loadfile in place of the oldest
- * query, else of the oldest other command; other commands wait. */
+/* A full queue takes a quit, stop or loadfile into its reserve; other
+ * commands wait, and nothing queued is dropped for them. */
 static void test_queue_full_takes_control_commands(void **state)
 {
     (void)state;
@@ -1094,10 +1081,9 @@ static void test_queue_full_takes_control_commands(void **state)
     assert_int_equal(seeks, 50);
     assert_int_equal(stops, 1);
     assert_int_equal(quits, 1);
-    /* 49 of the 50 queued queries are left (one made room for the stop);
-     * the pipe is read once the queue is empty, and its 150 equal polls
-     * are kept until the queue backs up (16), then merged. */
-    assert_int_equal(queries, 49 + 16);
+    /* All 50 queued queries are answered (none made room for the stop),
+     * and the pipe's 150 equal polls too: the player was running. */
+    assert_int_equal(queries, 50 + 150);
     slave_pipe_free(in, p);
 }
 
@@ -1140,14 +1126,14 @@ static void test_take_quit_past_a_full_queue(void **state)
     usleep(250 * 1000);
     assert_true(mp_input_take_quit(in, &code));
     assert_int_equal(code, 3);
-    /* The rest is still there, in order, less the oldest query, which
-     * made room for the quit; the polls waited behind them, and each kind
-     * is answered (merged while the queue was backed up). */
-    expect(in, "seek");
+    /* The rest is all still there, in order (the quit took the reserve,
+     * not the oldest query's place); the polls waited behind them, and each
+     * kind is answered (merged while the queue was backed up). */
     struct mp_cmd *c = next_cmd(in);
     assert_string_equal(c->name, "get_property");
-    assert_string_equal(c->args[0].v.s, "p2");
+    assert_string_equal(c->args[0].v.s, "p0");
     mp_cmd_free(c);
+    expect(in, "seek");
     int queued = 2, time_pos = 0, percent = 0;
     while ((c = mp_input_read_cmd(in, 0))) {
         time_pos += !strcmp(c->name, "get_time_pos");
@@ -1155,7 +1141,7 @@ static void test_take_quit_past_a_full_queue(void **state)
         queued += !strcmp(c->name, "seek") || !strcmp(c->name, "get_property");
         mp_cmd_free(c);
     }
-    assert_int_equal(queued, 99);
+    assert_int_equal(queued, 100);
     assert_true(time_pos >= 1 && percent >= 1);
     slave_pipe_free(in, p);
 }
@@ -1304,7 +1290,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_keys_from_pipe, setup, teardown),
         cmocka_unit_test_setup_teardown(test_window_keys_and_conf, setup, teardown),
         cmocka_unit_test_setup_teardown(test_queue_full, setup, teardown),
-        cmocka_unit_test(test_queue_coalesces_queries),
+        cmocka_unit_test(test_queue_coalesces_queries_only_when_blocked),
         cmocka_unit_test(test_queue_full_takes_control_commands),
         cmocka_unit_test(test_take_quit_past_a_full_queue),
         cmocka_unit_test(test_queue_full_query_waits),
