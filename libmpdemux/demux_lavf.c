@@ -292,15 +292,19 @@ static void demux_free_sh(struct demux_sh *ds)
 }
 
 /* The track number MPlayer's own demuxer gives st, which its users pass to
- * -aid/-vid and read in ID_AUDIO_ID: an MPEG-TS stream's PID (demux_ts),
- * an MPEG-PS stream's number within its stream-id range (demux_mpg: MPEG
- * audio 0x1c0 is 0, video 0x1e0 is 0, private-stream-1 substreams keep
- * their byte, AC-3 0x80 is 128). -1 where MPlayer counts per type. */
+ * -aid/-vid and read in ID_AUDIO_ID: an AVI stream's number in the file
+ * (demux_avi: audio after one video stream is 1), an MPEG-TS stream's PID
+ * (demux_ts), an MPEG-PS stream's number within its stream-id range
+ * (demux_mpg: MPEG audio 0x1c0 is 0, video 0x1e0 is 0, private-stream-1
+ * substreams keep their byte, AC-3 0x80 is 128). -1 where MPlayer counts
+ * per type. */
 static int demux_native_id(const AVFormatContext *avfc, const AVStream *st, int type)
 {
     const char *fmt = avfc->iformat->name;
     if (type == MP_STREAM_SUB)
         return -1;
+    if (!strcmp(fmt, "avi"))
+        return st->index < 100 ? st->index : -1;
     if (!strcmp(fmt, "mpegts"))
         return st->id > 0 && st->id < 0x2000 ? st->id : -1;
     if (!strcmp(fmt, "mpeg")) {

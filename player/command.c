@@ -26,6 +26,7 @@
 
 #include "config.h"
 #include "common/mp_msg.h"
+#include "common/strbuf.h"
 #include "input/input.h"
 #include "libao2/audio_out.h"
 #include "libmpcodecs/mpcodecs.h"
@@ -235,14 +236,13 @@ static int cmd_switch_audio(struct play_state *ps, int id)
 {
     /* With -audiofile, its tracks are the ones to switch between. */
     demuxer_t *d = play_audio_demuxer(ps);
-    int count = 0;
-    while (demux_get_stream(d, MP_STREAM_AUDIO, count))
-        count++;
     int cur = ps->sh_audio ? ps->sh_audio->id : -2;
     if (id < 0 && id != -2) {
-        if (count == 0)
+        /* Ids need not be contiguous (an MPEG-TS track's is its PID). */
+        const struct sh_stream *next = demux_next_stream(d, MP_STREAM_AUDIO, cur);
+        if (!next)
             return -1;
-        id = (cur < 0 ? 0 : cur + 1) % count;
+        id = next->id;
     }
     int ret = 0;
     if (id == cur) {
@@ -449,34 +449,57 @@ static int get_titles(struct play_state *ps, struct prop_val *v)
     return PROP_OK;
 }
 
-/* MPlayer's string list: key,value,key,value. */
+struct cmd_meta_list {
+    struct mp_strbuf text;
+    bool any;
+};
+
+static void cmd_meta_item(void *ctx, const char *name, const char *value)
+{
+    struct cmd_meta_list *l = ctx;
+    if (l->any)
+        mp_strbuf_adds(&l->text, ",");
+    mp_strbuf_adds(&l->text, name);
+    mp_strbuf_adds(&l->text, ",");
+    mp_strbuf_adds(&l->text, value);
+    l->any = true;
+}
+
+/* MPlayer's string list: name,value,name,value, the tags under the names
+ * and in the order of "Clip info:" (play_clip_info). */
 static int get_metadata(struct play_state *ps, struct prop_val *v)
 {
     /* libavformat may replace the dictionary while its reader reads. */
     if (!demux_try_park(ps->demuxer))
         return PROP_UNAVAILABLE; /* a quit while the reader is held in a read */
-    const AVDictionary *m = ps->demuxer->avfc->metadata;
-    const AVDictionaryEntry *t = NULL;
-    size_t len = 1;
-    while ((t = av_dict_get(m, "", t, AV_DICT_IGNORE_SUFFIX)))
-        len += strlen(t->key) + strlen(t->value) + 2;
-    v->s = malloc(len);
-    if (v->s) {
-        size_t pos = 0;
-        v->s[0] = '\0';
-        while ((t = av_dict_get(m, "", t, AV_DICT_IGNORE_SUFFIX)))
-            pos += (size_t)snprintf(v->s + pos, len - pos, "%s%s,%s", pos ? "," : "",
-                                    t->key, t->value);
-    }
+    struct cmd_meta_list l = { 0 };
+    play_clip_info(ps, cmd_meta_item, &l);
     demux_unpark(ps->demuxer);
+    v->s = mp_strbuf_take(&l.text);
     return v->s ? PROP_OK : PROP_ERROR;
 }
 
-/* audio */
+/* No -capture here: MPlayer answers ERROR while a file plays (its stream
+ * has no capture file). */
+static int get_capturing(struct play_state *ps, struct prop_val *v)
+{
+    (void)ps;
+    (void)v;
+    return PROP_ERROR;
+}
+
+/* MPlayer knows no program switching outside its own TS reader. */
+static int get_not_implemented(struct play_state *ps, struct prop_val *v)
+{
+    (void)ps;
+    (void)v;
+    return PROP_NOT_IMPLEMENTED;
+}
 
 static int get_volume(struct play_state *ps, struct prop_val *v)
 {
-    v->f = ps->mpctx->volume;
+    /* MPlayer's mixer keeps a float: its 100/1.1 prints as 90.909088. */
+    v->f = (float)ps->mpctx->volume;
     return ps->sh_audio ? PROP_OK : PROP_UNAVAILABLE;
 }
 
@@ -573,9 +596,16 @@ static int get_channels(struct play_state *ps, struct prop_val *v)
     return PROP_OK;
 }
 
+/* The track playing; with none, MPlayer's -2 (turned off) where the file
+ * has tracks of the kind and -1 where it has none. */
+static int cmd_track_id(demuxer_t *d, const struct sh_stream *sh, enum mp_stream_type t)
+{
+    return sh ? sh->id : demux_next_stream(d, t, -1) ? -2 : -1;
+}
+
 static int get_switch_audio(struct play_state *ps, struct prop_val *v)
 {
-    v->i = ps->sh_audio ? ps->sh_audio->id : -2;
+    v->i = cmd_track_id(play_audio_demuxer(ps), ps->sh_audio, MP_STREAM_AUDIO);
     return PROP_OK;
 }
 
@@ -591,7 +621,9 @@ static int set_switch_audio(struct play_state *ps, const struct prop_val *v)
 static int get_balance(struct play_state *ps, struct prop_val *v)
 {
     v->f = 0;  /* centred: no balance control here */
-    return ps->sh_audio ? PROP_OK : PROP_UNAVAILABLE;
+    /* MPlayer's balance is a pan between two channels: none for mono. */
+    return ps->sh_audio && ps->sh_audio->codecpar->ch_layout.nb_channels >= 2
+               ? PROP_OK : PROP_UNAVAILABLE;
 }
 
 static int get_ontop(struct play_state *ps, struct prop_val *v)
@@ -659,7 +691,7 @@ static bool cmd_is_fullscreen(const struct MPContext *mpctx)
 
 static int get_fullscreen(struct play_state *ps, struct prop_val *v)
 {
-    if (!ps->mpctx->vo)
+    if (!ps->mpctx->vo || !ps->sh_video)
         return PROP_UNAVAILABLE;
     v->i = cmd_is_fullscreen(ps->mpctx);
     return PROP_OK;
@@ -672,6 +704,8 @@ static int set_fullscreen(struct play_state *ps, const struct prop_val *v)
 
 static int get_framedropping(struct play_state *ps, struct prop_val *v)
 {
+    if (!ps->sh_video)
+        return PROP_UNAVAILABLE;
     v->i = ps->mpctx->opts.framedrop;
     return PROP_OK;
 }
@@ -746,7 +780,7 @@ static int get_aspect(struct play_state *ps, struct prop_val *v)
 
 static int get_switch_video(struct play_state *ps, struct prop_val *v)
 {
-    v->i = ps->sh_video ? ps->sh_video->id : -2;
+    v->i = cmd_track_id(ps->demuxer, ps->sh_video, MP_STREAM_VIDEO);
     return PROP_OK;
 }
 
@@ -890,7 +924,7 @@ static const struct prop_def cmd_props[] = {
       .min = -2, .max = INT_MAX },
     { .name = "switch_angle", .type = PT_INT },
     { .name = "switch_title", .type = PT_INT },
-    { .name = "capturing", .type = PT_FLAG },
+    { .name = "capturing", .type = PT_FLAG, .get = get_capturing },
     { .name = "fullscreen", .type = PT_FLAG, .get = get_fullscreen, .set = set_fullscreen, .min = 0,
       .max = 1 },
     { .name = "deinterlace", .type = PT_FLAG, .get = get_video_off },
@@ -921,7 +955,7 @@ static const struct prop_def cmd_props[] = {
     { .name = "aspect", .type = PT_FLOAT, .get = get_aspect },
     { .name = "switch_video", .type = PT_INT, .get = get_switch_video, .set = set_switch_video,
       .min = -2, .max = INT_MAX },
-    { .name = "switch_program", .type = PT_INT },
+    { .name = "switch_program", .type = PT_INT, .get = get_not_implemented },
     { .name = "sub", .type = PT_INT, .get = get_sub, .set = set_sub, .step = 1, .min = -1,
       .max = 65535 },
     { .name = "sub_source", .type = PT_INT, .get = get_sub_source, .set = set_sub_source, .step = 1,
@@ -982,6 +1016,8 @@ static const struct {
     { .name = "pause", .get = idle_get_pause },
     { .name = "path", .get = idle_get_path },
     { .name = "vsync", .get = get_vsync },
+    { .name = "sub_pos", .get = get_sub_pos },
+    { .name = "switch_program", .get = get_not_implemented },
 };
 
 static int prop_def_get(struct play_state *ps, const struct prop_def *def, struct prop_val *v)
@@ -1550,35 +1586,9 @@ static int cmd_osd(void *ctx, const struct mp_cmd *cmd)
     return MP_STOP_NONE;
 }
 
-/* A growing string for the expander; ok turns false when memory ran out. */
-struct cmd_text {
-    char *s;
-    size_t len, cap;
-    bool ok;
-};
-
-static void cmd_text_add(struct cmd_text *t, const char *piece, size_t n)
-{
-    if (!t->ok)
-        return;
-    if (t->len + n + 1 > t->cap) {
-        size_t cap = (t->len + n + 1) * 2;
-        char *grown = realloc(t->s, cap);
-        if (!grown) {
-            t->ok = false;
-            return;
-        }
-        t->s = grown;
-        t->cap = cap;
-    }
-    memcpy(t->s + t->len, piece, n);
-    t->len += n;
-    t->s[t->len] = '\0';
-}
-
 /* The property called name[0..len), formatted; false when it has no value. */
 static bool cmd_prop_text(struct play_state *ps, const char *name, size_t len,
-                          struct cmd_text *out)
+                          struct mp_strbuf *out)
 {
     char key[128], buf[64];
     if (len >= sizeof(key))
@@ -1590,7 +1600,7 @@ static bool cmd_prop_text(struct play_state *ps, const char *name, size_t len,
     bool has = prop_get(ps, key, &def, &v) > 0;
     if (has && out) {
         const char *text = prop_format(def, &v, buf, sizeof(buf));
-        cmd_text_add(out, text, strlen(text));
+        mp_strbuf_adds(out, text);
     }
     free(v.s);
     return has;
@@ -1605,19 +1615,19 @@ static bool cmd_prop_text(struct play_state *ps, const char *name, size_t len,
  */
 char *play_expand_text(struct play_state *ps, const char *text)
 {
-    struct cmd_text out = { .ok = true };
-    cmd_text_add(&out, "", 0);
+    struct mp_strbuf out = { 0 };
+    mp_strbuf_add(&out, "", 0);
     /* Open ?( groups, and how many of the outer ones are being skipped
      * (a skipped group skips all it holds). */
     int open = 0, skip_from = -1;
-    while (*text && out.ok) {
+    while (*text && !out.failed) {
         bool skipping = skip_from >= 0;
         const char *close = strchr(text, '}');
         const char *colon = strchr(text, ':');
         if (text[0] == '\\' && text[1]) {
             char ch = text[1] == 'n' ? '\n' : text[1] == 't' ? '\t' : text[1];
             if (!skipping)
-                cmd_text_add(&out, &ch, 1);
+                mp_strbuf_add(&out, &ch, 1);
             text += 2;
         } else if (text[0] == '$' && text[1] == '{' && close) {
             if (!skipping)
@@ -1638,15 +1648,11 @@ char *play_expand_text(struct play_state *ps, const char *text)
             text++;
         } else {
             if (!skipping)
-                cmd_text_add(&out, text, 1);
+                mp_strbuf_add(&out, text, 1);
             text++;
         }
     }
-    if (!out.ok) {
-        free(out.s);
-        return NULL;
-    }
-    return out.s;
+    return mp_strbuf_take(&out);
 }
 
 /* osd_show_text / osd_show_property_text: on the video's OSD; without

@@ -126,7 +126,7 @@ test_slave_properties() {
     expect_ans audio_bitrate 88200 && expect_ans samplerate 44100 && expect_ans channels 1 &&
     # Unity gain sits at 100 * 100 / 110 on the volume scale with MPlayer's
     # default -softvol-max 110 (MPlayer 1.5 prints 90.909088, in floats).
-    expect_ans switch_audio 0 && expect_ans switch_video 0 && expect_ans volume 90.909091 &&
+    expect_ans switch_audio 0 && expect_ans switch_video 0 && expect_ans volume 90.909088 &&
     expect_ans mute no && expect_ans pause yes && expect_ans speed 1.000000 &&
     expect_ans sub -1 && expect_ans sub_visibility yes && expect_ans stream_start 0 &&
     expect_ans stream_end "$size" && expect_ans metadata/ARTIST "Test Artist" &&

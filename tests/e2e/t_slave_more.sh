@@ -359,3 +359,38 @@ test_slave_resources_flat_over_many_files() {
             fail "RSS $rss0 kB after 40 files, $rss1 kB after 200"
     fi
 }
+
+# Answers where MPlayer 1.5's depend on what the file has (measured with
+# TOOLS/slave-compare.sh): without video, no fullscreen, frame dropping or
+# video track (-1: none in the file; -2 would be "turned off"); without -capture
+# capturing is an error while a file plays; program switching is not
+# implemented, with nothing playing too; balance needs two channels.
+test_slave_answers_follow_the_file() {
+    slave "$P get_property fullscreen" "$P get_property framedropping" \
+        "$P get_property switch_video" "$P get_property capturing" \
+        "$P get_property switch_program" "$P get_property balance" "quit" -- "$MEDIA/a.wav"
+    expect_rc 0 || return 1
+    [ "$(grep '^ANS_' "$OUT" | tr '\n' ' ')" = "ANS_ERROR=PROPERTY_UNAVAILABLE \
+ANS_ERROR=PROPERTY_UNAVAILABLE ANS_switch_video=-1 ANS_ERROR=ERROR ANS_ERROR=NOT_IMPLEMENTED \
+ANS_ERROR=PROPERTY_UNAVAILABLE " ] || fail "answers: $(grep '^ANS_' "$OUT" | tr '\n' ' ')" ||
+        return 1
+    slave "$P get_property switch_audio" "quit" -- "$MEDIA/v.avi"
+    expect_ans switch_audio -1 || return 1
+    slave_run "get_property switch_program" "get_property sub_pos" "quit" -- -idle -vo null \
+        -ao null
+    [ "$(grep '^ANS_' "$OUT" | tr '\n' ' ')" = "ANS_ERROR=NOT_IMPLEMENTED ANS_sub_pos=100 " ] ||
+        fail "idle answers: $(grep '^ANS_' "$OUT" | tr '\n' ' ')"
+}
+
+# switch_audio with no id cycles through an MPEG-TS file's tracks, whose
+# ids are PIDs (not 0, 1, ...).
+test_slave_switch_audio_cycles_pids() {
+    ff -f lavfi -i testsrc=size=64x48:rate=10:d=3 -f lavfi -i sine=d=3 \
+        -f lavfi -i sine=d=3:sample_rate=22050 -map 0 -map 1 -map 2 -c:v mpeg2video \
+        -c:a mp2 pids.ts || return 1
+    slave "$P get_property switch_audio" "$P switch_audio" "$P get_property switch_audio" \
+        "$P switch_audio" "$P get_property switch_audio" "quit" -- pids.ts
+    expect_rc 0 || return 1
+    [ "$(ans_all switch_audio | tr '\n' ' ')" = "257 258 257 " ] ||
+        fail "tracks: $(ans_all switch_audio | tr '\n' ' ')"
+}
