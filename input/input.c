@@ -615,6 +615,11 @@ void mp_input_free(struct mp_input *in)
     free(in);
 }
 
+bool mp_input_has_queued(const struct mp_input *in)
+{
+    return in->qlen > 0;
+}
+
 bool mp_input_has_sources(const struct mp_input *in)
 {
     for (int i = 0; i < in->nlines; i++) {

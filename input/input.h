@@ -381,4 +381,8 @@ struct mp_bindings *mp_input_bindings(struct mp_input *in);
 /* Whether any source is still open (stdin, file, terminal). */
 bool mp_input_has_sources(const struct mp_input *in);
 
+/* Whether commands wait in the queue (read from sources that may have
+ * ended since, or queued by the player). */
+bool mp_input_has_queued(const struct mp_input *in);
+
 #endif

@@ -191,7 +191,11 @@ static void core_benchmark_summary(struct MPContext *mpctx)
 static bool core_idle(struct MPContext *mpctx)
 {
     while (!mp_check_quit(mpctx)) {
-        if (!mpctx->input || !mp_input_has_sources(mpctx->input)) {
+        /* Commands queued before the sources ended still run: a file of
+         * commands on stdin ("loadfile x", "stop", "quit 3") ends with
+         * its last line read, not with its last command run. */
+        if (!mpctx->input ||
+            (!mp_input_has_sources(mpctx->input) && !mp_input_has_queued(mpctx->input))) {
             mp_sleep_sec(0.1);
             continue;
         }

@@ -394,3 +394,15 @@ test_slave_switch_audio_cycles_pids() {
     [ "$(ans_all switch_audio | tr '\n' ' ')" = "257 258 257 " ] ||
         fail "tracks: $(ans_all switch_audio | tr '\n' ' ')"
 }
+
+# -idle with a whole session on stdin that ends before the commands have
+# run: the queued ones still run (the player hung once stdin was at EOF).
+test_slave_idle_commands_after_stdin_ends() {
+    printf 'loadfile %s\nstop\nget_property filename\nquit 3\n' "$MEDIA/av.mkv" > cmds.txt
+    OUT=$T/last.out
+    ERR=$T/last.err
+    timeout -k 5 20 "$MPLAYER" -slave -idle -vo null -ao null <cmds.txt >"$OUT" 2>"$ERR"
+    RC=$?
+    expect_rc 3 || return 1
+    expect_out "ANS_ERROR=PROPERTY_UNAVAILABLE"
+}
