@@ -1114,6 +1114,15 @@ struct sh_stream *demux_get_stream(demuxer_t *d, enum mp_stream_type t, int id)
     return NULL;
 }
 
+struct sh_stream *demux_nth_stream(demuxer_t *d, enum mp_stream_type t, int n)
+{
+    for (int i = 0; i < d->num_streams; i++) {
+        if (d->streams[i]->type == t && n-- == 0)
+            return d->streams[i];
+    }
+    return NULL;
+}
+
 struct sh_stream *demux_next_stream(demuxer_t *d, enum mp_stream_type t, int id)
 {
     struct sh_stream *first = NULL;

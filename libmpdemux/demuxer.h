@@ -182,6 +182,10 @@ void demux_close(demuxer_t *d);
 /* The stream of type t with per-type id, or NULL. */
 struct sh_stream *demux_get_stream(demuxer_t *d, enum mp_stream_type t, int id);
 
+/* The n-th stream of type t in file order (from 0), whatever its id, or
+ * NULL. */
+struct sh_stream *demux_nth_stream(demuxer_t *d, enum mp_stream_type t, int n);
+
 /* The stream of type t after the one with id in file order, wrapping
  * around; the first of the type when id is none of them; NULL when the
  * file has none. Ids need not be contiguous (MPEG-TS tracks are PIDs). */

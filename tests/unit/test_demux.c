@@ -162,14 +162,14 @@ static void test_discovery(void **state)
     assert_true(d->seekable);
     assert_true(fabs(d->duration - CLIP_SECONDS) < 0.1);
 
-    struct sh_stream *v = demux_get_stream(d, MP_STREAM_VIDEO, 0);
-    struct sh_stream *a0 = demux_get_stream(d, MP_STREAM_AUDIO, 0);
-    struct sh_stream *a1 = demux_get_stream(d, MP_STREAM_AUDIO, 1);
+    struct sh_stream *v = demux_nth_stream(d, MP_STREAM_VIDEO, 0);
+    struct sh_stream *a0 = demux_nth_stream(d, MP_STREAM_AUDIO, 0);
+    struct sh_stream *a1 = demux_nth_stream(d, MP_STREAM_AUDIO, 1);
     assert_non_null(v);
     assert_non_null(a0);
     assert_non_null(a1);
-    assert_null(demux_get_stream(d, MP_STREAM_AUDIO, 2));
-    assert_null(demux_get_stream(d, MP_STREAM_SUB, 0));
+    assert_null(demux_nth_stream(d, MP_STREAM_AUDIO, 2));
+    assert_null(demux_nth_stream(d, MP_STREAM_SUB, 0));
     assert_ptr_equal(d->streams[0], v);
     assert_ptr_equal(d->streams[1], a0);
     assert_ptr_equal(d->streams[2], a1);
@@ -211,9 +211,9 @@ static void test_selection(void **state)
     struct media *m = *state;
     struct opened o = open_media(m->mkv, NULL);
     demuxer_t *d = o.d;
-    struct sh_stream *v = demux_get_stream(d, MP_STREAM_VIDEO, 0);
-    struct sh_stream *a0 = demux_get_stream(d, MP_STREAM_AUDIO, 0);
-    struct sh_stream *a1 = demux_get_stream(d, MP_STREAM_AUDIO, 1);
+    struct sh_stream *v = demux_nth_stream(d, MP_STREAM_VIDEO, 0);
+    struct sh_stream *a0 = demux_nth_stream(d, MP_STREAM_AUDIO, 0);
+    struct sh_stream *a1 = demux_nth_stream(d, MP_STREAM_AUDIO, 1);
 
     /* Not selected: no packet, an error, and no reading. */
     assert_null(demux_read_packet(d, a0));
@@ -240,14 +240,45 @@ static void test_selection(void **state)
     close_media(&o);
 }
 
+/* Track ids are MPlayer's: per type from 0 in Matroska and MP4, the
+ * stream number in AVI, the PID in MPEG-TS; demux_get_stream finds by id,
+ * demux_nth_stream by position, demux_next_stream cycles by id. */
+static void test_native_ids(void **state)
+{
+    struct media *m = *state;
+    const struct { const char *path; int vid, aid; } cases[] = {
+        { m->mkv, 0, 0 }, { m->mp4, 0, 0 }, { m->avi, 0, 1 }, { m->ts, 256, 257 },
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct opened o = open_media(cases[i].path, NULL);
+        struct sh_stream *v = demux_nth_stream(o.d, MP_STREAM_VIDEO, 0);
+        struct sh_stream *a = demux_nth_stream(o.d, MP_STREAM_AUDIO, 0);
+        assert_non_null(v);
+        assert_non_null(a);
+        assert_int_equal(v->id, cases[i].vid);
+        assert_int_equal(a->id, cases[i].aid);
+        assert_ptr_equal(demux_get_stream(o.d, MP_STREAM_AUDIO, cases[i].aid), a);
+        assert_ptr_equal(demux_next_stream(o.d, MP_STREAM_AUDIO, -2), a);
+        close_media(&o);
+    }
+    /* Cycling wraps around in file order. */
+    struct opened o = open_media(m->mkv, NULL);
+    struct sh_stream *a0 = demux_nth_stream(o.d, MP_STREAM_AUDIO, 0);
+    struct sh_stream *a1 = demux_nth_stream(o.d, MP_STREAM_AUDIO, 1);
+    assert_ptr_equal(demux_next_stream(o.d, MP_STREAM_AUDIO, a0->id), a1);
+    assert_ptr_equal(demux_next_stream(o.d, MP_STREAM_AUDIO, a1->id), a0);
+    assert_null(demux_next_stream(o.d, MP_STREAM_SUB, -1));
+    close_media(&o);
+}
+
 /* Reading all video first and then all audio gets every packet of both:
  * audio waits in its queue meanwhile. */
 static void check_order_independence(const char *path)
 {
     struct opened o = open_media(path, NULL);
     demuxer_t *d = o.d;
-    struct sh_stream *v = demux_get_stream(d, MP_STREAM_VIDEO, 0);
-    struct sh_stream *a = demux_get_stream(d, MP_STREAM_AUDIO, 0);
+    struct sh_stream *v = demux_nth_stream(d, MP_STREAM_VIDEO, 0);
+    struct sh_stream *a = demux_nth_stream(d, MP_STREAM_AUDIO, 0);
     assert_non_null(v);
     assert_non_null(a);
     demux_select_stream(d, v, true);
@@ -342,8 +373,8 @@ static void test_deselect_drops_queue(void **state)
     struct media *m = *state;
     struct opened o = open_media(m->mkv, NULL);
     demuxer_t *d = o.d;
-    struct sh_stream *v = demux_get_stream(d, MP_STREAM_VIDEO, 0);
-    struct sh_stream *a = demux_get_stream(d, MP_STREAM_AUDIO, 0);
+    struct sh_stream *v = demux_nth_stream(d, MP_STREAM_VIDEO, 0);
+    struct sh_stream *a = demux_nth_stream(d, MP_STREAM_AUDIO, 0);
     demux_select_stream(d, v, true);
     demux_select_stream(d, a, true);
     for (int i = 0; i < 20; i++) {
@@ -374,8 +405,8 @@ static void check_seek(const char *path, double target, bool indexed)
 {
     struct opened o = open_media(path, NULL);
     demuxer_t *d = o.d;
-    struct sh_stream *v = demux_get_stream(d, MP_STREAM_VIDEO, 0);
-    struct sh_stream *a = demux_get_stream(d, MP_STREAM_AUDIO, 0);
+    struct sh_stream *v = demux_nth_stream(d, MP_STREAM_VIDEO, 0);
+    struct sh_stream *a = demux_nth_stream(d, MP_STREAM_AUDIO, 0);
     demux_select_stream(d, v, true);
     demux_select_stream(d, a, true);
     AVPacket *pkt = demux_read_packet(d, v);
@@ -511,8 +542,8 @@ static void test_truncated(void **state)
     assert_int_equal(test_sh("head -c %lld '%s' > '%s'", (long long)st.st_size / 2 + 777,
                              m->mkv, cut), 0);
     struct opened o = open_media(cut, NULL);
-    struct sh_stream *v = demux_get_stream(o.d, MP_STREAM_VIDEO, 0);
-    struct sh_stream *a = demux_get_stream(o.d, MP_STREAM_AUDIO, 1);
+    struct sh_stream *v = demux_nth_stream(o.d, MP_STREAM_VIDEO, 0);
+    struct sh_stream *a = demux_nth_stream(o.d, MP_STREAM_AUDIO, 1);
     demux_select_stream(o.d, v, true);
     demux_select_stream(o.d, a, true);
     int nv = drain(o.d, v);
@@ -529,7 +560,7 @@ static void test_truncated(void **state)
     assert_int_equal(test_sh("head -c %lld '%s' > '%s'", (long long)st.st_size / 2 + 77,
                              m->ts, cut), 0);
     o = open_media(cut, NULL);
-    v = demux_get_stream(o.d, MP_STREAM_VIDEO, 0);
+    v = demux_nth_stream(o.d, MP_STREAM_VIDEO, 0);
     demux_select_stream(o.d, v, true);
     nv = drain(o.d, v);
     assert_true(nv > 0 && nv < ffprobe_count(m->ts, "v:0"));
@@ -564,8 +595,8 @@ static void check_fifo(struct media *m, const char *path, const char *fmt_name)
     assert_false(stream_seekable(o.s));
     assert_false(o.d->seekable);
     assert_non_null(strstr(o.d->format_name, fmt_name));
-    struct sh_stream *v = demux_get_stream(o.d, MP_STREAM_VIDEO, 0);
-    struct sh_stream *a = demux_get_stream(o.d, MP_STREAM_AUDIO, 0);
+    struct sh_stream *v = demux_nth_stream(o.d, MP_STREAM_VIDEO, 0);
+    struct sh_stream *a = demux_nth_stream(o.d, MP_STREAM_AUDIO, 0);
     demux_select_stream(o.d, v, true);
     demux_select_stream(o.d, a, true);
     assert_int_equal(drain(o.d, v), ffprobe_count(path, "v:0"));
@@ -595,8 +626,8 @@ static void test_queue_bound(void **state)
     struct demux_opts opts = {.max_queue_packets = 20};
     struct opened o = open_media(m->mkv, &opts);
     demuxer_t *d = o.d;
-    struct sh_stream *v = demux_get_stream(d, MP_STREAM_VIDEO, 0);
-    struct sh_stream *a = demux_get_stream(d, MP_STREAM_AUDIO, 0);
+    struct sh_stream *v = demux_nth_stream(d, MP_STREAM_VIDEO, 0);
+    struct sh_stream *a = demux_nth_stream(d, MP_STREAM_AUDIO, 0);
     demux_select_stream(d, v, true);
     demux_select_stream(d, a, true);
     int nv = drain(d, v);
@@ -628,8 +659,8 @@ static void test_queue_bound(void **state)
     close_media(&o);
     opts = (struct demux_opts){.max_queue_bytes = 10000};
     o = open_media(m->mkv, &opts);
-    v = demux_get_stream(o.d, MP_STREAM_VIDEO, 0);
-    a = demux_get_stream(o.d, MP_STREAM_AUDIO, 1);
+    v = demux_nth_stream(o.d, MP_STREAM_VIDEO, 0);
+    a = demux_nth_stream(o.d, MP_STREAM_AUDIO, 1);
     demux_select_stream(o.d, v, true);
     demux_select_stream(o.d, a, true);
     assert_true(drain(o.d, v) < want_v);
@@ -654,8 +685,8 @@ static void test_cover_art(void **state)
                              "sine=sample_rate=44100 -i '%s' -t 1 -map 0 -map 1 -c:a flac "
                              "-c:v mjpeg -disposition:v attached_pic '%s'", jpg, flac), 0);
     struct opened o = open_media(flac, NULL);
-    struct sh_stream *a = demux_get_stream(o.d, MP_STREAM_AUDIO, 0);
-    struct sh_stream *pic = demux_get_stream(o.d, MP_STREAM_VIDEO, 0);
+    struct sh_stream *a = demux_nth_stream(o.d, MP_STREAM_AUDIO, 0);
+    struct sh_stream *pic = demux_nth_stream(o.d, MP_STREAM_VIDEO, 0);
     assert_non_null(a);
     assert_non_null(pic);
     assert_true(pic->attached_pic);
@@ -684,7 +715,7 @@ static void test_subtitles(void **state)
                      0);
     struct opened o = open_media(mkv, NULL);
     assert_int_equal(o.d->num_streams, 2);
-    struct sh_stream *sub = demux_get_stream(o.d, MP_STREAM_SUB, 0);
+    struct sh_stream *sub = demux_nth_stream(o.d, MP_STREAM_SUB, 0);
     assert_non_null(sub);
     assert_int_equal(sub->ff_index, 1);
     assert_string_equal(sub->lang, "fre");
@@ -752,7 +783,7 @@ static void test_io_error(void **state)
     disk.fail_from = st.st_size / 2;
     assert_int_equal(stream_open(&s, m->mkv, &sopts), 0);
     assert_int_equal(demux_open(&d, s, &(struct demux_opts){.reader_thread = threaded}), 0);
-    struct sh_stream *v = demux_get_stream(d, MP_STREAM_VIDEO, 0);
+    struct sh_stream *v = demux_nth_stream(d, MP_STREAM_VIDEO, 0);
     demux_select_stream(d, v, true);
     int n = drain(d, v);
     assert_true(n > 0 && n < ffprobe_count(m->mkv, "v:0"));
@@ -774,6 +805,7 @@ int main(void)
         cmocka_unit_test(test_order_mp4),
         cmocka_unit_test(test_order_avi),
         cmocka_unit_test(test_order_ts),
+        cmocka_unit_test(test_native_ids),
         cmocka_unit_test(test_interleaved_reading),
         cmocka_unit_test(test_deselect_drops_queue),
         cmocka_unit_test(test_seek_mkv),

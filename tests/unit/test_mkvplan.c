@@ -293,8 +293,8 @@ static void test_interleaved(void **state)
             assert_true(planned_bytes(r, n) < stream_size(o.s) * 6 / 10);
     }
     /* Every packet read after all those plans is the reference's. */
-    struct sh_stream *v = demux_get_stream(o.d, MP_STREAM_VIDEO, 0);
-    struct sh_stream *a = demux_get_stream(o.d, MP_STREAM_AUDIO, 0);
+    struct sh_stream *v = demux_nth_stream(o.d, MP_STREAM_VIDEO, 0);
+    struct sh_stream *a = demux_nth_stream(o.d, MP_STREAM_AUDIO, 0);
     size_t got = 0;
     for (int k = 0; k < 2; k++) {
         struct sh_stream *sh = k == 0 ? v : a;
@@ -329,8 +329,8 @@ static void test_noninterleaved(void **state)
 {
     struct media *m = *state;
     struct opened o = open_media(m->non, true);
-    int v_ff = demux_get_stream(o.d, MP_STREAM_VIDEO, 0)->ff_index;
-    int a_ff = demux_get_stream(o.d, MP_STREAM_AUDIO, 0)->ff_index;
+    int v_ff = demux_nth_stream(o.d, MP_STREAM_VIDEO, 0)->ff_index;
+    int a_ff = demux_nth_stream(o.d, MP_STREAM_AUDIO, 0)->ff_index;
     int64_t vlo, vhi, alo, ahi;
     stream_span(&o.ref, v_ff, &vlo, &vhi);
     stream_span(&o.ref, a_ff, &alo, &ahi);
@@ -364,7 +364,7 @@ static void test_unselected_track_clusters(void **state)
 {
     struct media *m = *state;
     struct opened o = open_media(m->three, true);
-    struct sh_stream *a2 = demux_get_stream(o.d, MP_STREAM_AUDIO, 1);
+    struct sh_stream *a2 = demux_nth_stream(o.d, MP_STREAM_AUDIO, 1);
     assert_non_null(a2);
     int64_t lo, hi;
     stream_span(&o.ref, a2->ff_index, &lo, &hi);
@@ -482,7 +482,7 @@ static void test_hostile(void **state)
         mkvmap_get_stats(o.d->mkvmap, &ms);
         assert_true(ms.reads <= (int64_t)mkvmap_count(o.d->mkvmap) * 2 + 8);
         /* The demuxer reads on as before. */
-        struct sh_stream *v = demux_get_stream(o.d, MP_STREAM_VIDEO, 0);
+        struct sh_stream *v = demux_nth_stream(o.d, MP_STREAM_VIDEO, 0);
         int got = 0;
         AVPacket *pkt;
         while (got < 1000 && (pkt = demux_read_packet(o.d, v))) {

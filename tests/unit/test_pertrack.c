@@ -148,8 +148,8 @@ static uint64_t bytes_read(const struct opened *o)
 /* Select video and audio track aid (-1: none); returns them. */
 static void select_tracks(demuxer_t *d, int aid, struct sh_stream **v, struct sh_stream **a)
 {
-    *v = demux_get_stream(d, MP_STREAM_VIDEO, 0);
-    *a = aid >= 0 ? demux_get_stream(d, MP_STREAM_AUDIO, aid) : NULL;
+    *v = demux_nth_stream(d, MP_STREAM_VIDEO, 0);
+    *a = aid >= 0 ? demux_nth_stream(d, MP_STREAM_AUDIO, aid) : NULL;
     assert_non_null(*v);
     demux_select_stream(d, *v, true);
     if (aid >= 0) {
@@ -476,7 +476,7 @@ static void check_switch(const struct media *m, bool thread)
 
     /* Switch as the player does: off, then the other one on. */
     demux_select_stream(o.d, a, false);
-    struct sh_stream *a1 = demux_get_stream(o.d, MP_STREAM_AUDIO, 1);
+    struct sh_stream *a1 = demux_nth_stream(o.d, MP_STREAM_AUDIO, 1);
     assert_non_null(a1);
     demux_select_stream(o.d, a1, true);
     assert_int_equal(demux_read_positions(o.d), 2);

@@ -552,7 +552,7 @@ static void sim_play(const char *path, enum sim_mode mode, int audio_id, struct 
     sel[nsel] = demux_default_stream(d, MP_STREAM_VIDEO);
     assert_non_null(sel[nsel]);
     nsel++;
-    sel[nsel] = demux_get_stream(d, MP_STREAM_AUDIO, audio_id);
+    sel[nsel] = demux_nth_stream(d, MP_STREAM_AUDIO, audio_id);
     assert_non_null(sel[nsel]);
     nsel++;
     for (int i = 0; i < nsel; i++)

@@ -249,12 +249,15 @@ static bool is_selected(demuxer_t *d, int ff_index)
 }
 
 /* Select exactly video (if want_video) and audio track aid (-1: none). */
+/* aid: the audio track's position among the file's audio tracks (its id
+ * is MPlayer's, an AVI stream number or a TS PID). */
 static void select_tracks(demuxer_t *d, bool want_video, int aid)
 {
+    int nth_audio = 0;
     for (int i = 0; i < d->num_streams; i++) {
         struct sh_stream *sh = d->streams[i];
         bool on = sh->type == MP_STREAM_VIDEO ? want_video
-                : sh->type == MP_STREAM_AUDIO ? sh->id == aid : false;
+                : sh->type == MP_STREAM_AUDIO ? nth_audio++ == aid : false;
         demux_select_stream(d, sh, on);
     }
 }
@@ -672,7 +675,7 @@ static void test_switch_and_seek(void **state)
     struct opened o = open_with_ref(m->src);
     select_tracks(o.d, true, 0);
     int64_t a0 = demux_plan_bytes_needed(o.d, 2, 4);
-    AVPacket *pkt = demux_read_packet(o.d, demux_get_stream(o.d, MP_STREAM_VIDEO, 0));
+    AVPacket *pkt = demux_read_packet(o.d, demux_nth_stream(o.d, MP_STREAM_VIDEO, 0));
     assert_non_null(pkt);
     av_packet_free(&pkt);
     select_tracks(o.d, true, 2);
@@ -698,7 +701,7 @@ static void check_no_index(const char *path)
     struct demux_plan_cost cost;
     for (int step = 0; step < 3; step++) {
         if (step == 1) {
-            struct sh_stream *v = demux_get_stream(o.d, MP_STREAM_VIDEO, 0);
+            struct sh_stream *v = demux_nth_stream(o.d, MP_STREAM_VIDEO, 0);
             for (int i = 0; i < 100; i++) {
                 AVPacket *pkt = demux_read_packet(o.d, v);
                 assert_non_null(pkt);

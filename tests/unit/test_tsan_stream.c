@@ -242,9 +242,9 @@ static void demux_round(const char *path, const struct stream_opts *o)
     assert_int_equal(stream_open(&s, path, o), 0);
     demuxer_t *d = NULL;
     assert_int_equal(demux_open(&d, s, NULL), 0);
-    struct sh_stream *v = demux_get_stream(d, MP_STREAM_VIDEO, 0);
-    struct sh_stream *a[2] = {demux_get_stream(d, MP_STREAM_AUDIO, 0),
-                              demux_get_stream(d, MP_STREAM_AUDIO, 1)};
+    struct sh_stream *v = demux_nth_stream(d, MP_STREAM_VIDEO, 0);
+    struct sh_stream *a[2] = {demux_nth_stream(d, MP_STREAM_AUDIO, 0),
+                              demux_nth_stream(d, MP_STREAM_AUDIO, 1)};
     assert_non_null(v);
     assert_non_null(a[0]);
     assert_non_null(a[1]);
