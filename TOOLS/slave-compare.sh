@@ -221,7 +221,7 @@ if [ $matrix = 1 ]; then
             for (i = 1; i <= ns; i++) printf " %s |", cell[order[k], sl[i]]
             printf "\n"
         }
-    }' "$tmp/joined.tsv" > "$tmp/matrix.md"
+    }' "$tmp/joined.tsv" | sed "s|$tmp/|DIR/|g" > "$tmp/matrix.md"
     {
         echo "Reference: $ref; this player: $ours. Each cell: the reference's answer;"
         echo "where this player's differs, it follows in bold after a slash."
