@@ -42,7 +42,7 @@
 enum demux_error {
     DEMUX_OK = 0,
     DEMUX_ERR_UNKNOWN_FORMAT = 1, /* libavformat recognised nothing */
-    DEMUX_ERR_NO_STREAMS = 2,     /* a container without audio or video */
+    DEMUX_ERR_NO_STREAMS = 2,     /* a container without audio, video or subtitles */
     DEMUX_ERR_IO = 3,             /* the stream failed while probing */
     DEMUX_ERR_NOMEM = 4,
     DEMUX_ERR_INVALID = 5,        /* corrupt headers */
