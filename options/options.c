@@ -494,7 +494,6 @@ static const struct opt_def opt_table[] = {
     OPT_IGN("ass-force-style", OPTF_ARG, "scripts keep their own styles"),
     OPT_IGN("ass-color", OPTF_ARG, "text subtitles use the default style"),
     OPT_IGN("ass-border-color", OPTF_ARG, "text subtitles use the default style"),
-    OPT_IGN("ass-use-margins", 0, "subtitles are drawn on the picture"),
     OPT_IGN("mixer-channel", OPTF_ARG, "the volume is software volume"),
     OPT_IGN("hr-mp3-seek", 0, "seeking is libavformat's"),
     OPT_IGN("pp", OPTF_ARG, "postprocessing levels were for Win32 DLL codecs (-vf pp filters)"),
@@ -641,6 +640,14 @@ static const struct opt_def opt_table[] = {
     OPT_IGN("monitor-orientation", OPTF_ARG, "no output turns the picture for the monitor"),
     OPT_IGN("rootwin", 0, "the picture is not drawn on the desktop (-wid takes a window)"),
     /* ---- end of the player/terminal block ---- */
+    /* ---- issue 17, the last MPlayer options (branch h17-more) ---- */
+    OPT("ass-top-margin", OPT_INT, ass_top_margin, 0, 2000, OPTF_RANGE,
+        "-vf ass: a black band of this many pixels above the picture"),
+    OPT("ass-bottom-margin", OPT_INT, ass_bottom_margin, 0, 2000, OPTF_RANGE,
+        "-vf ass: a black band of this many pixels below the picture"),
+    OPT("ass-use-margins", OPT_FLAG, ass_use_margins, 0, 0, 0,
+        "subtitles may be placed in the bands of -ass-*-margin"),
+    /* ---- end of the h17-more block ---- */
 };
 
 #define OPT_COUNT (sizeof(opt_table) / sizeof(opt_table[0]))
@@ -728,6 +735,7 @@ void mp_opts_init(struct MPOpts *o)
     o->panscan_range = 1;
     o->border_pos_x = 0.5;
     o->border_pos_y = 0.5;
+    /* ---- h17-more ---- */
 }
 
 /* The strings that functions set, not table rows: freed and copied with

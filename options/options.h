@@ -214,6 +214,11 @@ struct MPOpts {
     double monitoraspect;       /* -monitoraspect: the screen's shape; 0 = not given */
     int doubleclick_time;       /* -doubleclick-time ms; 0: SDL decides */
     /* ---- end of the player/terminal block ---- */
+    /* ---- issue 17, the last MPlayer options (branch h17-more) ---- */
+    int ass_top_margin;         /* -ass-top-margin: band above the picture (-vf ass) */
+    int ass_bottom_margin;      /* -ass-bottom-margin: band below it */
+    bool ass_use_margins;       /* -ass-use-margins: subtitles may use the bands */
+    /* ---- end of the h17-more block ---- */
 };
 
 /* What -dumpstream, -dumpaudio and -dumpvideo write to -dumpfile instead of

@@ -144,6 +144,9 @@ struct play_state {
     struct mp_image_conv *shot_conv; /* to RGB24 for the PNG encoder (owned) */
     int shot_next;              /* first shotNNNN.png number to try */
     bool shot_each;             /* screenshot 1: a shot of every frame shown */
+
+    /* -ass-top-margin / -ass-bottom-margin with -vf ass (player/subs.c) */
+    struct mp_vf_chain *margin_vf; /* adds the black bands after -vf (owned) */
 };
 
 /* The demuxer audio tracks come from: -audiofile's, else the file's. */
@@ -202,6 +205,11 @@ void play_subs_open(struct play_state *ps);
 struct sh_stream *play_pick_lang(struct play_state *ps, enum mp_stream_type t,
                                  const char *langs);
 void play_subs_feed(struct play_state *ps);
+/* -vf ass with -ass-top-margin / -ass-bottom-margin: *padded is f with
+ * the black bands added (owned by the caller), NULL when there are none
+ * to add. Returns -1 when the bands could not be made. */
+int play_subs_pad(struct play_state *ps, struct AVFrame *f, struct AVFrame **padded);
+void play_subs_pad_free(struct play_state *ps);
 void play_subs_draw(struct play_state *ps, struct AVFrame **frame, struct AVFrame *decoded,
                     bool burn);
 void play_osd_bar_seek(struct play_state *ps);

@@ -565,7 +565,21 @@ static void loop_hard_framedrop(struct play_state *ps, bool behind)
 
 /* Convert f for the output, draw subtitles and OSD on it, show it.
  * Returns -1 when the output failed. */
+static int loop_draw_frame(struct play_state *ps, AVFrame *f);
+
 static int loop_draw(struct play_state *ps, AVFrame *f)
+{
+    AVFrame *padded = NULL;
+    if (play_subs_pad(ps, f, &padded) < 0) {
+        ps->output_failed = true;
+        return -1;
+    }
+    int r = loop_draw_frame(ps, padded ? padded : f);
+    av_frame_free(&padded);
+    return r;
+}
+
+static int loop_draw_frame(struct play_state *ps, AVFrame *f)
 {
     double start = mp_time_sec();
     if (!ps->vo || f->width != ps->vo_w || f->height != ps->vo_h || f->format != ps->vo_fmt) {

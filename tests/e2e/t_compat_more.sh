@@ -1,0 +1,73 @@
+# The last MPlayer 1.5 options of issue 17: -ass-*-margin, mf://, and
+# the small ones (-sb, -subfile, -screen ...). GPLv2 or later.
+
+# more_rows PNG [Y0 Y1]: "W H FIRST LAST MAX": the picture's size, the
+# first and last rows holding a pixel brighter than luma 110 (-1 -1 for
+# none), and the brightest luma in rows Y0..Y1-1 (default: all).
+more_rows() {
+    python3 - "$@" <<'EOF'
+import subprocess, sys
+f = sys.argv[1]
+wh = subprocess.run(['ffprobe', '-v', 'error', '-show_entries', 'stream=width,height',
+                     '-of', 'csv=p=0', f], capture_output=True, text=True).stdout
+w, h = (int(v) for v in wh.strip().split(','))
+raw = subprocess.run(['ffmpeg', '-nostdin', '-loglevel', 'error', '-i', f, '-f', 'rawvideo',
+                      '-pix_fmt', 'gray', '-'], capture_output=True).stdout
+rows = [y for y in range(h) if max(raw[y * w:(y + 1) * w]) > 110]
+y0, y1 = (int(sys.argv[2]), int(sys.argv[3])) if len(sys.argv) > 3 else (0, h)
+print(w, h, rows[0] if rows else -1, rows[-1] if rows else -1, max(raw[y0 * w:y1 * w]))
+EOF
+}
+
+# A grey picture (luma 80, nothing brighter than 110) and a subtitle shown
+# over the whole of it.
+more_grey_media() {
+    ff -f lavfi -i color=c=0x505050:size=160x120:rate=10 -t 1 -c:v mpeg4 -q:v 2 grey.avi &&
+        printf '1\n00:00:00,000 --> 00:00:05,000\nHello\n' > grey.srt
+}
+
+test_more_ass_margins_add_bands() {
+    ff -f lavfi -i testsrc=size=160x120:rate=10 -t 1 -c:v mpeg4 -q:v 2 t.avi || return 1
+    mp -nosound -vo png:outdir=plain -frames 3 t.avi
+    expect_rc 0 || return 1
+    mp -nosound -vo png:outdir=band -frames 3 -vf ass -ass-top-margin 20 \
+        -ass-bottom-margin 30 t.avi
+    expect_rc 0 || return 1
+    local s
+    s=$(more_rows band/00000003.png) || return 1
+    [ "${s% * * *}" = "160 170" ] || fail "banded frame: $s, expected 160x170" || return 1
+    # The picture, moved down by the top band, is the plain frame.
+    local p
+    p=$(ffmpeg -nostdin -hide_banner -i plain/00000003.png -i band/00000003.png -lavfi \
+        "[1]crop=160:120:0:20[b];[0][b]psnr" -f null - 2>&1 |
+        sed -n 's/.*average:\([^ ]*\).*/\1/p' | tail -n 1)
+    [ "$p" = inf ] || fail "picture in the bands differs: PSNR $p" || return 1
+    # The bands are black (luma 0 after the RGB conversion of the PNG).
+    set -- $(more_rows band/00000003.png 0 20) || return 1
+    [ "$5" -le 16 ] || fail "top band not black: max luma $5" || return 1
+    set -- $(more_rows band/00000003.png 140 170) || return 1
+    [ "$5" -le 16 ] || fail "bottom band not black: max luma $5" || return 1
+    # Without -vf ass (MPlayer's rule) the frames keep their size.
+    mp -nosound -vo png:outdir=noass -frames 1 -ass-top-margin 20 t.avi
+    expect_rc 0 || return 1
+    s=$(more_rows noass/00000001.png) || return 1
+    [ "${s% * * *}" = "160 120" ] || fail "without -vf ass: $s" || return 1
+}
+
+test_more_ass_use_margins_moves_text_into_the_band() {
+    more_grey_media || return 1
+    mp -nosound -vo png:outdir=in -frames 5 -vf ass -sub grey.srt -ass-top-margin 20 \
+        -ass-bottom-margin 30 grey.avi
+    expect_rc 0 || return 1
+    mp -nosound -vo png:outdir=use -frames 5 -vf ass -sub grey.srt -ass-top-margin 20 \
+        -ass-bottom-margin 30 -ass-use-margins grey.avi
+    expect_rc 0 || return 1
+    local a b
+    a=$(more_rows in/00000005.png) && b=$(more_rows use/00000005.png) || return 1
+    set -- $a
+    # Text on the picture: rows 20..139.
+    [ "$3" -ge 20 ] && [ "$4" -le 139 ] && [ "$4" -ge 100 ] ||
+        fail "text not at the picture's bottom: $a" || return 1
+    set -- $b
+    [ "$3" -ge 140 ] && [ "$4" -le 169 ] || fail "text not in the lower band: $b" || return 1
+}
