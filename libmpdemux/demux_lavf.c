@@ -569,6 +569,21 @@ static int demux_raw_video_format(const struct demux_opts *o, const AVInputForma
 /* Find the format: forced by name (MPlayer's, see demux_mp_names, or
  * libavformat's own), or probed. *fmt_opts: settings for the format (in
  * opts_buf), or NULL. */
+/* -mf type= for mf://: libavformat's reader of a stream of such pictures
+ * (png_pipe ...), MPlayer's "jpg" being "jpeg". */
+static int demux_mf_format(const char *type, const AVInputFormat **fmt)
+{
+    char name[48];
+    snprintf(name, sizeof(name), "%s_pipe", strcmp(type, "jpg") ? type : "jpeg");
+    *fmt = av_find_input_format(name);
+    if (!*fmt) {
+        mp_msg(MSGT_DEMUX, MSGL_ERR, "-mf type=%s: libavformat cannot read a series of "
+               "such pictures (ffmpeg -demuxers lists the *_pipe ones)\n", type);
+        return -DEMUX_ERR_UNKNOWN_FORMAT;
+    }
+    return 0;
+}
+
 static int demux_find_format(struct demux_priv *p, stream_t *s, const struct demux_opts *o,
                              const AVInputFormat **fmt, const char **fmt_opts,
                              char *opts_buf, size_t opts_size)
@@ -594,6 +609,8 @@ static int demux_find_format(struct demux_priv *p, stream_t *s, const struct dem
         mp_msg(MSGT_DEMUX, MSGL_WARN, "-lavfdopts format=%s: libavformat has no such "
                "format; probing the file\n", lavf_name);
         r = demux_probe(p, s, false, fmt);
+    } else if (stream_get_kind(s) == STREAM_KIND_MF && o->mf_type && o->mf_type[0]) {
+        r = demux_mf_format(o->mf_type, fmt);
     } else if (m && !strcmp(m->mp, "rawaudio")) {
         r = demux_raw_audio_format(o, fmt, opts_buf, opts_size);
         *fmt_opts = opts_buf;
@@ -790,6 +807,15 @@ static int demux_user_dict(const struct demux_opts *o, const AVInputFormat *fmt,
     }
     if (probe > 0)
         r = av_dict_set_int(dict, "probesize", probe, 0);
+    /* mf://: -mf fps, for the readers of picture series, which have it. */
+    const char *fn = fmt->name;
+    size_t fl = strlen(fn);
+    bool pipe = (fl > 5 && !strcmp(fn + fl - 5, "_pipe")) || !strcmp(fn, "image2pipe");
+    if (r >= 0 && o->mf_fps > 0 && pipe) {
+        char rate[32];
+        snprintf(rate, sizeof(rate), "%.9g", o->mf_fps);
+        r = av_dict_set(dict, "framerate", rate, 0);
+    }
     if (r >= 0 && secs >= 0)
         r = av_dict_set_int(dict, "analyzeduration", (int64_t)(secs * AV_TIME_BASE), 0);
     if (r >= 0 && o->cryptokey)
@@ -987,6 +1013,11 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
         d->duration = avfc->duration / (double)AV_TIME_BASE;
     if (avfc->start_time != AV_NOPTS_VALUE)
         d->start_time = avfc->start_time / (double)AV_TIME_BASE;
+    /* mf://: one picture a file, so the length is known before reading
+     * them (MPlayer's: files / fps). */
+    if (d->duration < 0 && stream_mf_file_count(s) > 0 && avfc->nb_streams == 1 &&
+        avfc->streams[0]->r_frame_rate.num > 0)
+        d->duration = stream_mf_file_count(s) / av_q2d(avfc->streams[0]->r_frame_rate);
     d->seekable = (avfc->pb->seekable & AVIO_SEEKABLE_NORMAL) != 0;
     if (!opts || !opts->matroska_plans)
         d->mkvmap_error = -DEMUX_ERR_NO_INDEX;

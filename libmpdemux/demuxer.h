@@ -137,6 +137,10 @@ struct demux_opts {
     int rawv_pixfmt;
     bool rawv_swap_uv;
     int rawv_frame_size;
+    /* mf:// (issue 17, h17-more): -mf type (NULL or "": probed from the
+     * bytes) and fps (0: libavformat's 25) of the pictures. */
+    const char *mf_type;
+    double mf_fps;
 };
 
 /* The reader thread reads ahead until one selected track has this much

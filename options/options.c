@@ -195,6 +195,9 @@ static int func_noloop(struct opt_ctx *c, const struct opt_def *d, const char *v
                        char *err, size_t errsize);
 static int func_show_profile(struct opt_ctx *c, const struct opt_def *d, const char *value,
                              char *err, size_t errsize);
+/* issue 17, the last MPlayer options (h17-more) */
+static int func_mf(struct opt_ctx *c, const struct opt_def *d, const char *value, char *err,
+                   size_t errsize);
 
 #define OFF(field) offsetof(struct MPOpts, field)
 #define KIB 1024.0
@@ -647,6 +650,7 @@ static const struct opt_def opt_table[] = {
         "-vf ass: a black band of this many pixels below the picture"),
     OPT("ass-use-margins", OPT_FLAG, ass_use_margins, 0, 0, 0,
         "subtitles may be placed in the bands of -ass-*-margin"),
+    OPT_FN("mf", func_mf, OPTF_ARG, "mf:// pictures: fps=25:type=png|jpeg|...:w=..:h=.."),
     /* ---- end of the h17-more block ---- */
 };
 
@@ -736,6 +740,7 @@ void mp_opts_init(struct MPOpts *o)
     o->border_pos_x = 0.5;
     o->border_pos_y = 0.5;
     /* ---- h17-more ---- */
+    o->mf_fps = 25;
 }
 
 /* The strings that functions set, not table rows: freed and copied with
@@ -2905,4 +2910,67 @@ int mp_parse_command_line(struct MPOpts *o, struct mp_cmdline_files *files,
     int r = parse_command_line(&c, argc, argv);
     profiles_free(&profiles);
     return r;
+}
+
+/* ---- issue 17, the last MPlayer options (branch h17-more) ---- */
+
+/* -mf fps=25:type=png:w=..:h=..: how mf:// reads its pictures. w and h
+ * are MPlayer's header values, which its decoders replace by the
+ * pictures' own sizes (MPlayer 1.5 shows 64x48 pictures at 64x48 with
+ * w=32:h=24): checked and kept, the pictures' sizes are used. */
+static int func_mf(struct opt_ctx *c, const struct opt_def *d, const char *value, char *err,
+                   size_t errsize)
+{
+    (void)d;
+    struct MPOpts *o = c->o;
+    double fps = o->mf_fps;
+    int w = o->mf_w, h = o->mf_h;
+    char type[sizeof(o->mf_type)];
+    snprintf(type, sizeof(type), "%s", o->mf_type);
+    for (const char *p = value; *p;) {
+        size_t len = strcspn(p, ":");
+        size_t klen = strcspn(p, "=:");
+        const char *v = p + klen + 1;
+        size_t vlen = klen < len ? len - klen - 1 : 0;
+        char num[32] = "";
+        if (vlen < sizeof(num))
+            memcpy(num, v, vlen);
+        if (klen == 3 && !strncmp(p, "fps", 3)) {
+            if (parse_double(num, &fps) < 0 || !(fps > 0) || fps > 1000) {
+                opt_err(err, errsize, "fps needs a rate 0..1000, not '%.*s'", (int)vlen, v);
+                return R_BADVAL;
+            }
+        } else if (klen == 4 && !strncmp(p, "type", 4)) {
+            if (!vlen || vlen >= sizeof(type) || strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789")
+                                                     < vlen) {
+                opt_err(err, errsize, "type needs a picture type such as png or jpeg, not "
+                        "'%.*s'", (int)vlen, v);
+                return R_BADVAL;
+            }
+            memcpy(type, v, vlen);
+            type[vlen] = 0;
+        } else if (klen == 1 && (p[0] == 'w' || p[0] == 'h')) {
+            char *end = NULL;
+            long n = strtol(num, &end, 10);
+            if (!vlen || !end || *end || n < 0 || n > 16384) {
+                opt_err(err, errsize, "%c needs a size 0..16384, not '%.*s'", p[0], (int)vlen, v);
+                return R_BADVAL;
+            }
+            *(p[0] == 'w' ? &w : &h) = (int)n;
+        } else if (klen == 2 && len == 2 && !strncmp(p, "on", 2)) {
+            /* MPlayer 1.5 says the same and goes on. */
+            mp_msg(MSGT_OPTIONS, MSGL_WARN, "-mf on has been removed, use mf:// instead.\n");
+        } else if (len) {
+            opt_err(err, errsize, "unknown suboption '%.*s' (fps, type, w, h)", (int)klen, p);
+            return R_BADVAL;
+        }
+        p += len;
+        if (*p == ':')
+            p++;
+    }
+    o->mf_fps = fps;
+    o->mf_w = w;
+    o->mf_h = h;
+    memcpy(o->mf_type, type, sizeof(type));
+    return R_OK;
 }

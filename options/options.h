@@ -218,6 +218,9 @@ struct MPOpts {
     int ass_top_margin;         /* -ass-top-margin: band above the picture (-vf ass) */
     int ass_bottom_margin;      /* -ass-bottom-margin: band below it */
     bool ass_use_margins;       /* -ass-use-margins: subtitles may use the bands */
+    double mf_fps;              /* -mf fps: mf:// picture rate (default 25) */
+    char mf_type[16];           /* -mf type: picture format ("": probed) */
+    int mf_w, mf_h;             /* -mf w, h: MPlayer's header size (0: the pictures') */
     /* ---- end of the h17-more block ---- */
 };
 

@@ -71,3 +71,58 @@ test_more_ass_use_margins_moves_text_into_the_band() {
     set -- $b
     [ "$3" -ge 140 ] && [ "$4" -le 169 ] || fail "text not in the lower band: $b" || return 1
 }
+
+# Ten numbered PNG pictures of testsrc (each frame differs).
+more_pictures() {
+    mkdir -p pics &&
+        ff -f lavfi -i testsrc=size=64x48:rate=5 -frames:v 10 pics/p%02d.png
+}
+
+test_more_mf_plays_pictures_at_fps() {
+    more_pictures || return 1
+    mp -identify -frames 0 -vo null -ao null -mf fps=5 'mf://pics/*.png'
+    expect_rc 0 || return 1
+    grep -qx 'ID_VIDEO_FPS=5.000' "$OUT" || fail "fps: $(grep ID_VIDEO_FPS "$OUT")" || return 1
+    grep -qx 'ID_LENGTH=2.00' "$OUT" || fail "length: $(grep ID_LENGTH "$OUT")" || return 1
+    grep -qx 'ID_VIDEO_WIDTH=64' "$OUT" || fail "no 64 px video: $(cat "$OUT")" || return 1
+    mp -vo png:outdir=out -nosound -mf type=png:fps=10:w=32:h=24 'mf://pics/*.png'
+    expect_rc 0 || return 1
+    local n
+    n=$(ls out | wc -l)
+    [ "$n" = 10 ] || fail "$n frames shown, expected 10" || return 1
+    # Every frame is its picture, in the pattern's sorted order.
+    local i p
+    for i in 01 04 10; do
+        p=$(psnr "out/000000$i.png" "pics/p$i.png")
+        [ "$p" = inf ] || fail "frame $i differs from p$i.png: PSNR $p" || return 1
+    done
+}
+
+test_more_mf_lists_and_list_files() {
+    more_pictures || return 1
+    printf 'pics/p07.png\npics/p02.png\n' > list.txt
+    mp -vo png:outdir=a -nosound 'mf://@list.txt'
+    expect_rc 0 || return 1
+    mp -vo png:outdir=b -nosound 'mf://pics/p09.png,pics/p03.png,pics/p05.png'
+    expect_rc 0 || return 1
+    [ "$(ls a | wc -l)" = 2 ] && [ "$(ls b | wc -l)" = 3 ] ||
+        fail "frames: $(ls a | wc -l) and $(ls b | wc -l), expected 2 and 3" || return 1
+    [ "$(psnr a/00000001.png pics/p07.png)" = inf ] &&
+        [ "$(psnr b/00000003.png pics/p05.png)" = inf ] || fail "frames out of order" || return 1
+}
+
+test_more_mf_errors_and_on() {
+    more_pictures || return 1
+    mp -vo null -nosound 'mf://nothing/*.png'
+    [ "$RC" != 0 ] || fail "no pictures played with status 0" || return 1
+    expect_err "mf: no files match 'nothing/*.png'" || return 1
+    mp -vo null -nosound -mf type=tga 'mf://pics/*.png'
+    expect_err "-mf type=tga: libavformat cannot read a series" || return 1
+    mp -vo null -nosound -mf fps=0 'mf://pics/*.png'
+    expect_rc 1 || return 1
+    mp -vo null -nosound -mf bogus=1 'mf://pics/*.png'
+    expect_rc 1 || return 1
+    mp -vo null -nosound -frames 2 -mf on 'mf://pics/*.png'
+    expect_rc 0 || return 1
+    expect_err "-mf on has been removed, use mf:// instead." || return 1
+}
