@@ -650,6 +650,8 @@ static const struct opt_def opt_table[] = {
         "-vf ass: a black band of this many pixels below the picture"),
     OPT("ass-use-margins", OPT_FLAG, ass_use_margins, 0, 0, 0,
         "subtitles may be placed in the bands of -ass-*-margin"),
+    OPT("edl-backward-delay", OPT_DOUBLE, edl_backward_delay, 0, 0, OPTF_MIN,
+        "a seek back into an EDL block lands this many seconds before it"),
     OPT_FN("mf", func_mf, OPTF_ARG, "mf:// pictures: fps=25:type=png|jpeg|...:w=..:h=.."),
     /* ---- end of the h17-more block ---- */
 };
@@ -741,6 +743,7 @@ void mp_opts_init(struct MPOpts *o)
     o->border_pos_y = 0.5;
     /* ---- h17-more ---- */
     o->mf_fps = 25;
+    o->edl_backward_delay = 2;
 }
 
 /* The strings that functions set, not table rows: freed and copied with

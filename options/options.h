@@ -221,6 +221,7 @@ struct MPOpts {
     double mf_fps;              /* -mf fps: mf:// picture rate (default 25) */
     char mf_type[16];           /* -mf type: picture format ("": probed) */
     int mf_w, mf_h;             /* -mf w, h: MPlayer's header size (0: the pictures') */
+    double edl_backward_delay;  /* -edl-backward-delay seconds (default 2) */
     /* ---- end of the h17-more block ---- */
 };
 

@@ -228,6 +228,10 @@ void play_edl_mark(struct play_state *ps, double pos);
  * (-edl-start-pts, the default here) or 0 (-noedl-start-pts: timestamps
  * as the file has them, MPlayer's default). */
 double play_edl_origin(const struct play_state *ps);
+/* -edl-backward-delay: a seek backwards (before ps->next_pts) to target
+ * that lands in an EDL block goes to the block's start minus the delay,
+ * as MPlayer does; other targets come back unchanged. */
+double play_edl_backward_target(const struct play_state *ps, double target);
 
 /* player/subs.c, run-time subtitle selection as MPlayer numbers it: the
  * file's subtitle streams by -sid, then the external files in load order

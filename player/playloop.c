@@ -800,6 +800,7 @@ static bool loop_seek_to(struct play_state *ps, double target)
 
 void play_seek(struct play_state *ps, double target)
 {
+    target = play_edl_backward_target(ps, target);
     if (loop_seek_to(ps, target))
         play_osd_bar_seek(ps);
 }

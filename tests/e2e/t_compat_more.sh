@@ -126,3 +126,26 @@ test_more_mf_errors_and_on() {
     expect_rc 0 || return 1
     expect_err "-mf on has been removed, use mf:// instead." || return 1
 }
+
+# -edl-backward-delay: from 9 s, 3 s back lands at 6 s, inside the block
+# 5..8: the player goes to 5 s minus the delay (MPlayer 1.5: 3.4 s when
+# asked 0.4 s after the seek with the default 2).
+test_more_edl_backward_delay() {
+    ff -f lavfi -i testsrc=size=160x120:rate=10 -t 12 -c:v mpeg4 -g 10 e.avi || return 1
+    echo "5 8 0" > e.edl
+    local d pos
+    for d in 2 1 0.5; do
+        slave "seek -3 0" "get_time_pos" "quit" -- -ss 9 -edl e.edl \
+            -edl-backward-delay "$d" e.avi
+        expect_rc 0 || return 1
+        pos=$(ans_all TIME_POSITION | head -n 1)
+        # 0.3 s of playing after the seek, with slack for a busy machine.
+        awk -v p="$pos" -v d="$d" 'BEGIN { exit !(p != "" && p >= 5 - d && p < 6.2 - d) }' ||
+            fail "delay $d: at '$pos' after the seek, expected 5 - $d + ~0.3" || return 1
+    done
+    # A seek back that lands outside every block is left alone.
+    slave "seek -1 0" "get_time_pos" "quit" -- -ss 11 -edl e.edl e.avi
+    pos=$(ans_all TIME_POSITION | head -n 1)
+    awk -v p="$pos" 'BEGIN { exit !(p != "" && p >= 10 && p < 11.2) }' ||
+        fail "seek to 10 s moved to '$pos'" || return 1
+}
