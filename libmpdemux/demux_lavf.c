@@ -2704,19 +2704,26 @@ static int demux_main_seek_index(demuxer_t *d)
 
 /* One libavformat seek to ts (AV_TIME_BASE units) of every context;
  * flushes on success. */
-static int demux_seek_once(demuxer_t *d, int64_t ts)
+static int demux_seek_once(demuxer_t *d, int64_t ts, bool bytes)
 {
     struct demux_priv *p = d->priv;
     /* A failed read before the seek says nothing about reads after it. */
     p->io->stream_error = 0;
     p->io->fence_hit = false;
-    int r = demux_ctx_seek(d->avfc, demux_main_seek_index(d), ts);
+    int r = bytes ? av_seek_frame(d->avfc, -1, ts, AVSEEK_FLAG_BYTE)
+                  : demux_ctx_seek(d->avfc, demux_main_seek_index(d), ts);
     if (r < 0) {
         demux_av_msg(MSGL_V, "seek failed", r);
         return p->io->stream_error ? -DEMUX_ERR_IO : -DEMUX_ERR_SEEK;
     }
     p->last_time = -INFINITY;
     bool closed = false;
+    /* A byte position is the main context's: the tracks' own contexts
+     * (which read elsewhere in the file) are closed, one read position. */
+    while (bytes && p->nb_sides > 0) {
+        demux_side_close(d, p->sides[p->nb_sides - 1]);
+        closed = true;
+    }
     for (int k = 0; k < p->nb_sides; k++) {
         struct demux_side *sd = p->sides[k];
         sd->io->stream_error = 0;
@@ -2780,7 +2787,7 @@ static int demux_seek_parked(demuxer_t *d, double time)
      * past the target start earlier, 1, 2, 4 seconds back. */
     double back = 0;
     for (int attempt = 0;; attempt++) {
-        int r = demux_seek_once(d, llrint((target - back) * AV_TIME_BASE));
+        int r = demux_seek_once(d, llrint((target - back) * AV_TIME_BASE), false);
         if (r < 0)
             return r;
         if (!v)
@@ -2829,6 +2836,19 @@ int demux_seek(demuxer_t *d, double time)
     if (!demux_try_park(d))
         return -DEMUX_ERR_ABORTED;
     int r = demux_seek_parked(d, time);
+    demux_unpark(d);
+    return r;
+}
+
+int demux_seek_byte(demuxer_t *d, int64_t pos)
+{
+    if (pos < 0)
+        return -DEMUX_ERR_INVALID;
+    if (d->avfc->iformat->flags & AVFMT_NO_BYTE_SEEK)
+        return -DEMUX_ERR_SEEK;
+    if (!demux_try_park(d))
+        return -DEMUX_ERR_ABORTED;
+    int r = demux_seek_once(d, pos, true);
     demux_unpark(d);
     return r;
 }

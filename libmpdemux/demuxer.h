@@ -218,6 +218,12 @@ int demux_get_error(demuxer_t *d);
  * -DEMUX_ERR_x. */
 int demux_seek(demuxer_t *d, double time);
 
+/* MPlayer's -sb: go on reading at byte pos of the file (libavformat
+ * resyncs on the next packet it finds there). Flushes all queues. Returns
+ * 0, or -DEMUX_ERR_SEEK where the format cannot seek by bytes (MP4, for
+ * one), or another -DEMUX_ERR_x. */
+int demux_seek_byte(demuxer_t *d, int64_t pos);
+
 /* How many places of the file are read from: 1, or 1 + the tracks read
  * each from its own position (demux_opts.per_track), as decided at the
  * first read, the last seek or track switch. */

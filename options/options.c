@@ -652,6 +652,8 @@ static const struct opt_def opt_table[] = {
         "subtitles may be placed in the bands of -ass-*-margin"),
     OPT("edl-backward-delay", OPT_DOUBLE, edl_backward_delay, 0, 0, OPTF_MIN,
         "a seek back into an EDL block lands this many seconds before it"),
+    OPT("sb", OPT_INT64, seek_byte, 0, 0, OPTF_MIN,
+        "start reading at this byte of the file (MPEG, TS, AVI...)"),
     OPT_FN("mf", func_mf, OPTF_ARG, "mf:// pictures: fps=25:type=png|jpeg|...:w=..:h=.."),
     /* ---- end of the h17-more block ---- */
 };

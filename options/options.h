@@ -222,6 +222,7 @@ struct MPOpts {
     char mf_type[16];           /* -mf type: picture format ("": probed) */
     int mf_w, mf_h;             /* -mf w, h: MPlayer's header size (0: the pictures') */
     double edl_backward_delay;  /* -edl-backward-delay seconds (default 2) */
+    int64_t seek_byte;          /* -sb: byte position to start from (0: none) */
     /* ---- end of the h17-more block ---- */
 };
 

@@ -5,6 +5,7 @@
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
 #include <fcntl.h>
+#include <inttypes.h>
 #include <math.h>
 #include <signal.h>
 #include <spawn.h>
@@ -951,6 +952,18 @@ static void loop_start_position(struct play_state *ps)
         ps->end_time = start + ss + o->end_pos;
     if (chapter_end < ps->end_time)
         ps->end_time = chapter_end;
+    if (o->seek_byte > 0) {
+        /* -sb: from a byte position (junk at a VOB's start); an -ss
+         * given too wins, as in MPlayer, where it is done second. */
+        int r = demux_seek_byte(ps->demuxer, o->seek_byte);
+        if (r < 0)
+            mp_msg(MSGT_CPLAYER, MSGL_WARN, "-sb %" PRId64 ": cannot seek by bytes in '%s' "
+                   "(%s); playing from the start.\n", o->seek_byte, ps->filename,
+                   demux_strerror(r));
+        else
+            mp_msg(MSGT_CPLAYER, MSGL_V, "-sb: reading from byte %" PRId64 ".\n",
+                   o->seek_byte);
+    }
     if (ss <= 0)
         return;
     ps->seek_target = start + ss;

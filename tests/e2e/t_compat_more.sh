@@ -149,3 +149,24 @@ test_more_edl_backward_delay() {
     awk -v p="$pos" 'BEGIN { exit !(p != "" && p >= 10 && p < 11.2) }' ||
         fail "seek to 10 s moved to '$pos'" || return 1
 }
+
+# -sb: an MPEG-PS file read from byte 150000 of 293 KB starts about 5.8 s
+# in (MPlayer 1.5: its first status line says 5.8 too).
+test_more_sb_starts_at_a_byte() {
+    ff -f lavfi -i testsrc=size=160x120:rate=25 -t 10 -c:v mpeg2video -g 12 m.mpg || return 1
+    local size first
+    size=$(stat -c %s m.mpg)
+    mp -vo null -nosound -frames 3 -sb $((size / 2)) m.mpg
+    expect_rc 0 || return 1
+    first=$(tr '\r' '\n' <"$OUT" | sed -n 's/^V: *\([0-9.]*\) .*/\1/p' | head -n 1)
+    awk -v t="$first" 'BEGIN { exit !(t != "" && t >= 3.5 && t <= 6.5) }' ||
+        fail "from byte $((size / 2)) of $size the first frame is at '$first' s" || return 1
+    mp -vo null -nosound -frames 3 m.mpg
+    first=$(tr '\r' '\n' <"$OUT" | sed -n 's/^V: *\([0-9.]*\) .*/\1/p' | head -n 1)
+    awk -v t="$first" 'BEGIN { exit !(t != "" && t < 1.5) }' ||
+        fail "without -sb the first frame is at '$first' s" || return 1
+    # MP4 cannot seek by bytes in libavformat: said, and played from 0.
+    mp -vo null -ao null -frames 2 -sb 5000 "$MEDIA/av.mp4"
+    expect_rc 0 || return 1
+    expect_err "-sb 5000: cannot seek by bytes in" || return 1
+}
