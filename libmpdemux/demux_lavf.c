@@ -194,6 +194,7 @@ struct demux_priv {
     double last_time;       /* main context: time of its last packet */
     /* -lavfdopts probesize: the most bytes a probe reads (0: libavformat's) */
     unsigned probe_max;
+    bool no_extbased;   /* -noextbased: the file name plays no part in probing */
     /* -tsprog: a stream of the program, whose tracks are the default
      * ones (av_find_best_stream's related stream); -1: none asked or
      * the file has no such program. */
@@ -425,7 +426,10 @@ static bool demux_is_audio_format(const AVInputFormat *f)
 static int demux_probe(struct demux_priv *p, stream_t *s, bool accept_guess,
                        const AVInputFormat **fmt)
 {
-    int r = av_probe_input_buffer2(p->io->pb, fmt, stream_url(s), NULL, 0, p->probe_max);
+    /* libavformat scores a format by the name's extension too, which is
+     * what decides for content that has no header (MPlayer's extbased). */
+    const char *name = p->no_extbased ? "" : stream_url(s);
+    int r = av_probe_input_buffer2(p->io->pb, fmt, name, NULL, 0, p->probe_max);
     if (r < 0) {
         demux_av_msg(MSGL_V, "probing found no format", r);
         return demux_map_averror(p, r, -DEMUX_ERR_UNKNOWN_FORMAT);
@@ -886,6 +890,7 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     p->program_stream = -1;
     if (opts && opts->probesize > 0)
         p->probe_max = opts->probesize < INT_MAX ? (unsigned)opts->probesize : INT_MAX;
+    p->no_extbased = opts && opts->no_extbased;
     p->io = demux_avio_create(s);
     if (!p->io)
         goto fail;

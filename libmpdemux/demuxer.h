@@ -141,6 +141,8 @@ struct demux_opts {
      * bytes) and fps (0: libavformat's 25) of the pictures. */
     const char *mf_type;
     double mf_fps;
+    /* -noextbased: probe by content only, not the file name's extension. */
+    bool no_extbased;
 };
 
 /* The reader thread reads ahead until one selected track has this much

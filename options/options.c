@@ -654,6 +654,11 @@ static const struct opt_def opt_table[] = {
         "a seek back into an EDL block lands this many seconds before it"),
     OPT("sb", OPT_INT64, seek_byte, 0, 0, OPTF_MIN,
         "start reading at this byte of the file (MPEG, TS, AVI...)"),
+    OPT("screen", OPT_INT, screen, -2, 64, OPTF_RANGE,
+        "the screen (SDL display 0, 1...) the window opens on; -1, -2: SDL's choice"),
+    OPT("xineramascreen", OPT_INT, screen, -2, 64, OPTF_RANGE, "the same as -screen"),
+    OPT("extbased", OPT_FLAG, extbased, 0, 0, 0,
+        "the file name's extension helps find the format (-no: the content only)"),
     OPT_FN("mf", func_mf, OPTF_ARG, "mf:// pictures: fps=25:type=png|jpeg|...:w=..:h=.."),
     /* ---- end of the h17-more block ---- */
 };
@@ -746,6 +751,8 @@ void mp_opts_init(struct MPOpts *o)
     /* ---- h17-more ---- */
     o->mf_fps = 25;
     o->edl_backward_delay = 2;
+    o->screen = -1;
+    o->extbased = true;
 }
 
 /* The strings that functions set, not table rows: freed and copied with

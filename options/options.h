@@ -223,6 +223,8 @@ struct MPOpts {
     int mf_w, mf_h;             /* -mf w, h: MPlayer's header size (0: the pictures') */
     double edl_backward_delay;  /* -edl-backward-delay seconds (default 2) */
     int64_t seek_byte;          /* -sb: byte position to start from (0: none) */
+    int screen;                 /* -screen / -xineramascreen: SDL display; -1 none */
+    bool extbased;              /* -noextbased: probe by content only */
     /* ---- end of the h17-more block ---- */
 };
 

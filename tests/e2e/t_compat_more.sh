@@ -170,3 +170,39 @@ test_more_sb_starts_at_a_byte() {
     expect_rc 0 || return 1
     expect_err "-sb 5000: cannot seek by bytes in" || return 1
 }
+
+# -screen / -xineramascreen pick SDL's display; Xvfb has one (display 0),
+# so -screen 0 opens there in silence and a display that is not there is
+# named in a warning while the window opens anyway.
+test_more_screen_picks_the_display() {
+    sdl_x_start || { [ -n "${SDL_SKIPPED:-}" ] && return 0; return 1; }
+    mp -vo sdl -ao null -frames 5 -screen 0 "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    ! grep -q -- "-screen" "$ERR" || fail "-screen 0 warned: $(grep -- -screen "$ERR")" ||
+        return 1
+    grep -q '^VO: \[sdl\]' "$OUT" || fail "no sdl output: $(head -c 400 "$OUT")" || return 1
+    mp -vo sdl -ao null -frames 5 -xineramascreen 3 "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    expect_err "-screen 3: there are 1 screens (0..0); the window goes where SDL puts it." ||
+        return 1
+    grep -q '^VO: \[sdl\]' "$OUT" || fail "no window with -screen 3" || return 1
+    mp -vo null -ao null -frames 1 -screen 65 "$MEDIA/v.avi"
+    expect_rc 1
+}
+
+# -noextbased: a headerless mu-law file is found by its ".ul" extension
+# only; without the name's help it is not a media file.
+test_more_extbased_and_noextbased() {
+    ff -f lavfi -i sine=duration=1 -f mulaw -ar 8000 t.ul || return 1
+    mp -identify -vo null -ao null t.ul
+    expect_rc 0 || return 1
+    grep -qx 'ID_AUDIO_FORMAT=7' "$OUT" || fail "not mu-law: $(grep ID_AUDIO "$OUT")" || return 1
+    mp -identify -vo null -ao null -noextbased -extbased t.ul
+    grep -qx 'ID_AUDIO_FORMAT=7' "$OUT" || fail "-extbased after -noextbased" || return 1
+    mp -vo null -ao null -noextbased t.ul
+    [ "$RC" != 0 ] || fail "-noextbased played the headerless file" || return 1
+    expect_err "not a media file" || return 1
+    # Files with a header are found by content either way.
+    mp -vo null -ao null -frames 2 -noextbased "$MEDIA/av.mkv"
+    expect_rc 0
+}
