@@ -198,6 +198,8 @@ static int func_show_profile(struct opt_ctx *c, const struct opt_def *d, const c
 /* issue 17, the last MPlayer options (h17-more) */
 static int func_mf(struct opt_ctx *c, const struct opt_def *d, const char *value, char *err,
                    size_t errsize);
+static int func_use_stdin(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                          char *err, size_t errsize);
 
 #define OFF(field) offsetof(struct MPOpts, field)
 #define KIB 1024.0
@@ -659,6 +661,13 @@ static const struct opt_def opt_table[] = {
     OPT("xineramascreen", OPT_INT, screen, -2, 64, OPTF_RANGE, "the same as -screen"),
     OPT("extbased", OPT_FLAG, extbased, 0, 0, 0,
         "the file name's extension helps find the format (-no: the content only)"),
+    OPT_FN("use-stdin", func_use_stdin, 0, "renamed -noconsolecontrols (an error, as MPlayer)"),
+    OPT_IGN("pausing", OPTF_ARG, "MPlayer 1.5 takes it, yet pauses and resumes on slave "
+            "commands the same with any value (measured); the pausing prefixes work"),
+    OPT_IGN("key-fifo-size", OPTF_ARG, "keys go into the player's command queue "
+            "(100 commands)"),
+    OPT_IGN("subfile", OPTF_ARG, "MPlayer's man page calls it useless; subtitle files "
+            "are -sub's"),
     OPT_FN("mf", func_mf, OPTF_ARG, "mf:// pictures: fps=25:type=png|jpeg|...:w=..:h=.."),
     /* ---- end of the h17-more block ---- */
 };
@@ -2985,4 +2994,19 @@ static int func_mf(struct opt_ctx *c, const struct opt_def *d, const char *value
     o->mf_h = h;
     memcpy(o->mf_type, type, sizeof(type));
     return R_OK;
+}
+
+/* MPlayer 1.5 stops with this message: a command line that still has the
+ * old name gets the same answer here. */
+static int func_use_stdin(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                          char *err, size_t errsize)
+{
+    (void)c;
+    (void)d;
+    (void)value;
+    (void)err;
+    (void)errsize;
+    mp_msg(MSGT_OPTIONS, MSGL_ERR,
+           "-use-stdin has been renamed to -noconsolecontrols, use that instead.\n");
+    return R_PRINTED;
 }

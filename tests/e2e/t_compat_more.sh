@@ -206,3 +206,16 @@ test_more_extbased_and_noextbased() {
     mp -vo null -ao null -frames 2 -noextbased "$MEDIA/av.mkv"
     expect_rc 0
 }
+
+test_more_ignored_rows_warn_and_use_stdin_fails() {
+    mp -pausing 1 -key-fifo-size 10 -subfile x.srt -vo null -ao null -frames 2 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    local o n
+    for o in pausing key-fifo-size subfile; do
+        n=$(grep -c "^Option -$o is accepted but has no effect here" "$ERR")
+        [ "$n" = 1 ] || fail "-$o: $n warnings, expected 1" || return 1
+    done
+    mp -use-stdin -vo null -ao null "$MEDIA/av.mkv"
+    expect_rc 1 || return 1
+    expect_err "-use-stdin has been renamed to -noconsolecontrols, use that instead."
+}
