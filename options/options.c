@@ -668,6 +668,16 @@ static const struct opt_def opt_table[] = {
             "(100 commands)"),
     OPT_IGN("subfile", OPTF_ARG, "MPlayer's man page calls it useless; subtitle files "
             "are -sub's"),
+    OPT("udp-master", OPT_FLAG, udp_master, 0, 0, 0,
+        "send the position of each frame shown to -udp-ip:-udp-port"),
+    OPT("udp-slave", OPT_FLAG, udp_slave, 0, 0, 0,
+        "follow the positions a -udp-master sends to -udp-port"),
+    OPT("udp-ip", OPT_STRING, udp_ip, 0, 0, 0,
+        "IPv4 address the master sends to (default 127.0.0.1; may be a broadcast one)"),
+    OPT("udp-port", OPT_INT, udp_port, 1, 65535, OPTF_RANGE,
+        "UDP port of -udp-master and -udp-slave (default 23867)"),
+    OPT("udp-seek-threshold", OPT_DOUBLE, udp_seek_threshold, 0.1, 100, OPTF_RANGE,
+        "a slave further off the master than this many seconds seeks (default 1)"),
     OPT_FN("mf", func_mf, OPTF_ARG, "mf:// pictures: fps=25:type=png|jpeg|...:w=..:h=.."),
     /* ---- end of the h17-more block ---- */
 };
@@ -762,6 +772,8 @@ void mp_opts_init(struct MPOpts *o)
     o->edl_backward_delay = 2;
     o->screen = -1;
     o->extbased = true;
+    o->udp_port = 23867;
+    o->udp_seek_threshold = 1;
 }
 
 /* The strings that functions set, not table rows: freed and copied with

@@ -225,6 +225,11 @@ struct MPOpts {
     int64_t seek_byte;          /* -sb: byte position to start from (0: none) */
     int screen;                 /* -screen / -xineramascreen: SDL display; -1 none */
     bool extbased;              /* -noextbased: probe by content only */
+    bool udp_master;            /* -udp-master: send each frame's position */
+    bool udp_slave;             /* -udp-slave: follow a master's positions */
+    char *udp_ip;               /* -udp-ip: where a master sends (NULL: 127.0.0.1) */
+    int udp_port;               /* -udp-port (default 23867) */
+    double udp_seek_threshold;  /* -udp-seek-threshold seconds (default 1) */
     /* ---- end of the h17-more block ---- */
 };
 

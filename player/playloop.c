@@ -635,6 +635,7 @@ static int loop_video_show(struct play_state *ps)
     if (ps->frames_shown == 0)
         ps->first_frame_wall = mp_time_sec() - ps->start_wall;
     ps->frames_shown++;
+    play_udp_frame_shown(ps, ps->next_pts);
     return 0;
 }
 
@@ -1108,6 +1109,9 @@ enum mp_stop_reason play_loop(struct play_state *ps)
 {
     struct MPContext *mpctx = ps->mpctx;
     const struct MPOpts *o = &mpctx->opts;
+    /* -udp-master/-slave: the socket lives for the whole run. */
+    if (play_udp_start(mpctx) < 0)
+        return MP_STOP_OUTPUT;
     ps->last_pts = NAN;
     ps->fps_base = NAN;
     ps->next_pts = 0;
@@ -1204,6 +1208,32 @@ enum mp_stop_reason play_loop(struct play_state *ps)
                                    clock - start >= from - LOOP_EDL_SLACK)) {
                     loop_edl_skip(ps, to);
                     continue;
+                }
+            }
+            if (ps->mpctx->udp) {
+                /* -udp-slave: the master's datagrams time the frames. */
+                double to = NAN;
+                enum play_udp_act act = play_udp_slave_sync(ps, ps->next_pts, &to);
+                if (act == PLAY_UDP_QUIT) {
+                    ps->mpctx->quit = true;
+                    reason = MP_STOP_QUIT;
+                    break;
+                }
+                if (act == PLAY_UDP_SEEK) {
+                    mp_msg(MSGT_CPLAYER, MSGL_V, "-udp-slave: %.3f s off; seeking to %.3f s.\n",
+                           ps->next_pts - to, to);
+                    if (!loop_seek_to(ps, to))
+                        play_udp_seek_failed(ps);
+                    continue;
+                }
+                if (act == PLAY_UDP_WAIT)
+                    continue;
+                if (act == PLAY_UDP_SHOW) {
+                    early = 0;
+                    /* The own timer follows, for the status line and a
+                     * master that goes quiet. */
+                    ps->sys_base_pts = ps->next_pts;
+                    ps->sys_base_time = mp_time_sec();
                 }
             }
             if (o->benchmark || early <= 0) {

@@ -219,3 +219,81 @@ test_more_ignored_rows_warn_and_use_stdin_fails() {
     expect_rc 1 || return 1
     expect_err "-use-stdin has been renamed to -noconsolecontrols, use that instead."
 }
+
+# more_udp_pair PORT SLAVE_ARGS -- MASTER_ARGS: a -udp-slave in the
+# background on e.avi, then a -udp-master; the slave's output in $OUT
+# (status lines one a line), its status in RC, the wall seconds from the
+# master's start to the slave's exit in UDP_SECS.
+more_udp_pair() {
+    local port=$1
+    shift
+    local sargs=()
+    while [ "$1" != "--" ]; do
+        sargs+=("$1")
+        shift
+    done
+    shift
+    timeout -k 5 40 "$MPLAYER" -udp-slave -udp-port "$port" -vo null -nosound "${sargs[@]}" \
+        e.avi >slave.out 2>slave.err </dev/null &
+    local pid=$! t0 t1
+    sleep 1
+    t0=$(date +%s.%N)
+    timeout -k 5 40 "$MPLAYER" -udp-master -udp-port "$port" -vo null -nosound "$@" e.avi \
+        >master.out 2>master.err </dev/null
+    wait "$pid"
+    RC=$?
+    t1=$(date +%s.%N)
+    UDP_SECS=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+    tr '\r' '\n' <slave.out >"$T/last.out"
+    OUT=$T/last.out
+    ERR=slave.err
+    if grep -qE 'Sanitizer|runtime error:' slave.err master.err; then
+        RC=99
+    fi
+}
+
+# The slave seeks to where the master starts, shows what the master
+# shows, and quits with it; at -speed 2 the master's pace is the slave's.
+test_more_udp_slave_follows_master() {
+    ff -f lavfi -i testsrc=size=160x120:rate=10 -t 12 -c:v mpeg4 -g 10 e.avi || return 1
+    local port=$((20000 + RANDOM % 20000)) first last n
+    more_udp_pair "$port" -- -ss 5 -endpos 3
+    expect_rc 0 || return 1
+    expect_out "Exiting... (Quit)" || return 1
+    first=$(sed -n 's/^V: *\([0-9.]*\) .*/\1/p' "$OUT" | head -n 1)
+    last=$(sed -n 's/^V: *\([0-9.]*\) .*/\1/p' "$OUT" | tail -n 1)
+    n=$(grep -c '^V:' "$OUT")
+    awk -v f="$first" -v l="$last" -v n="$n" \
+        'BEGIN { exit !(f >= 4.9 && f <= 5.3 && l >= 7.6 && l <= 8.0 && n <= 32) }' ||
+        fail "slave showed $n frames from $first to $last s; master: 5.0 to 7.9" || return 1
+    # 3 s of video at twice the speed: the slave is done in about 1.5 s.
+    more_udp_pair "$port" -- -ss 5 -endpos 3 -speed 2
+    expect_rc 0 || return 1
+    last=$(sed -n 's/^V: *\([0-9.]*\) .*/\1/p' "$OUT" | tail -n 1)
+    awk -v s="$UDP_SECS" -v l="$last" 'BEGIN { exit !(s < 2.6 && l >= 7.6) }' ||
+        fail "-speed 2 master: slave at $last s after $UDP_SECS s (expected ~1.5 s)" ||
+        return 1
+}
+
+# Ahead of a master that stops sending, the slave waits (no frames);
+# a bad -udp-ip is an error of the master.
+test_more_udp_slave_waits_and_errors() {
+    ff -f lavfi -i testsrc=size=160x120:rate=10 -t 12 -c:v mpeg4 -g 10 e.avi || return 1
+    local port=$((20000 + RANDOM % 20000))
+    # Nobody sends: the slave, waiting for a master, shows at most the
+    # frame it started with in 2 s (its own timing would show 20).
+    timeout -k 5 40 "$MPLAYER" -udp-slave -udp-port "$port" -vo null -nosound e.avi \
+        >alone.out 2>alone.err </dev/null &
+    local pid=$!
+    sleep 2
+    kill -0 "$pid" 2>/dev/null || fail "the slave did not wait: $(tail -c 300 alone.err)" ||
+        return 1
+    kill "$pid"
+    wait "$pid"
+    local n
+    n=$(tr '\r' '\n' <alone.out | grep -c '^V:')
+    [ "$n" -le 1 ] || fail "slave without master showed $n frames" || return 1
+    mp -udp-master -udp-ip 300.1.2.3 -vo null -nosound -frames 2 e.avi
+    [ "$RC" != 0 ] || fail "-udp-ip 300.1.2.3 accepted" || return 1
+    expect_err "-udp-ip 300.1.2.3: not an IPv4 address"
+}
