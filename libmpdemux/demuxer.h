@@ -75,6 +75,10 @@ struct sh_stream {
     bool attached_pic;   /* cover art: one packet, not a video track */
     bool selected;
     double fps;          /* video: average frame rate or 0 */
+    /* The start delay its header declares, seconds (AVI's dwStart, which
+     * libavformat adds to the timestamps); 0 for other containers. For
+     * -ignore-start. */
+    double declared_start;
 };
 
 enum demux_per_track {

@@ -678,6 +678,8 @@ static const struct opt_def opt_table[] = {
         "UDP port of -udp-master and -udp-slave (default 23867)"),
     OPT("udp-seek-threshold", OPT_DOUBLE, udp_seek_threshold, 0.1, 100, OPTF_RANGE,
         "a slave further off the master than this many seconds seeks (default 1)"),
+    OPT("ignore-start", OPT_FLAG, ignore_start, 0, 0, 0,
+        "AVI: play the streams without the start delays their headers declare"),
     OPT_FN("mf", func_mf, OPTF_ARG, "mf:// pictures: fps=25:type=png|jpeg|...:w=..:h=.."),
     /* ---- end of the h17-more block ---- */
 };

@@ -230,6 +230,7 @@ struct MPOpts {
     char *udp_ip;               /* -udp-ip: where a master sends (NULL: 127.0.0.1) */
     int udp_port;               /* -udp-port (default 23867) */
     double udp_seek_threshold;  /* -udp-seek-threshold seconds (default 1) */
+    bool ignore_start;          /* -ignore-start: AVI streams' dwStart undone */
     /* ---- end of the h17-more block ---- */
 };
 

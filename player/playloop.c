@@ -399,7 +399,14 @@ static int loop_audio_fill(struct play_state *ps)
 
 double play_av_delay(const struct play_state *ps)
 {
-    return ps->sh_audio && ps->sh_video ? ps->mpctx->opts.audio_delay : 0;
+    if (!ps->sh_audio || !ps->sh_video)
+        return 0;
+    double d = ps->mpctx->opts.audio_delay;
+    /* -ignore-start: the streams' declared start delays (AVI) undone,
+     * both start together, as in MPlayer. */
+    if (ps->mpctx->opts.ignore_start)
+        d += ps->sh_audio->declared_start - ps->sh_video->declared_start;
+    return d;
 }
 
 /* The position on the video's time line: the audio heard now, less the

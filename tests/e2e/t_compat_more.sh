@@ -297,3 +297,31 @@ test_more_udp_slave_waits_and_errors() {
     [ "$RC" != 0 ] || fail "-udp-ip 300.1.2.3 accepted" || return 1
     expect_err "-udp-ip 300.1.2.3: not an IPv4 address"
 }
+
+# -ignore-start: an AVI whose audio header declares a start 1 s late
+# (dwStart, patched in). libavformat honours it, as MPlayer does: 0.4 s
+# into the video the status line says A-V 0.6 (MPlayer 1.5: 0.601); with
+# -ignore-start both streams start together: A-V 0.000 (MPlayer: 0.000).
+test_more_ignore_start() {
+    ff -f lavfi -i testsrc=size=160x120:rate=10 -f lavfi -i sine=sample_rate=8000 -t 4 \
+        -c:v mpeg4 -c:a pcm_s16le avs.avi || return 1
+    python3 - <<'PY' || return 1
+import struct
+d = bytearray(open('avs.avi', 'rb').read())
+i = d.find(b'strh', d.find(b'auds') - 12)
+scale, rate = struct.unpack_from('<II', d, i + 28)
+struct.pack_into('<I', d, i + 36, rate // scale)
+open('avs.avi', 'wb').write(d)
+PY
+    local av
+    mp -vo null -ao null -endpos 2.5 avs.avi
+    expect_rc 0 || return 1
+    av=$(tr '\r' '\n' <"$OUT" | sed -n 's/^A: .* V: *0\.4 A-V: *\([-0-9.]*\) .*/\1/p' | head -n 1)
+    awk -v a="$av" 'BEGIN { exit !(a != "" && a > 0.4 && a < 0.8) }' ||
+        fail "without -ignore-start: A-V '$av' at V 0.4, expected 0.6" || return 1
+    mp -vo null -ao null -endpos 2.5 -ignore-start avs.avi
+    expect_rc 0 || return 1
+    av=$(tr '\r' '\n' <"$OUT" | sed -n 's/^A: .* V: *0\.4 A-V: *\([-0-9.]*\) .*/\1/p' | head -n 1)
+    awk -v a="$av" 'BEGIN { exit !(a != "" && a > -0.1 && a < 0.1) }' ||
+        fail "with -ignore-start: A-V '$av' at V 0.4, expected 0" || return 1
+}
