@@ -680,6 +680,8 @@ static const struct opt_def opt_table[] = {
         "a slave further off the master than this many seconds seeks (default 1)"),
     OPT("ignore-start", OPT_FLAG, ignore_start, 0, 0, 0,
         "AVI: play the streams without the start delays their headers declare"),
+    OPT_IGN("mouse-movements", 0, "MPlayer hands pointer motion to DVD menus only "
+            "(dvdnav), which this player does not have"),
     OPT_FN("mf", func_mf, OPTF_ARG, "mf:// pictures: fps=25:type=png|jpeg|...:w=..:h=.."),
     /* ---- end of the h17-more block ---- */
 };

@@ -208,10 +208,11 @@ test_more_extbased_and_noextbased() {
 }
 
 test_more_ignored_rows_warn_and_use_stdin_fails() {
-    mp -pausing 1 -key-fifo-size 10 -subfile x.srt -vo null -ao null -frames 2 "$MEDIA/av.mkv"
+    mp -pausing 1 -key-fifo-size 10 -subfile x.srt -mouse-movements -vo null -ao null -frames 2 \
+        "$MEDIA/av.mkv"
     expect_rc 0 || return 1
     local o n
-    for o in pausing key-fifo-size subfile; do
+    for o in pausing key-fifo-size subfile mouse-movements; do
         n=$(grep -c "^Option -$o is accepted but has no effect here" "$ERR")
         [ "$n" = 1 ] || fail "-$o: $n warnings, expected 1" || return 1
     done
