@@ -294,45 +294,6 @@ static void demux_free_sh(struct demux_sh *ds)
 
 /* Make our stream headers from the AVStreams, in file order, numbering
  * each type from 0 as MPlayer's -vid/-aid/-sid do. */
-/* AVI: each stream's dwStart (in its scale/rate units) from the strh
- * chunks of the header, which come in stream order before "movi". The
- * header is read once more through the stream (plain files; others keep
- * 0 and say so). */
-static void demux_avi_declared_starts(demuxer_t *d)
-{
-    enum { HEAD_MAX = 256 * 1024 };
-    uint8_t *buf = malloc(HEAD_MAX);
-    if (!buf)
-        return;
-    int n = stream_peek_at(d->stream, 0, buf, HEAD_MAX);
-    if (n < 12 || memcmp(buf, "RIFF", 4) || memcmp(buf + 8, "AVI ", 4)) {
-        if (n < 0)
-            mp_msg(MSGT_DEMUX, MSGL_V, "demux: AVI header not read again (%s); stream "
-                   "start delays stay\n", stream_strerror(n));
-        free(buf);
-        return;
-    }
-    int idx = 0;
-    for (int i = 12; i + 8 + 32 <= n && idx < (int)d->avfc->nb_streams; i++) {
-        if (!memcmp(buf + i, "movi", 4))
-            break;
-        if (memcmp(buf + i, "strh", 4))
-            continue;
-        const uint8_t *h = buf + i + 8;
-        uint32_t scale = AV_RL32(h + 20), rate = AV_RL32(h + 24), start = AV_RL32(h + 28);
-        struct demux_sh *ds = idx < d->priv->nb_index ? d->priv->by_index[idx] : NULL;
-        if (ds && scale && rate) {
-            ds->sh.declared_start = (double)start * scale / rate;
-            if (start)
-                mp_msg(MSGT_DEMUX, MSGL_V, "demux: AVI stream %d starts %.3f s late\n", idx,
-                       ds->sh.declared_start);
-        }
-        idx++;
-        i += 8 + 31;
-    }
-    free(buf);
-}
-
 static int demux_add_streams(demuxer_t *d)
 {
     struct demux_priv *p = d->priv;
@@ -612,6 +573,45 @@ static int demux_raw_video_format(const struct demux_opts *o, const AVInputForma
 /* Find the format: forced by name (MPlayer's, see demux_mp_names, or
  * libavformat's own), or probed. *fmt_opts: settings for the format (in
  * opts_buf), or NULL. */
+/* AVI: each stream's dwStart (in its scale/rate units) from the strh
+ * chunks of the header, which come in stream order before "movi". The
+ * header is read once more through the stream (plain files; others keep
+ * 0 and say so). */
+static void demux_avi_declared_starts(demuxer_t *d)
+{
+    enum { HEAD_MAX = 256 * 1024 };
+    uint8_t *buf = malloc(HEAD_MAX);
+    if (!buf)
+        return;
+    int n = stream_peek_at(d->stream, 0, buf, HEAD_MAX);
+    if (n < 12 || memcmp(buf, "RIFF", 4) || memcmp(buf + 8, "AVI ", 4)) {
+        if (n < 0)
+            mp_msg(MSGT_DEMUX, MSGL_V, "demux: AVI header not read again (%s); stream "
+                   "start delays stay\n", stream_strerror(n));
+        free(buf);
+        return;
+    }
+    int idx = 0;
+    for (int i = 12; i + 8 + 32 <= n && idx < (int)d->avfc->nb_streams; i++) {
+        if (!memcmp(buf + i, "movi", 4))
+            break;
+        if (memcmp(buf + i, "strh", 4))
+            continue;
+        const uint8_t *h = buf + i + 8;
+        uint32_t scale = AV_RL32(h + 20), rate = AV_RL32(h + 24), start = AV_RL32(h + 28);
+        struct demux_sh *ds = idx < d->priv->nb_index ? d->priv->by_index[idx] : NULL;
+        if (ds && scale && rate) {
+            ds->sh.declared_start = (double)start * scale / rate;
+            if (start)
+                mp_msg(MSGT_DEMUX, MSGL_V, "demux: AVI stream %d starts %.3f s late\n", idx,
+                       ds->sh.declared_start);
+        }
+        idx++;
+        i += 8 + 31;
+    }
+    free(buf);
+}
+
 /* -mf type= for mf://: libavformat's reader of a stream of such pictures
  * (png_pipe ...), MPlayer's "jpg" being "jpeg". */
 static int demux_mf_format(const char *type, const AVInputFormat **fmt)
