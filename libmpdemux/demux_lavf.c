@@ -194,6 +194,7 @@ struct demux_priv {
     double last_time;       /* main context: time of its last packet */
     /* -lavfdopts probesize: the most bytes a probe reads (0: libavformat's) */
     unsigned probe_max;
+    bool no_extbased;   /* -noextbased: the file name plays no part in probing */
     /* -tsprog: a stream of the program, whose tracks are the default
      * ones (av_find_best_stream's related stream); -1: none asked or
      * the file has no such program. */
@@ -482,7 +483,10 @@ static bool demux_is_audio_format(const AVInputFormat *f)
 static int demux_probe(struct demux_priv *p, stream_t *s, bool accept_guess,
                        const AVInputFormat **fmt)
 {
-    int r = av_probe_input_buffer2(p->io->pb, fmt, stream_url(s), NULL, 0, p->probe_max);
+    /* libavformat scores a format by the name's extension too, which is
+     * what decides for content that has no header (MPlayer's extbased). */
+    const char *name = p->no_extbased ? "" : stream_url(s);
+    int r = av_probe_input_buffer2(p->io->pb, fmt, name, NULL, 0, p->probe_max);
     if (r < 0) {
         demux_av_msg(MSGL_V, "probing found no format", r);
         return demux_map_averror(p, r, -DEMUX_ERR_UNKNOWN_FORMAT);
@@ -626,6 +630,60 @@ static int demux_raw_video_format(const struct demux_opts *o, const AVInputForma
 /* Find the format: forced by name (MPlayer's, see demux_mp_names, or
  * libavformat's own), or probed. *fmt_opts: settings for the format (in
  * opts_buf), or NULL. */
+/* AVI: each stream's dwStart (in its scale/rate units) from the strh
+ * chunks of the header, which come in stream order before "movi". The
+ * header is read once more through the stream (plain files; others keep
+ * 0 and say so). */
+static void demux_avi_declared_starts(demuxer_t *d)
+{
+    enum { HEAD_MAX = 256 * 1024 };
+    uint8_t *buf = malloc(HEAD_MAX);
+    if (!buf)
+        return;
+    int n = stream_peek_at(d->stream, 0, buf, HEAD_MAX);
+    if (n < 12 || memcmp(buf, "RIFF", 4) || memcmp(buf + 8, "AVI ", 4)) {
+        if (n < 0)
+            mp_msg(MSGT_DEMUX, MSGL_V, "demux: AVI header not read again (%s); stream "
+                   "start delays stay\n", stream_strerror(n));
+        free(buf);
+        return;
+    }
+    int idx = 0;
+    for (int i = 12; i + 8 + 32 <= n && idx < (int)d->avfc->nb_streams; i++) {
+        if (!memcmp(buf + i, "movi", 4))
+            break;
+        if (memcmp(buf + i, "strh", 4))
+            continue;
+        const uint8_t *h = buf + i + 8;
+        uint32_t scale = AV_RL32(h + 20), rate = AV_RL32(h + 24), start = AV_RL32(h + 28);
+        struct demux_sh *ds = idx < d->priv->nb_index ? d->priv->by_index[idx] : NULL;
+        if (ds && scale && rate) {
+            ds->sh.declared_start = (double)start * scale / rate;
+            if (start)
+                mp_msg(MSGT_DEMUX, MSGL_V, "demux: AVI stream %d starts %.3f s late\n", idx,
+                       ds->sh.declared_start);
+        }
+        idx++;
+        i += 8 + 31;
+    }
+    free(buf);
+}
+
+/* -mf type= for mf://: libavformat's reader of a stream of such pictures
+ * (png_pipe ...), MPlayer's "jpg" being "jpeg". */
+static int demux_mf_format(const char *type, const AVInputFormat **fmt)
+{
+    char name[48];
+    snprintf(name, sizeof(name), "%s_pipe", strcmp(type, "jpg") ? type : "jpeg");
+    *fmt = av_find_input_format(name);
+    if (!*fmt) {
+        mp_msg(MSGT_DEMUX, MSGL_ERR, "-mf type=%s: libavformat cannot read a series of "
+               "such pictures (ffmpeg -demuxers lists the *_pipe ones)\n", type);
+        return -DEMUX_ERR_UNKNOWN_FORMAT;
+    }
+    return 0;
+}
+
 static int demux_find_format(struct demux_priv *p, stream_t *s, const struct demux_opts *o,
                              const AVInputFormat **fmt, const char **fmt_opts,
                              char *opts_buf, size_t opts_size)
@@ -651,6 +709,8 @@ static int demux_find_format(struct demux_priv *p, stream_t *s, const struct dem
         mp_msg(MSGT_DEMUX, MSGL_WARN, "-lavfdopts format=%s: libavformat has no such "
                "format; probing the file\n", lavf_name);
         r = demux_probe(p, s, false, fmt);
+    } else if (stream_get_kind(s) == STREAM_KIND_MF && o->mf_type && o->mf_type[0]) {
+        r = demux_mf_format(o->mf_type, fmt);
     } else if (m && !strcmp(m->mp, "rawaudio")) {
         r = demux_raw_audio_format(o, fmt, opts_buf, opts_size);
         *fmt_opts = opts_buf;
@@ -847,6 +907,15 @@ static int demux_user_dict(const struct demux_opts *o, const AVInputFormat *fmt,
     }
     if (probe > 0)
         r = av_dict_set_int(dict, "probesize", probe, 0);
+    /* mf://: -mf fps, for the readers of picture series, which have it. */
+    const char *fn = fmt->name;
+    size_t fl = strlen(fn);
+    bool pipe = (fl > 5 && !strcmp(fn + fl - 5, "_pipe")) || !strcmp(fn, "image2pipe");
+    if (r >= 0 && o->mf_fps > 0 && pipe) {
+        char rate[32];
+        snprintf(rate, sizeof(rate), "%.9g", o->mf_fps);
+        r = av_dict_set(dict, "framerate", rate, 0);
+    }
     if (r >= 0 && secs >= 0)
         r = av_dict_set_int(dict, "analyzeduration", (int64_t)(secs * AV_TIME_BASE), 0);
     if (r >= 0 && o->cryptokey)
@@ -917,6 +986,7 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     p->program_stream = -1;
     if (opts && opts->probesize > 0)
         p->probe_max = opts->probesize < INT_MAX ? (unsigned)opts->probesize : INT_MAX;
+    p->no_extbased = opts && opts->no_extbased;
     p->io = demux_avio_create(s);
     if (!p->io)
         goto fail;
@@ -1027,6 +1097,8 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
         }
     }
     ret = demux_add_streams(d);
+    if (ret >= 0 && !strcmp(d->avfc->iformat->name, "avi"))
+        demux_avi_declared_starts(d);
     if (ret < 0)
         goto fail;
     demux_find_program(d, opts);
@@ -1044,6 +1116,11 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
         d->duration = avfc->duration / (double)AV_TIME_BASE;
     if (avfc->start_time != AV_NOPTS_VALUE)
         d->start_time = avfc->start_time / (double)AV_TIME_BASE;
+    /* mf://: one picture a file, so the length is known before reading
+     * them (MPlayer's: files / fps). */
+    if (d->duration < 0 && stream_mf_file_count(s) > 0 && avfc->nb_streams == 1 &&
+        avfc->streams[0]->r_frame_rate.num > 0)
+        d->duration = stream_mf_file_count(s) / av_q2d(avfc->streams[0]->r_frame_rate);
     d->seekable = (avfc->pb->seekable & AVIO_SEEKABLE_NORMAL) != 0;
     if (!opts || !opts->matroska_plans)
         d->mkvmap_error = -DEMUX_ERR_NO_INDEX;
@@ -2756,19 +2833,26 @@ static int demux_main_seek_index(demuxer_t *d)
 
 /* One libavformat seek to ts (AV_TIME_BASE units) of every context;
  * flushes on success. */
-static int demux_seek_once(demuxer_t *d, int64_t ts)
+static int demux_seek_once(demuxer_t *d, int64_t ts, bool bytes)
 {
     struct demux_priv *p = d->priv;
     /* A failed read before the seek says nothing about reads after it. */
     p->io->stream_error = 0;
     p->io->fence_hit = false;
-    int r = demux_ctx_seek(d->avfc, demux_main_seek_index(d), ts);
+    int r = bytes ? av_seek_frame(d->avfc, -1, ts, AVSEEK_FLAG_BYTE)
+                  : demux_ctx_seek(d->avfc, demux_main_seek_index(d), ts);
     if (r < 0) {
         demux_av_msg(MSGL_V, "seek failed", r);
         return p->io->stream_error ? -DEMUX_ERR_IO : -DEMUX_ERR_SEEK;
     }
     p->last_time = -INFINITY;
     bool closed = false;
+    /* A byte position is the main context's: the tracks' own contexts
+     * (which read elsewhere in the file) are closed, one read position. */
+    while (bytes && p->nb_sides > 0) {
+        demux_side_close(d, p->sides[p->nb_sides - 1]);
+        closed = true;
+    }
     for (int k = 0; k < p->nb_sides; k++) {
         struct demux_side *sd = p->sides[k];
         sd->io->stream_error = 0;
@@ -2832,7 +2916,7 @@ static int demux_seek_parked(demuxer_t *d, double time)
      * past the target start earlier, 1, 2, 4 seconds back. */
     double back = 0;
     for (int attempt = 0;; attempt++) {
-        int r = demux_seek_once(d, llrint((target - back) * AV_TIME_BASE));
+        int r = demux_seek_once(d, llrint((target - back) * AV_TIME_BASE), false);
         if (r < 0)
             return r;
         if (!v)
@@ -2881,6 +2965,19 @@ int demux_seek(demuxer_t *d, double time)
     if (!demux_try_park(d))
         return -DEMUX_ERR_ABORTED;
     int r = demux_seek_parked(d, time);
+    demux_unpark(d);
+    return r;
+}
+
+int demux_seek_byte(demuxer_t *d, int64_t pos)
+{
+    if (pos < 0)
+        return -DEMUX_ERR_INVALID;
+    if (d->avfc->iformat->flags & AVFMT_NO_BYTE_SEEK)
+        return -DEMUX_ERR_SEEK;
+    if (!demux_try_park(d))
+        return -DEMUX_ERR_ABORTED;
+    int r = demux_seek_once(d, pos, true);
     demux_unpark(d);
     return r;
 }

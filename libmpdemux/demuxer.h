@@ -75,6 +75,10 @@ struct sh_stream {
     bool attached_pic;   /* cover art: one packet, not a video track */
     bool selected;
     double fps;          /* video: average frame rate or 0 */
+    /* The start delay its header declares, seconds (AVI's dwStart, which
+     * libavformat adds to the timestamps); 0 for other containers. For
+     * -ignore-start. */
+    double declared_start;
 };
 
 enum demux_per_track {
@@ -137,6 +141,12 @@ struct demux_opts {
     int rawv_pixfmt;
     bool rawv_swap_uv;
     int rawv_frame_size;
+    /* mf:// (issue 17, h17-more): -mf type (NULL or "": probed from the
+     * bytes) and fps (0: libavformat's 25) of the pictures. */
+    const char *mf_type;
+    double mf_fps;
+    /* -noextbased: probe by content only, not the file name's extension. */
+    bool no_extbased;
 };
 
 /* The reader thread reads ahead until one selected track has this much
@@ -222,6 +232,12 @@ int demux_get_error(demuxer_t *d);
  * before time seconds (keyframe). Flushes all queues. Returns 0 or
  * -DEMUX_ERR_x. */
 int demux_seek(demuxer_t *d, double time);
+
+/* MPlayer's -sb: go on reading at byte pos of the file (libavformat
+ * resyncs on the next packet it finds there). Flushes all queues. Returns
+ * 0, or -DEMUX_ERR_SEEK where the format cannot seek by bytes (MP4, for
+ * one), or another -DEMUX_ERR_x. */
+int demux_seek_byte(demuxer_t *d, int64_t pos);
 
 /* How many places of the file are read from: 1, or 1 + the tracks read
  * each from its own position (demux_opts.per_track), as decided at the

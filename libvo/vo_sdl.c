@@ -88,6 +88,7 @@ struct sdl_vo_priv {
     bool fake_fs;
     SDL_Rect fs_saved;
     bool fs_bordered;
+    bool screen_warned;  /* -screen named a display that is not there */
     /* vo_sdl_set_window's settings (win_opts.title unused: title) */
     struct vo_sdl_window win_opts;
     char *title;     /* NULL: SDL_VO_TITLE */
@@ -622,6 +623,14 @@ static void sdl_vo_size_window(struct sdl_vo_priv *p, int d_w, int d_h)
     }
     SDL_Rect bounds;
     int display = SDL_GetWindowDisplayIndex(p->win);
+    int screens = SDL_GetNumVideoDisplays();
+    if (wo->screen >= 0 && wo->screen < screens) {
+        display = wo->screen;
+    } else if (wo->screen >= 0 && !p->screen_warned) {
+        mp_msg(MSGT_VO, MSGL_WARN, "-screen %d: there are %d screens (0..%d); the window goes "
+               "where SDL puts it.\n", wo->screen, screens, screens - 1);
+        p->screen_warned = true;
+    }
     if (!fixed && display >= 0 && SDL_GetDisplayUsableBounds(display, &bounds) == 0 &&
         bounds.w > 0 && bounds.h > 0 && (d_w > bounds.w || d_h > bounds.h)) {
         double s = (double)bounds.w / d_w;
@@ -636,7 +645,10 @@ static void sdl_vo_size_window(struct sdl_vo_priv *p, int d_w, int d_h)
     SDL_Rect screen;
     if ((wo->x_place == VO_SDL_PLACE_CENTER && wo->y_place == VO_SDL_PLACE_CENTER) ||
         display < 0 || SDL_GetDisplayBounds(display, &screen) < 0) {
-        SDL_SetWindowPosition(p->win, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED);
+        /* Centred on the chosen screen, else on the one it is on. */
+        int c = display >= 0 ? (int)SDL_WINDOWPOS_CENTERED_DISPLAY(display)
+                             : (int)SDL_WINDOWPOS_CENTERED;
+        SDL_SetWindowPosition(p->win, c, c);
         return;
     }
     SDL_SetWindowPosition(p->win, sdl_vo_place(wo->x_place, wo->x, screen.x, screen.w, d_w),

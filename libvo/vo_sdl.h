@@ -44,6 +44,11 @@ struct vo_sdl_window {
      * shape; > 0 wins) or -monitorpixelaspect (one pixel's width over its
      * height; 0 or 1: square). The picture is narrowed (widened) to match. */
     double monitor_aspect, pixel_aspect;
+    /* -screen / -xineramascreen: SDL's display (0, 1, ...) the window opens
+     * on, -geometry counting from its corner; < 0: where SDL puts it
+     * (MPlayer's -1 and -2). A display that does not exist is warned
+     * about once and treated as < 0. */
+    int screen;
 };
 
 /*

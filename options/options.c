@@ -195,6 +195,11 @@ static int func_noloop(struct opt_ctx *c, const struct opt_def *d, const char *v
                        char *err, size_t errsize);
 static int func_show_profile(struct opt_ctx *c, const struct opt_def *d, const char *value,
                              char *err, size_t errsize);
+/* issue 17, the last MPlayer options (h17-more) */
+static int func_mf(struct opt_ctx *c, const struct opt_def *d, const char *value, char *err,
+                   size_t errsize);
+static int func_use_stdin(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                          char *err, size_t errsize);
 
 #define OFF(field) offsetof(struct MPOpts, field)
 #define KIB 1024.0
@@ -494,7 +499,6 @@ static const struct opt_def opt_table[] = {
     OPT_IGN("ass-force-style", OPTF_ARG, "scripts keep their own styles"),
     OPT_IGN("ass-color", OPTF_ARG, "text subtitles use the default style"),
     OPT_IGN("ass-border-color", OPTF_ARG, "text subtitles use the default style"),
-    OPT_IGN("ass-use-margins", 0, "subtitles are drawn on the picture"),
     OPT_IGN("mixer-channel", OPTF_ARG, "the volume is software volume"),
     OPT_IGN("hr-mp3-seek", 0, "seeking is libavformat's"),
     OPT_IGN("pp", OPTF_ARG, "postprocessing levels were for Win32 DLL codecs (-vf pp filters)"),
@@ -641,6 +645,45 @@ static const struct opt_def opt_table[] = {
     OPT_IGN("monitor-orientation", OPTF_ARG, "no output turns the picture for the monitor"),
     OPT_IGN("rootwin", 0, "the picture is not drawn on the desktop (-wid takes a window)"),
     /* ---- end of the player/terminal block ---- */
+    /* ---- issue 17, the last MPlayer options (branch h17-more) ---- */
+    OPT("ass-top-margin", OPT_INT, ass_top_margin, 0, 2000, OPTF_RANGE,
+        "-vf ass: a black band of this many pixels above the picture"),
+    OPT("ass-bottom-margin", OPT_INT, ass_bottom_margin, 0, 2000, OPTF_RANGE,
+        "-vf ass: a black band of this many pixels below the picture"),
+    OPT("ass-use-margins", OPT_FLAG, ass_use_margins, 0, 0, 0,
+        "subtitles may be placed in the bands of -ass-*-margin"),
+    OPT("edl-backward-delay", OPT_DOUBLE, edl_backward_delay, 0, 0, OPTF_MIN,
+        "a seek back into an EDL block lands this many seconds before it"),
+    OPT("sb", OPT_INT64, seek_byte, 0, 0, OPTF_MIN,
+        "start reading at this byte of the file (MPEG, TS, AVI...)"),
+    OPT("screen", OPT_INT, screen, -2, 64, OPTF_RANGE,
+        "the screen (SDL display 0, 1...) the window opens on; -1, -2: SDL's choice"),
+    OPT("xineramascreen", OPT_INT, screen, -2, 64, OPTF_RANGE, "the same as -screen"),
+    OPT("extbased", OPT_FLAG, extbased, 0, 0, 0,
+        "the file name's extension helps find the format (-no: the content only)"),
+    OPT_FN("use-stdin", func_use_stdin, 0, "renamed -noconsolecontrols (an error, as MPlayer)"),
+    OPT_IGN("pausing", OPTF_ARG, "MPlayer 1.5 takes it, yet pauses and resumes on slave "
+            "commands the same with any value (measured); the pausing prefixes work"),
+    OPT_IGN("key-fifo-size", OPTF_ARG, "keys go into the player's command queue "
+            "(100 commands)"),
+    OPT_IGN("subfile", OPTF_ARG, "MPlayer's man page calls it useless; subtitle files "
+            "are -sub's"),
+    OPT("udp-master", OPT_FLAG, udp_master, 0, 0, 0,
+        "send the position of each frame shown to -udp-ip:-udp-port"),
+    OPT("udp-slave", OPT_FLAG, udp_slave, 0, 0, 0,
+        "follow the positions a -udp-master sends to -udp-port"),
+    OPT("udp-ip", OPT_STRING, udp_ip, 0, 0, 0,
+        "IPv4 address the master sends to (default 127.0.0.1; may be a broadcast one)"),
+    OPT("udp-port", OPT_INT, udp_port, 1, 65535, OPTF_RANGE,
+        "UDP port of -udp-master and -udp-slave (default 23867)"),
+    OPT("udp-seek-threshold", OPT_DOUBLE, udp_seek_threshold, 0.1, 100, OPTF_RANGE,
+        "a slave further off the master than this many seconds seeks (default 1)"),
+    OPT("ignore-start", OPT_FLAG, ignore_start, 0, 0, 0,
+        "AVI: play the streams without the start delays their headers declare"),
+    OPT_IGN("mouse-movements", 0, "MPlayer hands pointer motion to DVD menus only "
+            "(dvdnav), which this player does not have"),
+    OPT_FN("mf", func_mf, OPTF_ARG, "mf:// pictures: fps=25:type=png|jpeg|...:w=..:h=.."),
+    /* ---- end of the h17-more block ---- */
 };
 
 #define OPT_COUNT (sizeof(opt_table) / sizeof(opt_table[0]))
@@ -728,6 +771,13 @@ void mp_opts_init(struct MPOpts *o)
     o->panscan_range = 1;
     o->border_pos_x = 0.5;
     o->border_pos_y = 0.5;
+    /* ---- h17-more ---- */
+    o->mf_fps = 25;
+    o->edl_backward_delay = 2;
+    o->screen = -1;
+    o->extbased = true;
+    o->udp_port = 23867;
+    o->udp_seek_threshold = 1;
 }
 
 /* The strings that functions set, not table rows: freed and copied with
@@ -2897,4 +2947,82 @@ int mp_parse_command_line(struct MPOpts *o, struct mp_cmdline_files *files,
     int r = parse_command_line(&c, argc, argv);
     profiles_free(&profiles);
     return r;
+}
+
+/* ---- issue 17, the last MPlayer options (branch h17-more) ---- */
+
+/* -mf fps=25:type=png:w=..:h=..: how mf:// reads its pictures. w and h
+ * are MPlayer's header values, which its decoders replace by the
+ * pictures' own sizes (MPlayer 1.5 shows 64x48 pictures at 64x48 with
+ * w=32:h=24): checked and kept, the pictures' sizes are used. */
+static int func_mf(struct opt_ctx *c, const struct opt_def *d, const char *value, char *err,
+                   size_t errsize)
+{
+    (void)d;
+    struct MPOpts *o = c->o;
+    double fps = o->mf_fps;
+    int w = o->mf_w, h = o->mf_h;
+    char type[sizeof(o->mf_type)];
+    snprintf(type, sizeof(type), "%s", o->mf_type);
+    for (const char *p = value; *p;) {
+        size_t len = strcspn(p, ":");
+        size_t klen = strcspn(p, "=:");
+        const char *v = p + klen + 1;
+        size_t vlen = klen < len ? len - klen - 1 : 0;
+        char num[32] = "";
+        if (vlen < sizeof(num))
+            memcpy(num, v, vlen);
+        if (klen == 3 && !strncmp(p, "fps", 3)) {
+            if (parse_double(num, &fps) < 0 || !(fps > 0) || fps > 1000) {
+                opt_err(err, errsize, "fps needs a rate 0..1000, not '%.*s'", (int)vlen, v);
+                return R_BADVAL;
+            }
+        } else if (klen == 4 && !strncmp(p, "type", 4)) {
+            if (!vlen || vlen >= sizeof(type) || strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789")
+                                                     < vlen) {
+                opt_err(err, errsize, "type needs a picture type such as png or jpeg, not "
+                        "'%.*s'", (int)vlen, v);
+                return R_BADVAL;
+            }
+            memcpy(type, v, vlen);
+            type[vlen] = 0;
+        } else if (klen == 1 && (p[0] == 'w' || p[0] == 'h')) {
+            char *end = NULL;
+            long n = strtol(num, &end, 10);
+            if (!vlen || !end || *end || n < 0 || n > 16384) {
+                opt_err(err, errsize, "%c needs a size 0..16384, not '%.*s'", p[0], (int)vlen, v);
+                return R_BADVAL;
+            }
+            *(p[0] == 'w' ? &w : &h) = (int)n;
+        } else if (klen == 2 && len == 2 && !strncmp(p, "on", 2)) {
+            /* MPlayer 1.5 says the same and goes on. */
+            mp_msg(MSGT_OPTIONS, MSGL_WARN, "-mf on has been removed, use mf:// instead.\n");
+        } else if (len) {
+            opt_err(err, errsize, "unknown suboption '%.*s' (fps, type, w, h)", (int)klen, p);
+            return R_BADVAL;
+        }
+        p += len;
+        if (*p == ':')
+            p++;
+    }
+    o->mf_fps = fps;
+    o->mf_w = w;
+    o->mf_h = h;
+    memcpy(o->mf_type, type, sizeof(type));
+    return R_OK;
+}
+
+/* MPlayer 1.5 stops with this message: a command line that still has the
+ * old name gets the same answer here. */
+static int func_use_stdin(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                          char *err, size_t errsize)
+{
+    (void)c;
+    (void)d;
+    (void)value;
+    (void)err;
+    (void)errsize;
+    mp_msg(MSGT_OPTIONS, MSGL_ERR,
+           "-use-stdin has been renamed to -noconsolecontrols, use that instead.\n");
+    return R_PRINTED;
 }

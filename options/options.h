@@ -214,6 +214,24 @@ struct MPOpts {
     double monitoraspect;       /* -monitoraspect: the screen's shape; 0 = not given */
     int doubleclick_time;       /* -doubleclick-time ms; 0: SDL decides */
     /* ---- end of the player/terminal block ---- */
+    /* ---- issue 17, the last MPlayer options (branch h17-more) ---- */
+    int ass_top_margin;         /* -ass-top-margin: band above the picture (-vf ass) */
+    int ass_bottom_margin;      /* -ass-bottom-margin: band below it */
+    bool ass_use_margins;       /* -ass-use-margins: subtitles may use the bands */
+    double mf_fps;              /* -mf fps: mf:// picture rate (default 25) */
+    char mf_type[16];           /* -mf type: picture format ("": probed) */
+    int mf_w, mf_h;             /* -mf w, h: MPlayer's header size (0: the pictures') */
+    double edl_backward_delay;  /* -edl-backward-delay seconds (default 2) */
+    int64_t seek_byte;          /* -sb: byte position to start from (0: none) */
+    int screen;                 /* -screen / -xineramascreen: SDL display; -1 none */
+    bool extbased;              /* -noextbased: probe by content only */
+    bool udp_master;            /* -udp-master: send each frame's position */
+    bool udp_slave;             /* -udp-slave: follow a master's positions */
+    char *udp_ip;               /* -udp-ip: where a master sends (NULL: 127.0.0.1) */
+    int udp_port;               /* -udp-port (default 23867) */
+    double udp_seek_threshold;  /* -udp-seek-threshold seconds (default 1) */
+    bool ignore_start;          /* -ignore-start: AVI streams' dwStart undone */
+    /* ---- end of the h17-more block ---- */
 };
 
 /* What -dumpstream, -dumpaudio and -dumpvideo write to -dumpfile instead of

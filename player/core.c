@@ -69,6 +69,7 @@ void mp_destroy(struct MPContext *mpctx)
     mp_input_free(mpctx->input);
     mp_sub_free(mpctx->sub);
     mp_edl_free(mpctx->edl);
+    play_udp_end(mpctx);
     /* Normally closed by mp_run, which reports a failed write. */
     if (mpctx->edlout)
         fclose(mpctx->edlout);
@@ -515,6 +516,7 @@ int mp_run(struct MPContext *mpctx)
             ending = CORE_EXIT_ERROR;
         }
     }
+    play_udp_end(mpctx);
     if (mp_edlout_close(mpctx) < 0) {
         mpctx->exit_code = MP_EXIT_OUTPUT;
         ending = CORE_EXIT_ERROR;

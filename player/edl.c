@@ -152,6 +152,35 @@ double play_edl_skip_to(const struct play_state *ps, double t, double *from,
     return to;
 }
 
+double play_edl_backward_target(const struct play_state *ps, double target)
+{
+    if (!ps->edl_active || ps->edl_skips_off || !(target < ps->next_pts))
+        return target;
+    const struct mp_edl *edl = ps->mpctx->edl;
+    double delay = ps->mpctx->opts.edl_backward_delay;
+    double origin = play_edl_origin(ps);
+    double t = target - origin;
+    /* As MPlayer: landing inside any block (skip or mute) goes back to
+     * before its start; again if that is inside another. num rounds at
+     * most: each round moves before a different block's start. */
+    for (int round = 0; round <= edl->num; round++) {
+        bool moved = false;
+        for (int i = 0; i < edl->num; i++) {
+            const struct mp_edl_entry *e = &edl->entries[i];
+            if (t >= e->start && t <= e->end && t > e->start - delay) {
+                mp_msg(MSGT_CPLAYER, MSGL_V, "EDL: backward seek to %.3f s is inside "
+                       "%.3f..%.3f: going to %.3f s.\n", t, e->start, e->end, e->start - delay);
+                t = e->start - delay;
+                moved = true;
+                break;
+            }
+        }
+        if (!moved)
+            break;
+    }
+    return origin + t;
+}
+
 bool play_edl_muted(const struct play_state *ps, double t, double *until)
 {
     const struct mp_edl *edl = ps->mpctx->edl;

@@ -299,6 +299,7 @@ void play_filters_free(struct play_state *ps)
             ps->mpctx->bench_vf_build_max = longest;
     }
     mp_vf_chain_free(ps->vf);
+    play_subs_pad_free(ps);
     mp_af_chain_free(ps->af);
     ps->vf = NULL;
     ps->af = NULL;

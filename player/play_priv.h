@@ -144,6 +144,9 @@ struct play_state {
     struct mp_image_conv *shot_conv; /* to RGB24 for the PNG encoder (owned) */
     int shot_next;              /* first shotNNNN.png number to try */
     bool shot_each;             /* screenshot 1: a shot of every frame shown */
+
+    /* -ass-top-margin / -ass-bottom-margin with -vf ass (player/subs.c) */
+    struct mp_vf_chain *margin_vf; /* adds the black bands after -vf (owned) */
 };
 
 /* The demuxer audio tracks come from: -audiofile's, else the file's. */
@@ -206,6 +209,11 @@ void play_subs_open(struct play_state *ps);
 struct sh_stream *play_pick_lang(struct play_state *ps, enum mp_stream_type t,
                                  const char *langs);
 void play_subs_feed(struct play_state *ps);
+/* -vf ass with -ass-top-margin / -ass-bottom-margin: *padded is f with
+ * the black bands added (owned by the caller), NULL when there are none
+ * to add. Returns -1 when the bands could not be made. */
+int play_subs_pad(struct play_state *ps, struct AVFrame *f, struct AVFrame **padded);
+void play_subs_pad_free(struct play_state *ps);
 void play_subs_draw(struct play_state *ps, struct AVFrame **frame, struct AVFrame *decoded,
                     bool burn);
 void play_osd_bar_seek(struct play_state *ps);
@@ -224,6 +232,30 @@ void play_edl_mark(struct play_state *ps, double pos);
  * (-edl-start-pts, the default here) or 0 (-noedl-start-pts: timestamps
  * as the file has them, MPlayer's default). */
 double play_edl_origin(const struct play_state *ps);
+/* -udp-master / -udp-slave (player/udp_sync.c). play_udp_start opens the
+ * socket of the run (once; -1 with a message when it cannot), play_udp_end
+ * says "bye" as a master and closes it. */
+int play_udp_start(struct MPContext *mpctx);
+void play_udp_end(struct MPContext *mpctx);
+/* Master: a frame of timestamp pts was shown. */
+void play_udp_frame_shown(struct play_state *ps, double pts);
+enum play_udp_act {
+    PLAY_UDP_OWN_TIMING,    /* not a slave, or no master for 30 s */
+    PLAY_UDP_SHOW,          /* show the frame now */
+    PLAY_UDP_WAIT,          /* ahead of the master: ask again (commands run) */
+    PLAY_UDP_SEEK,          /* too far off: seek to *seek_to */
+    PLAY_UDP_QUIT,          /* the master said bye */
+};
+/* Slave: what to do with the frame at pos (seconds, the file's time). */
+enum play_udp_act play_udp_slave_sync(struct play_state *ps, double pos, double *seek_to);
+/* Slave: a seek to the master failed (a file that cannot seek): on with
+ * the slave's own timing. */
+void play_udp_seek_failed(struct play_state *ps);
+
+/* -edl-backward-delay: a seek backwards (before ps->next_pts) to target
+ * that lands in an EDL block goes to the block's start minus the delay,
+ * as MPlayer does; other targets come back unchanged. */
+double play_edl_backward_target(const struct play_state *ps, double target);
 
 /* player/subs.c, run-time subtitle selection as MPlayer numbers it: the
  * file's subtitle streams by -sid, then the external files in load order

@@ -98,6 +98,8 @@ struct MPContext {
     pid_t heartbeat_pid;
     /* -edlout's file (player/edl.c), open for the whole run, or NULL. */
     FILE *edlout;
+    /* -udp-master / -udp-slave's socket (player/udp_sync.c), or NULL. */
+    struct play_udp *udp;
 };
 
 /* A context with default options and no files. NULL when out of memory. */

@@ -139,6 +139,9 @@ static enum mp_stop_reason play_open(struct play_state *ps)
         .rawv_pixfmt = o->rawvideo_pixfmt,
         .rawv_swap_uv = o->rawvideo_swap_uv,
         .rawv_frame_size = o->rawvideo_size,
+        .mf_type = o->mf_type,
+        .mf_fps = o->mf_fps,
+        .no_extbased = !o->extbased,
     };
     err = demux_open(&ps->demuxer, ps->stream, &dopts);
     if (err < 0) {

@@ -5,6 +5,7 @@
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
 #include <fcntl.h>
+#include <inttypes.h>
 #include <math.h>
 #include <signal.h>
 #include <spawn.h>
@@ -398,7 +399,14 @@ static int loop_audio_fill(struct play_state *ps)
 
 double play_av_delay(const struct play_state *ps)
 {
-    return ps->sh_audio && ps->sh_video ? ps->mpctx->opts.audio_delay : 0;
+    if (!ps->sh_audio || !ps->sh_video)
+        return 0;
+    double d = ps->mpctx->opts.audio_delay;
+    /* -ignore-start: the streams' declared start delays (AVI) undone,
+     * both start together, as in MPlayer. */
+    if (ps->mpctx->opts.ignore_start)
+        d += ps->sh_audio->declared_start - ps->sh_video->declared_start;
+    return d;
 }
 
 /* The position on the video's time line: the audio heard now, less the
@@ -565,7 +573,21 @@ static void loop_hard_framedrop(struct play_state *ps, bool behind)
 
 /* Convert f for the output, draw subtitles and OSD on it, show it.
  * Returns -1 when the output failed. */
+static int loop_draw_frame(struct play_state *ps, AVFrame *f);
+
 static int loop_draw(struct play_state *ps, AVFrame *f)
+{
+    AVFrame *padded = NULL;
+    if (play_subs_pad(ps, f, &padded) < 0) {
+        ps->output_failed = true;
+        return -1;
+    }
+    int r = loop_draw_frame(ps, padded ? padded : f);
+    av_frame_free(&padded);
+    return r;
+}
+
+static int loop_draw_frame(struct play_state *ps, AVFrame *f)
 {
     double start = mp_time_sec();
     if (!ps->vo || f->width != ps->vo_w || f->height != ps->vo_h || f->format != ps->vo_fmt) {
@@ -620,6 +642,7 @@ static int loop_video_show(struct play_state *ps)
     if (ps->frames_shown == 0)
         ps->first_frame_wall = mp_time_sec() - ps->start_wall;
     ps->frames_shown++;
+    play_udp_frame_shown(ps, ps->next_pts);
     return 0;
 }
 
@@ -791,6 +814,7 @@ void play_audio_reset(struct play_state *ps)
 
 void play_seek(struct play_state *ps, double target)
 {
+    target = play_edl_backward_target(ps, target);
     if (loop_seek_to(ps, target))
         play_osd_bar_seek(ps);
 }
@@ -941,6 +965,18 @@ static void loop_start_position(struct play_state *ps)
         ps->end_time = start + ss + o->end_pos;
     if (chapter_end < ps->end_time)
         ps->end_time = chapter_end;
+    if (o->seek_byte > 0) {
+        /* -sb: from a byte position (junk at a VOB's start); an -ss
+         * given too wins, as in MPlayer, where it is done second. */
+        int r = demux_seek_byte(ps->demuxer, o->seek_byte);
+        if (r < 0)
+            mp_msg(MSGT_CPLAYER, MSGL_WARN, "-sb %" PRId64 ": cannot seek by bytes in '%s' "
+                   "(%s); playing from the start.\n", o->seek_byte, ps->filename,
+                   demux_strerror(r));
+        else
+            mp_msg(MSGT_CPLAYER, MSGL_V, "-sb: reading from byte %" PRId64 ".\n",
+                   o->seek_byte);
+    }
     if (ss <= 0)
         return;
     ps->seek_target = start + ss;
@@ -1085,6 +1121,9 @@ enum mp_stop_reason play_loop(struct play_state *ps)
 {
     struct MPContext *mpctx = ps->mpctx;
     const struct MPOpts *o = &mpctx->opts;
+    /* -udp-master/-slave: the socket lives for the whole run. */
+    if (play_udp_start(mpctx) < 0)
+        return MP_STOP_OUTPUT;
     ps->last_pts = NAN;
     ps->fps_base = NAN;
     ps->next_pts = 0;
@@ -1181,6 +1220,32 @@ enum mp_stop_reason play_loop(struct play_state *ps)
                                    clock - start >= from - LOOP_EDL_SLACK)) {
                     loop_edl_skip(ps, to);
                     continue;
+                }
+            }
+            if (ps->mpctx->udp) {
+                /* -udp-slave: the master's datagrams time the frames. */
+                double to = NAN;
+                enum play_udp_act act = play_udp_slave_sync(ps, ps->next_pts, &to);
+                if (act == PLAY_UDP_QUIT) {
+                    ps->mpctx->quit = true;
+                    reason = MP_STOP_QUIT;
+                    break;
+                }
+                if (act == PLAY_UDP_SEEK) {
+                    mp_msg(MSGT_CPLAYER, MSGL_V, "-udp-slave: %.3f s off; seeking to %.3f s.\n",
+                           ps->next_pts - to, to);
+                    if (!loop_seek_to(ps, to))
+                        play_udp_seek_failed(ps);
+                    continue;
+                }
+                if (act == PLAY_UDP_WAIT)
+                    continue;
+                if (act == PLAY_UDP_SHOW) {
+                    early = 0;
+                    /* The own timer follows, for the status line and a
+                     * master that goes quiet. */
+                    ps->sys_base_pts = ps->next_pts;
+                    ps->sys_base_time = mp_time_sec();
                 }
             }
             if (o->benchmark || early <= 0) {

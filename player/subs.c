@@ -7,10 +7,12 @@
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/mp_msg.h"
+#include "libmpcodecs/mpcodecs.h"
 #include "libmpdemux/demuxer.h"
 #include "libvo/video_out.h"
 #include "osdep/osdep.h"
@@ -384,6 +386,41 @@ void play_subs_feed(struct play_state *ps)
     }
 }
 
+int play_subs_pad(struct play_state *ps, AVFrame *f, AVFrame **padded)
+{
+    *padded = NULL;
+    const struct MPOpts *o = &ps->mpctx->opts;
+    int top = o->ass_top_margin, bottom = o->ass_bottom_margin;
+    if ((top <= 0 && bottom <= 0) || !ps->vf || !mp_vf_chain_burns_subs(ps->vf))
+        return 0;
+    if (!ps->margin_vf) {
+        /* MPlayer's expand, which this chain's translation already knows:
+         * the picture moved down by top, the height grown by both bands. */
+        char spec[80];
+        snprintf(spec, sizeof(spec), "expand=0:%d:0:%d", -(top + bottom), top);
+        int r = mp_vf_chain_create(&ps->margin_vf, spec, f, ps->sh_video->time_base);
+        if (r < 0) {
+            mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot add the subtitle margins: %s\n",
+                   av_err2str(r));
+            return -1;
+        }
+    }
+    int r = mp_vf_chain_filter(ps->margin_vf, f, padded);
+    if (r < 0 || !*padded) {
+        av_frame_free(padded);
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot add the subtitle margins: %s\n",
+               r < 0 ? av_err2str(r) : "no frame");
+        return -1;
+    }
+    return 0;
+}
+
+void play_subs_pad_free(struct play_state *ps)
+{
+    mp_vf_chain_free(ps->margin_vf);
+    ps->margin_vf = NULL;
+}
+
 void play_subs_draw(struct play_state *ps, AVFrame **frame, AVFrame *decoded, bool burn)
 {
     struct mp_sub *sub = ps->sub;
@@ -401,6 +438,10 @@ void play_subs_draw(struct play_state *ps, AVFrame **frame, AVFrame *decoded, bo
     bool osd = mp_sub_osd_level(sub) >= 2 || now < ps->osd_until ||
                mp_sub_osd_changed(sub, now);
     AVFrame *f = *frame;
+    const struct MPOpts *mo = &ps->mpctx->opts;
+    bool banded = burn && ps->margin_vf;
+    mp_sub_set_margins(sub, banded ? mo->ass_top_margin : 0, banded ? mo->ass_bottom_margin : 0,
+                       mo->ass_use_margins);
     /* An output that lays an overlay gets one made at its own resolution
      * (sharp text in a big window), for this frame's time; an empty one
      * clears what the last frame had. */

@@ -52,6 +52,7 @@ void play_window_setup(struct play_state *ps)
         .panscan_range = o->panscan_range,
         .monitor_aspect = o->monitoraspect,
         .pixel_aspect = o->monitorpixelaspect,
+        .screen = o->screen,
     };
     if (!w.title && o->use_filename_title && ps->filename)
         w.title = window_basename(ps->filename);

@@ -129,6 +129,8 @@ static int open_source(stream_t **out, const char *url, const struct stream_opts
         fd = fcntl(0, F_DUPFD_CLOEXEC, 3);
         if (fd < 0)
             return -stream_errno_to_err(errno);
+    } else if (strncmp(url, "mf://", 5) == 0) {
+        be = &stream_backend_mf;
     } else if (strncmp(url, "file://", 7) == 0 || !is_url(url)) {
         if (strncmp(url, "file://", 7) == 0)
             target = url + 7;

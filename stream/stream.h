@@ -129,6 +129,7 @@ enum stream_kind {
     STREAM_KIND_FILE,  /* a regular file: seekable, has a page cache */
     STREAM_KIND_FD,    /* stdin, a pipe, a FIFO, a character device */
     STREAM_KIND_LAVF,  /* a URL through libavformat's protocols */
+    STREAM_KIND_MF,    /* mf://: a list of files read one after the other */
 };
 
 /* What a stream did; all counters only grow while the stream lives. */
@@ -234,6 +235,9 @@ bool stream_eof(const stream_t *s);
  * than stream_size(). -1 while the end was not reached. */
 int64_t stream_end_pos(const stream_t *s);
 enum stream_kind stream_get_kind(const stream_t *s);
+
+/* mf://: how many files the list holds (0 for other streams). */
+int stream_mf_file_count(const stream_t *s);
 
 /* The url as given to stream_open. */
 const char *stream_url(const stream_t *s);

@@ -70,6 +70,7 @@ struct stream_backend {
 extern const struct stream_backend stream_backend_file;
 extern const struct stream_backend stream_backend_fd;
 extern const struct stream_backend stream_backend_lavf;
+extern const struct stream_backend stream_backend_mf;
 extern const struct stream_backend stream_backend_ring;
 extern const struct stream_backend stream_backend_range;
 

@@ -585,7 +585,7 @@ static void configure_size(struct mp_sub *sub, int w, int h, int storage_w, int 
                            double par)
 {
     if (w == sub->frame_w && h == sub->frame_h && storage_w == sub->storage_w &&
-        storage_h == sub->storage_h && par == sub->frame_par)
+        storage_h == sub->storage_h && par == sub->frame_par && !sub->margins_dirty)
         return;
     ASS_Renderer *r[2] = {sub->sub_rend, sub->osd_rend};
     for (int i = 0; i < 2; i++) {
@@ -593,6 +593,9 @@ static void configure_size(struct mp_sub *sub, int w, int h, int storage_w, int 
         ass_set_storage_size(r[i], storage_w, storage_h);
         ass_set_pixel_aspect(r[i], par);
     }
+    ass_set_margins(sub->sub_rend, sub->margin_top, sub->margin_bottom, 0, 0);
+    ass_set_use_margins(sub->sub_rend, sub->use_margins);
+    sub->margins_dirty = false;
     sub->frame_w = w;
     sub->frame_h = h;
     sub->storage_w = storage_w;
@@ -615,6 +618,18 @@ static void render_lists(struct mp_sub *sub, double pts, double now, ASS_Image *
         *osd_img = ass_render_frame(sub->osd_rend, osd, 0, NULL);
 }
 
+void mp_sub_set_margins(struct mp_sub *sub, int top, int bottom, bool use)
+{
+    top = top > 0 ? top : 0;
+    bottom = bottom > 0 ? bottom : 0;
+    if (top == sub->margin_top && bottom == sub->margin_bottom && use == sub->use_margins)
+        return;
+    sub->margin_top = top;
+    sub->margin_bottom = bottom;
+    sub->use_margins = use;
+    sub->margins_dirty = true;
+}
+
 int mp_sub_render(struct mp_sub *sub, double pts, double now, AVFrame *frame)
 {
     if (!frame || frame->width <= 0 || frame->height <= 0 || !frame->data[0] ||
@@ -629,7 +644,11 @@ int mp_sub_render(struct mp_sub *sub, double pts, double now, AVFrame *frame)
     double par = 1.0;
     if (frame->sample_aspect_ratio.num > 0 && frame->sample_aspect_ratio.den > 0)
         par = 1.0 / av_q2d(frame->sample_aspect_ratio);
-    configure_size(sub, frame->width, frame->height, frame->width, frame->height, par);
+    /* The picture is the frame without its bands: what scripts scale to. */
+    int pic_h = frame->height - sub->margin_top - sub->margin_bottom;
+    if (pic_h <= 0)
+        pic_h = frame->height;
+    configure_size(sub, frame->width, frame->height, frame->width, pic_h, par);
     configure_hinting(sub, false);
     ASS_Image *subs, *osd;
     render_lists(sub, pts, now, &subs, &osd);

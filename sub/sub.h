@@ -255,6 +255,14 @@ bool mp_sub_osd_changed(const struct mp_sub *sub, double now);
 
 /* --- rendering ----------------------------------------------------------- */
 
+/* MPlayer's -ass-top-margin / -ass-bottom-margin: the frames that
+ * mp_sub_render draws on next carry black bands of top and bottom pixels
+ * around the picture (the player added them). Subtitles are laid out in
+ * the picture, or with use (-ass-use-margins) in the bands too, as libass
+ * does for MPlayer. 0, 0 for frames without bands (the default); the OSD
+ * always uses the whole frame. */
+void mp_sub_set_margins(struct mp_sub *sub, int top, int bottom, bool use);
+
 /* True if mp_sub_render can draw onto frames of this pixel format:
  * RGB24, BGR24, RGBA, BGRA, ARGB, ABGR, RGB0, BGR0, 0RGB, 0BGR, YUV420P,
  * YUVJ420P, NV12, NV21, YUYV422, UYVY422, YVYU422. */

@@ -64,6 +64,10 @@ struct mp_sub {
     int frame_w, frame_h;       /* what the renderers draw on */
     int storage_w, storage_h;   /* the video frame's own size */
     double frame_par;
+    /* mp_sub_set_margins: black bands of the frame, whether text may use them */
+    int margin_top, margin_bottom;
+    bool use_margins;
+    bool margins_dirty;
     struct osd_state osd;
     /* mp_sub_render_overlay's picture, reused from call to call. */
     uint8_t *overlay;

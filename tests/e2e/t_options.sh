@@ -227,8 +227,8 @@ test_frontend_options_accepted_with_warning() {
         "-subfont-autoscale 2" "-channels 6" "-mc 0" "-autosync 30" \
         -correct-pts -nocorrect-pts -ontop -idx -forceidx -prefer-ipv4 \
         "-afm ffmpeg" "-vfm ffmpeg" "-ass-force-style FontName=Arial" \
-        "-ass-color ffffff00" "-ass-border-color 00000000" -ass-use-margins \
-        -noass-use-margins "-mixer-channel PCM" -hr-mp3-seek "-priority normal"; do
+        "-ass-color ffffff00" "-ass-border-color 00000000" \
+        "-mixer-channel PCM" -hr-mp3-seek "-priority normal"; do
         # shellcheck disable=SC2086
         mp $o -frames 0 -ao null -vo null "$MEDIA/a.wav"
         expect_rc 0 || { fail "($o)"; return 1; }
