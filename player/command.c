@@ -702,6 +702,22 @@ static int set_fullscreen(struct play_state *ps, const struct prop_val *v)
     return vo_set_fullscreen(ps->mpctx->vo, v->i != 0) < 0 ? PROP_ERROR : PROP_OK;
 }
 
+/* -ass-use-margins: read for every frame the subtitles are drawn on, so a
+ * change shows on the next one. MPlayer has it only with video. */
+static int get_ass_use_margins(struct play_state *ps, struct prop_val *v)
+{
+    if (!ps->sh_video)
+        return PROP_UNAVAILABLE;
+    v->i = ps->mpctx->opts.ass_use_margins;
+    return PROP_OK;
+}
+
+static int set_ass_use_margins(struct play_state *ps, const struct prop_val *v)
+{
+    ps->mpctx->opts.ass_use_margins = v->i != 0;
+    return PROP_OK;
+}
+
 static int get_framedropping(struct play_state *ps, struct prop_val *v)
 {
     if (!ps->sh_video)
@@ -976,6 +992,8 @@ static const struct prop_def cmd_props[] = {
     { .name = "sub_forced_only", .type = PT_FLAG },
     { .name = "sub_scale", .type = PT_FLOAT, .get = get_sub_scale, .set = set_sub_scale,
       .step = 0.1, .min = 0.01, .max = 100 },
+    { .name = "ass_use_margins", .type = PT_FLAG, .get = get_ass_use_margins,
+      .set = set_ass_use_margins, .min = 0, .max = 1 },
 };
 
 /*
@@ -2040,8 +2058,8 @@ static const struct mp_cmd_def cmd_table[] = {
     { .name = "sub_log", .handler = cmd_not_here, .priv = "not supported yet" },
     { .name = "sub_scale", .min_args = 1, .types = { F, I }, .handler = cmd_sub_adjust,
       .priv = "sub_scale" },
-    { .name = "ass_use_margins", .types = { I }, .defaults = { -1 }, .handler = cmd_not_here,
-      .priv = "not supported yet" },
+    { .name = "ass_use_margins", .types = { I }, .defaults = { -1 }, .handler = cmd_toggle,
+      .priv = "ass_use_margins" },
     { .name = "get_percent_pos", .handler = cmd_get_percent_pos, .flags = MP_CMD_F_QUERY },
     { .name = "get_time_pos", .handler = cmd_get_time_pos, .flags = MP_CMD_F_QUERY },
     { .name = "get_time_length", .handler = cmd_get_time_length, .flags = MP_CMD_F_QUERY },

@@ -406,3 +406,16 @@ test_slave_idle_commands_after_stdin_ends() {
     expect_rc 3 || return 1
     expect_out "ANS_ERROR=PROPERTY_UNAVAILABLE"
 }
+
+# ass_use_margins as MPlayer has it: a flag with video (the command toggles
+# or sets it), unavailable without.
+test_slave_ass_use_margins() {
+    slave "$P get_property ass_use_margins" "$P ass_use_margins" \
+        "$P get_property ass_use_margins" "$P ass_use_margins 0" \
+        "$P get_property ass_use_margins" "quit" -- "$MEDIA/v.avi"
+    expect_rc 0 || return 1
+    [ "$(ans_all ass_use_margins | tr '\n' ' ')" = "no yes no " ] ||
+        fail "answers: $(ans_all ass_use_margins | tr '\n' ' ')" || return 1
+    slave "$P get_property ass_use_margins" "quit" -- "$MEDIA/a.wav"
+    expect_out "ANS_ERROR=PROPERTY_UNAVAILABLE"
+}
