@@ -35,6 +35,9 @@
 #define QUEUE_MAX 100
 #define QUEUE_CONTROL_RESERVE 16
 #define QUEUE_SLOTS (QUEUE_MAX + QUEUE_CONTROL_RESERVE)
+/* Queued commands past which, while the player cannot run them, a query
+ * equal to a waiting one merges with it. */
+#define QUEUE_COALESCE_AT 16
 /* Rejected lines in a row reported per source; the rest are counted. */
 #define INPUT_BAD_LINES_SHOWN 10
 /* Seconds a quit behind other commands waits for the player to run them
@@ -209,10 +212,16 @@ static struct mp_cmd **queue_at(struct mp_input *in, int i)
     return &in->queue[(in->qstart + i) % QUEUE_SLOTS];
 }
 
+/* Whether a query equal to cmd waits after the last queued command that
+ * is not a query: its answer is then cmd's too (one before a seek or a
+ * switch would answer for the state before it). */
 static bool queue_has_equal(struct mp_input *in, const struct mp_cmd *cmd)
 {
-    for (int i = 0; i < in->qlen; i++) {
-        if (queue_cmd_equal(*queue_at(in, i), cmd))
+    for (int i = in->qlen - 1; i >= 0; i--) {
+        const struct mp_cmd *c = *queue_at(in, i);
+        if (!queue_is_query(c))
+            return false;
+        if (queue_cmd_equal(c, cmd))
             return true;
     }
     return false;
@@ -392,7 +401,8 @@ static void report_bad_line(struct line_src *s, const char *msg)
 /* False when the line must wait in its buffer: the queue is full and its
  * command would be dropped (back-pressure on the source). A control
  * command has its reserve. blocked (the player cannot run commands now,
- * mp_input_take_quit): a query equal to a queued one merges with it, so
+ * mp_input_take_quit) and 16 commands waiting: a query equal to a queued
+ * one (with no other command after it) merges with it, so
  * that a front-end polling a player held in a read for minutes neither
  * fills the pipe (blocking the front-end's writes) nor hides a quit behind
  * its polls; while the player runs, every query is answered, as MPlayer
@@ -415,7 +425,8 @@ static bool handle_line(struct mp_input *in, struct line_src *s, const char *tex
             report_bad_line(s, err);
         return true;
     }
-    if (blocked && queue_is_query(cmd) && queue_has_equal(in, cmd)) {
+    if (blocked && in->qlen >= QUEUE_COALESCE_AT && queue_is_query(cmd) &&
+        queue_has_equal(in, cmd)) {
         mp_cmd_free(cmd); /* the waiting one answers both */
         s->bad_lines = 0;
         return true;
