@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "common/mp_msg.h"
 #include "libmpdemux/demuxer.h"
 #include "libvo/video_out.h"
@@ -27,6 +28,9 @@ static struct mp_sub *subs_get(struct MPContext *mpctx)
 {
     if (mpctx->sub)
         return mpctx->sub;
+    /* Nothing to draw with: play_subs_open says so where it matters. */
+    if (!HAVE_LIBASS)
+        return NULL;
     const struct MPOpts *o = &mpctx->opts;
     struct mp_sub_opts so;
     mp_sub_opts_default(&so);
@@ -313,6 +317,24 @@ static void subs_switch(struct play_state *ps, int track, bool refresh)
     ps->osd_until = 0;
 }
 
+/* A build without libass shows no subtitles: one message for a file that
+ * has some (embedded, -sub, next to it) or a -dump*sub, and playback goes
+ * on; the OSD goes to the terminal. */
+static void subs_none_notice(struct play_state *ps)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    bool any = demux_get_stream(ps->demuxer, MP_STREAM_SUB, 0) != NULL ||
+               (o->sub_files && o->sub_files[0]) || o->sub_dump != MP_SUB_DUMP_NONE;
+    if (!any && o->autosub) {
+        char **cands = subs_autoload_candidates(ps, ps->filename);
+        any = cands && cands[0];
+        mp_sub_free_candidates(cands);
+    }
+    if (any && !o->no_sub)
+        mp_msg(MSGT_SUBREADER, MSGL_WARN, "Subtitles not shown: this mplayer was built "
+               "without libass (./configure --disable-libass).\n");
+}
+
 void play_subs_open(struct play_state *ps)
 {
     const struct MPOpts *o = &ps->mpctx->opts;
@@ -321,8 +343,11 @@ void play_subs_open(struct play_state *ps)
     if (!ps->sh_video)
         return;
     struct mp_sub *sub = subs_get(ps->mpctx);
-    if (!sub)
+    if (!sub) {
+        if (!HAVE_LIBASS)
+            subs_none_notice(ps);
         return;
+    }
     mp_sub_reset(sub);
     ps->sub = sub;
     if (o->embeddedfonts)
@@ -804,6 +829,11 @@ void play_subs_show_osd(struct play_state *ps, const char *name)
 
 int play_subs_load(struct play_state *ps, const char *path)
 {
+    if (!ps->sub && !HAVE_LIBASS) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "sub_load: this mplayer was built without libass: "
+               "no subtitles.\n");
+        return -1;
+    }
     if (!ps->sub) {
         mp_msg(MSGT_CPLAYER, MSGL_V, "sub_load: no subtitles without video.\n");
         return -1;
