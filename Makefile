@@ -133,7 +133,7 @@ endif
 
 e2e: $(PROG) $(TOOL_BINS)
 	@MPLAYER=$(abspath $(PROG)) BUILD=$(abspath $(BUILD)) SANITIZE=$(SANITIZE) \
-	    HAVE_SDL2=$(HAVE_SDL2) HAVE_LIBASS=$(HAVE_LIBASS) \
+	    HAVE_SDL2=$(HAVE_SDL2) HAVE_LIBASS=$(HAVE_LIBASS) DISABLED="$(DISABLED)" \
 	    bash tests/e2e/run.sh
 
 check-build:
@@ -217,7 +217,9 @@ FUZZ_SRCS = $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_NAMES = $(FUZZ_SRCS:tests/fuzz/%.c=%)
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 15
-FUZZ_CC = clang -fsanitize=fuzzer-no-link -Wno-error=format-nonliteral
+# FUZZ_CLANG: the clang ./configure found able to link libFuzzer
+# (--fuzz-cc=, or make fuzz FUZZ_CLANG=...).
+FUZZ_CC = $(FUZZ_CLANG) -fsanitize=fuzzer-no-link -Wno-error=format-nonliteral
 
 $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(LIB)
 	@mkdir -p $(dir $@)
@@ -233,6 +235,9 @@ $(BUILD)/fuzz-regress/%: tests/fuzz/%.c tests/fuzz/regress_main.c tests/fuzz/fuz
 fuzz-bins: $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
 
 fuzz:
+	@if [ -z "$(FUZZ_CLANG)" ]; then echo "make fuzz needs clang with libFuzzer:" \
+	    "install clang and libclang-rt-NN-dev (TOOLS/install-deps.sh) and run ./configure," \
+	    "or make fuzz FUZZ_CLANG=/path/to/clang" >&2; exit 1; fi
 	@$(MAKE) --no-print-directory BUILD=build-fuzz SANITIZE=1 CC="$(FUZZ_CC)" fuzz-bins
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh build-fuzz $(FUZZ_NAMES)
 
