@@ -43,12 +43,11 @@ skip() {
 # from the tree's config.mak.
 E2E_CONFIG_MAK=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/config.mak
 e2e_config() {
-    local v
-    eval "v=\${$1-}"
-    if [ -z "$v" ] && [ -r "$E2E_CONFIG_MAK" ]; then
-        v=$(sed -n "s/^$1 *= *//p" "$E2E_CONFIG_MAK")
+    if eval "[ -n \"\${$1+set}\" ]"; then
+        eval "echo \"\$$1\""
+    elif [ -r "$E2E_CONFIG_MAK" ]; then
+        sed -n "s/^$1 *= *//p" "$E2E_CONFIG_MAK"
     fi
-    echo "$v"
 }
 
 needs_feature() {

@@ -3,6 +3,7 @@
 # -sub-bg-*, -subfont-outline/-blur, -subfont, -nofontconfig, -ass-hinting).
 # Expected dump files are what MPlayer 1.5 wrote for the same input.
 # GPLv2 or later.
+# e2e-needs: libass
 
 # A black (or grey) 320x240 clip, 2 s at 25 fps: subtitles on it are easy
 # to find by brightness.
