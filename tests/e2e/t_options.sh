@@ -299,6 +299,7 @@ test_shuffle_differs_within_a_second() {
 # clip the same; hundredths (.00 .04 .08) and the frame in the second
 # (.00 .01 .02) draw three different ones.
 test_osd_fractions_draws_the_part_of_the_second() {
+    needs_feature libass || return 77
     ff -f lavfi -i color=c=gray:size=160x120:rate=25 -t 1 -c:v mpeg4 -q:v 2 still.mkv ||
         { fail "ffmpeg could not make the clip"; return 1; }
     local mode n
