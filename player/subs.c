@@ -738,6 +738,12 @@ int play_subs_prop_get(struct play_state *ps, const char *name, double *value)
         *value = subs_alignment(ps);
         return SUBS_OK;
     }
+    /* Without libass no track can be shown: with video, as MPlayer answers
+     * for a file without subtitles, none (-1) is selected. */
+    if (!HAVE_LIBASS && ps->sh_video && !strcmp(name, "sub")) {
+        *value = -1;
+        return SUBS_OK;
+    }
     if (subs_count(ps) <= 0)
         return SUBS_UNAVAILABLE;
     if (!strcmp(name, "sub")) {

@@ -265,6 +265,7 @@ ff_yavg() {
 # -utf8 is -subcp UTF-8 (MPlayer's meaning): it replaces an earlier
 # -subcp, and a later -subcp replaces it.
 test_utf8_option_overrides_subcp() {
+    needs_feature libass || return 77
     printf '1\n00:00:00,000 --> 00:00:02,000\ncaf\303\251\n' >clip.srt
     mp -frames 0 -nosound -vo null -subcp nosuchcharset -utf8 -sub clip.srt "$MEDIA/v.avi"
     expect_rc 0 || return 1

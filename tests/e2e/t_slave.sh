@@ -452,6 +452,8 @@ test_slave_alang_slang_pick_tracks() {
         "-alang ge -slang fr:1 1" "-alang german -slang FRE:0 0" \
         "-alang ger -slang fre -sid 0:1 0" "-aid 0 -alang ger:0 0"; do
         want=${args#*:}
+        # Without libass no track is shown: -slang picks none.
+        [ "$(e2e_config HAVE_LIBASS)" = no ] && want="${want% *} -1"
         # shellcheck disable=SC2086
         slave "get_property switch_audio" "get_property sub" "quit" -- -identify ${args%%:*} \
             lang.mkv
