@@ -43,9 +43,19 @@ CFLAGS += $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 endif
 
-# Every folder is one module; every .c file in it is part of the player.
+# Every folder is one module; every .c file in it is part of the player,
+# except the files of a feature ./configure left out (the lists below).
 MODULES = common options stream libmpdemux libmpcodecs libvo libao2 player input osdep sub
-SRCS = $(sort $(foreach m,$(MODULES),$(wildcard $(m)/*.c)))
+SRCS_ALL = $(sort $(foreach m,$(MODULES),$(wildcard $(m)/*.c)))
+# SDL2: the sdl video and audio outputs.
+SRCS_SDL2 = libvo/vo_sdl.c libao2/ao_sdl.c
+# libass: subtitle tracks, their decoding and dumping, the OSD drawn on the
+# picture. Without it sub/sub_none.c answers the same API with no renderer.
+SRCS_LIBASS = sub/sub.c sub/osd.c sub/sub_blend.c sub/sub_dump.c sub/sub_lavc.c
+SRCS_NO_LIBASS = sub/sub_none.c
+SRCS_OFF = $(if $(filter yes,$(HAVE_SDL2)),,$(SRCS_SDL2)) \
+    $(if $(filter yes,$(HAVE_LIBASS)),$(SRCS_NO_LIBASS),$(SRCS_LIBASS))
+SRCS = $(filter-out $(SRCS_OFF),$(SRCS_ALL))
 OBJS = $(SRCS:%.c=$(BUILD)/%.o)
 LIB = $(BUILD)/libmplayer.a
 
@@ -55,11 +65,15 @@ else
 PROG = $(BUILD)/mplayer
 endif
 
-TEST_SRCS = $(sort $(wildcard tests/unit/test_*.c))
-# Without SDL2 (./configure --disable-sdl2) its outputs and their tests are not built.
-ifneq ($(HAVE_SDL2),yes)
-TEST_SRCS := $(filter-out tests/unit/test_vo_sdl.c tests/unit/test_ao_sdl.c,$(TEST_SRCS))
-endif
+TEST_SRCS_ALL = $(sort $(wildcard tests/unit/test_*.c))
+# The unit tests of a feature ./configure left out are not built; `make unit`
+# names them as skipped, with the reason.
+TEST_SRCS_SDL2 = tests/unit/test_vo_sdl.c tests/unit/test_ao_sdl.c
+TEST_SRCS_LIBASS = tests/unit/test_sub.c tests/unit/test_sub_tracks.c
+TEST_SKIPPED = $(if $(filter yes,$(HAVE_SDL2)),,$(TEST_SRCS_SDL2:tests/unit/%.c=%:SDL2)) \
+    $(if $(filter yes,$(HAVE_LIBASS)),,$(TEST_SRCS_LIBASS:tests/unit/%.c=%:libass))
+TEST_SRCS = $(filter-out $(foreach s,$(TEST_SKIPPED),tests/unit/$(firstword $(subst :, ,$(s))).c),\
+    $(TEST_SRCS_ALL))
 TEST_BINS = $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_SRCS = $(sort $(wildcard TOOLS/*.c))
 TOOL_BINS = $(TOOL_SRCS:TOOLS/%.c=$(BUILD)/TOOLS/%)
@@ -109,6 +123,8 @@ $(BUILD)/TOOLS/slowfs: TOOLS/slowfs/slowfs.c config.mak
 
 ifeq ($(HAVE_CMOCKA),yes)
 unit: $(TEST_BINS)
+	@for s in $(TEST_SKIPPED); do \
+	    echo "SKIP $${s%%:*} (built without $${s#*:})"; done
 	@sh tests/run-unit.sh $(TEST_BINS)
 else
 unit:
@@ -117,6 +133,7 @@ endif
 
 e2e: $(PROG) $(TOOL_BINS)
 	@MPLAYER=$(abspath $(PROG)) BUILD=$(abspath $(BUILD)) SANITIZE=$(SANITIZE) \
+	    HAVE_SDL2=$(HAVE_SDL2) HAVE_LIBASS=$(HAVE_LIBASS) DISABLED="$(DISABLED)" \
 	    bash tests/e2e/run.sh
 
 check-build:
@@ -200,7 +217,9 @@ FUZZ_SRCS = $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_NAMES = $(FUZZ_SRCS:tests/fuzz/%.c=%)
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 15
-FUZZ_CC = clang -fsanitize=fuzzer-no-link -Wno-error=format-nonliteral
+# FUZZ_CLANG: the clang ./configure found able to link libFuzzer
+# (--fuzz-cc=, or make fuzz FUZZ_CLANG=...).
+FUZZ_CC = $(FUZZ_CLANG) -fsanitize=fuzzer-no-link -Wno-error=format-nonliteral
 
 $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(LIB)
 	@mkdir -p $(dir $@)
@@ -216,6 +235,9 @@ $(BUILD)/fuzz-regress/%: tests/fuzz/%.c tests/fuzz/regress_main.c tests/fuzz/fuz
 fuzz-bins: $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
 
 fuzz:
+	@if [ -z "$(FUZZ_CLANG)" ]; then echo "make fuzz needs clang with libFuzzer:" \
+	    "install clang and libclang-rt-NN-dev (TOOLS/install-deps.sh) and run ./configure," \
+	    "or make fuzz FUZZ_CLANG=/path/to/clang" >&2; exit 1; fi
 	@$(MAKE) --no-print-directory BUILD=build-fuzz SANITIZE=1 CC="$(FUZZ_CC)" fuzz-bins
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh build-fuzz $(FUZZ_NAMES)
 

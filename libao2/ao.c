@@ -95,13 +95,21 @@ static int ao_try_driver(struct ao **out, const struct ao_driver *drv, const cha
     return 0;
 }
 
+/* A driver of this player that ./configure left out of this build. */
+static const char *ao_unbuilt_note(const char *name)
+{
+    if (!HAVE_SDL2 && strcmp(name, "sdl") == 0)
+        return " (this mplayer was built without SDL2)";
+    return "";
+}
+
 static void ao_report_unknown(const struct subopt_list *list, int lev)
 {
     for (int n = 0; n < list->count; n++) {
         const char *name = list->items[n].name;
         if (name[0] && ao_find_driver(name) < 0) {
-            mp_msg(MSGT_AO, lev, "Unknown audio output driver '%s'%s\n", name,
-                   lev == MSGL_ERR ? "." : ", skipped.");
+            mp_msg(MSGT_AO, lev, "Unknown audio output driver '%s'%s%s\n", name,
+                   ao_unbuilt_note(name), lev == MSGL_ERR ? "." : ", skipped.");
         }
     }
 }

@@ -10,9 +10,6 @@
  * is started by the first write, so a card never plays silence ahead of
  * the first samples.
  */
-#include "config.h"
-#if HAVE_SDL2
-
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -374,5 +371,3 @@ const struct ao_driver ao_driver_sdl = {
     .resume = sdl_ao_resume,
     .set_fence = sdl_ao_set_fence,
 };
-
-#endif /* HAVE_SDL2 */

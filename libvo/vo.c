@@ -71,13 +71,21 @@ static int vo_try_driver(struct vo **out, const struct vo_driver *drv, const cha
     return 0;
 }
 
+/* A driver of this player that ./configure left out of this build. */
+static const char *vo_unbuilt_note(const char *name)
+{
+    if (!HAVE_SDL2 && strcmp(name, "sdl") == 0)
+        return " (this mplayer was built without SDL2)";
+    return "";
+}
+
 static void vo_report_unknown(const struct subopt_list *list, int lev)
 {
     for (int n = 0; n < list->count; n++) {
         const char *name = list->items[n].name;
         if (name[0] && vo_find_driver(name) < 0) {
-            mp_msg(MSGT_VO, lev, "Unknown video output driver '%s'%s\n", name,
-                   lev == MSGL_ERR ? "." : ", skipped.");
+            mp_msg(MSGT_VO, lev, "Unknown video output driver '%s'%s%s\n", name,
+                   vo_unbuilt_note(name), lev == MSGL_ERR ? "." : ", skipped.");
         }
     }
 }

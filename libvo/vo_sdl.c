@@ -14,9 +14,6 @@
  * sdl never touches the display. The player's window options (-title,
  * -fs, -noborder, -geometry, -xy, -wid) arrive through vo_sdl_set_window.
  */
-#include "config.h"
-#if HAVE_SDL2
-
 #include <dlfcn.h>
 #include <math.h>
 #include <stddef.h>
@@ -1110,5 +1107,3 @@ int vo_sdl_read_pixels(struct vo *vo, uint8_t *rgb, int w, int h)
     }
     return 0;
 }
-
-#endif /* HAVE_SDL2 */

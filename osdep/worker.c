@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "config.h"
 #include "osdep/osdep.h"
 
 struct mp_worker {
@@ -45,7 +46,10 @@ static void *worker_main(void *arg)
 {
     struct mp_worker *w = arg;
     worker_thread = true;
-    pthread_setname_np(pthread_self(), w->name);
+#if HAVE_PTHREAD_SETNAME_NP
+    /* Only for debuggers and top; a failure changes nothing else. */
+    (void)pthread_setname_np(pthread_self(), w->name);
+#endif
     w->job(w->ctx);
     pthread_mutex_lock(&w->lock);
     w->returned = true;

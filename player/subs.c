@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "common/mp_msg.h"
 #include "libmpcodecs/mpcodecs.h"
 #include "libmpdemux/demuxer.h"
@@ -29,6 +30,9 @@ static struct mp_sub *subs_get(struct MPContext *mpctx)
 {
     if (mpctx->sub)
         return mpctx->sub;
+    /* Nothing to draw with: play_subs_open says so where it matters. */
+    if (!HAVE_LIBASS)
+        return NULL;
     const struct MPOpts *o = &mpctx->opts;
     struct mp_sub_opts so;
     mp_sub_opts_default(&so);
@@ -315,6 +319,24 @@ static void subs_switch(struct play_state *ps, int track, bool refresh)
     ps->osd_until = 0;
 }
 
+/* A build without libass shows no subtitles: one message for a file that
+ * has some (embedded, -sub, next to it) or a -dump*sub, and playback goes
+ * on; the OSD goes to the terminal. */
+static void subs_none_notice(struct play_state *ps)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    bool any = demux_get_stream(ps->demuxer, MP_STREAM_SUB, 0) != NULL ||
+               (o->sub_files && o->sub_files[0]) || o->sub_dump != MP_SUB_DUMP_NONE;
+    if (!any && o->autosub) {
+        char **cands = subs_autoload_candidates(ps, ps->filename);
+        any = cands && cands[0];
+        mp_sub_free_candidates(cands);
+    }
+    if (any && !o->no_sub)
+        mp_msg(MSGT_SUBREADER, MSGL_WARN, "Subtitles not shown: this mplayer was built "
+               "without libass (./configure --disable-libass).\n");
+}
+
 void play_subs_open(struct play_state *ps)
 {
     const struct MPOpts *o = &ps->mpctx->opts;
@@ -323,8 +345,11 @@ void play_subs_open(struct play_state *ps)
     if (!ps->sh_video)
         return;
     struct mp_sub *sub = subs_get(ps->mpctx);
-    if (!sub)
+    if (!sub) {
+        if (!HAVE_LIBASS)
+            subs_none_notice(ps);
         return;
+    }
     mp_sub_reset(sub);
     ps->sub = sub;
     if (o->embeddedfonts)
@@ -754,6 +779,12 @@ int play_subs_prop_get(struct play_state *ps, const char *name, double *value)
         *value = subs_alignment(ps);
         return SUBS_OK;
     }
+    /* Without libass no track can be shown: with video, as MPlayer answers
+     * for a file without subtitles, none (-1) is selected. */
+    if (!HAVE_LIBASS && ps->sh_video && !strcmp(name, "sub")) {
+        *value = -1;
+        return SUBS_OK;
+    }
     if (subs_count(ps) <= 0)
         return SUBS_UNAVAILABLE;
     if (!strcmp(name, "sub")) {
@@ -845,6 +876,11 @@ void play_subs_show_osd(struct play_state *ps, const char *name)
 
 int play_subs_load(struct play_state *ps, const char *path)
 {
+    if (!ps->sub && !HAVE_LIBASS) {
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "sub_load: this mplayer was built without libass: "
+               "no subtitles.\n");
+        return -1;
+    }
     if (!ps->sub) {
         mp_msg(MSGT_CPLAYER, MSGL_V, "sub_load: no subtitles without video.\n");
         return -1;

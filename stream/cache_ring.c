@@ -39,6 +39,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "config.h"
 #include "common/mp_msg.h"
 #include "osdep/osdep.h"
 #include "stream/stream.h"
@@ -582,6 +583,28 @@ static int ring_prefill(struct ring *r, int64_t known_size)
     return rc;
 }
 
+/* The wake-up pipe, close-on-exec: pipe2 where there is one (no window for
+ * a fork elsewhere to inherit it), pipe and fcntl otherwise. fds stay -1
+ * on failure. */
+static int ring_pipe_cloexec(int fds[2])
+{
+#if HAVE_PIPE2
+    return pipe2(fds, O_CLOEXEC);
+#else
+    if (pipe(fds) < 0)
+        return -1;
+    if (fcntl(fds[0], F_SETFD, FD_CLOEXEC) < 0 || fcntl(fds[1], F_SETFD, FD_CLOEXEC) < 0) {
+        int e = errno;
+        close(fds[0]);
+        close(fds[1]);
+        fds[0] = fds[1] = -1;
+        errno = e;
+        return -1;
+    }
+    return 0;
+#endif
+}
+
 int stream_ring_open(stream_t **out, stream_t *inner, const struct stream_opts *o)
 {
     *out = NULL;
@@ -623,7 +646,7 @@ int stream_ring_open(stream_t **out, stream_t *inner, const struct stream_opts *
     inner->opts.abort_ctx = r;
     if (inner->be->wait_fd) {
         r->wait_fd = inner->be->wait_fd(inner);
-        if (r->wait_fd >= 0 && pipe2(r->wake, O_CLOEXEC) < 0) {
+        if (r->wait_fd >= 0 && ring_pipe_cloexec(r->wake) < 0) {
             int e = errno;
             stream_close(s);
             ring_free(r);

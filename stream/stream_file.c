@@ -14,12 +14,16 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <sys/uio.h>
-#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "config.h"
+#if HAVE_SYS_SYSMACROS_H
+#include <sys/sysmacros.h>
+#endif
+#if HAVE_FSTATFS_FTYPE
+#include <sys/vfs.h>
+#endif
 #include "common/mp_msg.h"
 #include "osdep/osdep.h"
 #include "stream/stream.h"
@@ -44,6 +48,10 @@ struct file_priv {
     struct stream_preader *preader;    /* blocking reads off the play thread */
     bool preader_failed;               /* could not start: read here */
 };
+
+#if HAVE_SYS_SYSMACROS_H
+/* Linux: the block device's numbers name its sysfs folder. Elsewhere
+ * (no sys/sysmacros.h) the kernel default below is used. */
 
 /* A number from a sysfs file, or -1. */
 static int64_t read_sysfs_num(const char *path)
@@ -90,6 +98,12 @@ static int64_t device_ra_chunk(dev_t dev)
     int64_t kb = ra_kb > io_kb ? ra_kb : io_kb;
     return kb > 0 ? kb * 1024 : FILE_DEFAULT_RA_CHUNK;
 }
+#else
+static int64_t device_ra_chunk(dev_t dev)
+{
+    return FILE_DEFAULT_RA_CHUNK;
+}
+#endif
 
 /*
  * Whether fd is a FUSE file opened with direct_io (sshfs -o direct_io,
@@ -102,6 +116,10 @@ static int64_t device_ra_chunk(dev_t dev)
  */
 static bool file_bypasses_page_cache(int fd)
 {
+#if !HAVE_FSTATFS_FTYPE
+    /* No statfs f_type to tell a FUSE mount by: treated as any file. */
+    return false;
+#else
     struct statfs sf;
     if (fstatfs(fd, &sf) < 0 || (unsigned long)sf.f_type != FILE_FUSE_SUPER_MAGIC)
         return false;
@@ -113,6 +131,7 @@ static bool file_bypasses_page_cache(int fd)
         return false;
     }
     return errno == ENODEV;
+#endif
 }
 
 /* Start the readahead engine (at open, or at the first read plan). */
@@ -530,6 +549,8 @@ static int file_peek_at(stream_t *s, int64_t pos, void *buf, int len)
     if (n > 0 && cold &&
         posix_fadvise(p->fd, (off_t)start, (off_t)(end - start), POSIX_FADV_DONTNEED) == 0)
         s->stats.dontneed_calls++;
+#else
+    (void)cold; /* always false without posix_fadvise (far is) */
 #endif
     return n;
 }

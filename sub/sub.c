@@ -23,28 +23,6 @@
 #define SUB_PLAYRES_X 384
 #define SUB_PLAYRES_Y 288
 
-void mp_sub_opts_default(struct mp_sub_opts *o)
-{
-    *o = (struct mp_sub_opts){
-        .text_scale = 3.5,
-        .osd_scale = 6.0,
-        .font_scale = 1.0,
-        .subpos = 100,
-        .ass_styles = true,
-        .charset = NULL,
-        .font = NULL,
-        .color = 0xFFFF0000,
-        .border_color = 0x00000000,
-        .osd_level = 1,
-        .alignment = 2,
-        .width_percent = 100,
-        .outline = 2,
-        .fontconfig = true,
-        .hinting = 7,
-        .overlap = true,
-    };
-}
-
 static void ass_log(int level, const char *fmt, va_list va, void *data)
 {
     (void)data;

@@ -10,9 +10,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "config.h"
+#if HAVE_LIBASS
 #include <ass/ass.h>
+#endif
 
 #include "sub.h"
+
+/* What needs libass: the tracks, the renderer object and the files built
+ * with it (sub.c, osd.c, sub_blend.c, sub_dump.c, sub_lavc.c). The helpers
+ * further down (text, charset, font names, autoload) build without it. */
+#if HAVE_LIBASS
 
 struct sub_track {
     ASS_Track *ass;
@@ -84,6 +92,8 @@ int sub_track_init_ass(struct mp_sub *sub, struct sub_track *t);
 int sub_add_track(struct mp_sub *sub, struct sub_track *t);
 void sub_track_free(struct sub_track *t);
 
+#endif /* HAVE_LIBASS */
+
 /* sub_text.c: ASS event line helpers. */
 /* The line "ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text"
  * rewritten for the default style: Style becomes "Default", and with
@@ -130,6 +140,7 @@ bool sub_charset_file_is_utf8(const char *path);
 uint8_t *sub_font_read_file(const char *path, size_t *size);
 char *sub_font_family(const uint8_t *data, size_t size);
 
+#if HAVE_LIBASS
 /* sub_blend.c: blend a libass image list onto frame; returns whether any
  * pixel changed. */
 bool sub_blend_images(AVFrame *frame, const ASS_Image *img);
@@ -149,5 +160,6 @@ void osd_uninit(struct osd_state *osd);
 ASS_Track *osd_update(struct mp_sub *sub, double now, int w, int h);
 /* The key osd_update would build for now (compared with built_key). */
 char *osd_make_key(const struct mp_sub *sub, double now, int w, int h);
+#endif /* HAVE_LIBASS */
 
 #endif

@@ -6,7 +6,7 @@
 #   sh tests/build/run.sh
 #
 # Ends with "build: N passed, N failed"; exits non-zero on a failure.
-# Building without SDL2 compiles the player once more (about 10 s on two
+# Building without SDL2 and libass compiles the player once more (about 10 s on two
 # cores here): it runs in make check-all, not in make check.
 set -u
 
@@ -113,32 +113,54 @@ test_configure_old_sdl2_left_out() {
         --enable-sdl2
 }
 
-test_configure_requires_libass() {
-    d=$tmp/noass
-    mkdir -p "$d" && cp "$root/configure" "$d/"
-    refused "$1" "$d" 'disable-libass.*libass is required' --disable-libass
+# A real pkg-config reading a .pc file that says libavutil is FFmpeg 4.4's
+# (PKG_CONFIG_PATH comes first): refused, naming the library and version.
+test_configure_refuses_old_pc() {
+    d=$tmp/oldpc
+    mkdir -p "$d/pc" && cp "$root/configure" "$d/" &&
+    cat > "$d/pc/libavutil.pc" <<EOF
+prefix=/nonexistent
+Name: libavutil
+Description: FFmpeg utility library (an old one, for the test)
+Version: 56.70.100
+Libs: -L\${prefix}/lib -lavutil
+Cflags: -I\${prefix}/include
+EOF
+    saved_path=${PKG_CONFIG_PATH:-}
+    PKG_CONFIG_PATH=$d/pc${saved_path:+:$saved_path}
+    export PKG_CONFIG_PATH
+    refused "$1" "$d" 'libavutil 56.70.100 (needs 57.28.100);.*FFmpeg 5.1 or later'
+    PKG_CONFIG_PATH=$saved_path
 }
 
-test_build_without_sdl2() {
+# Without SDL2 and libass: the player builds without linking either, lists
+# no sdl output, plays to null and png outputs, and a file's subtitles give
+# one message while it plays on.
+test_build_without_sdl2_libass() {
     d=$tmp/nosdl
     if ! copy_tree "$d"; then
         bad "$1" "cannot copy the tree"
         return
     fi
-    if ! (cd "$d" && ./configure --disable-sdl2 > conf.log 2>&1); then
-        bad "$1" "configure --disable-sdl2 failed: $(tail -3 "$d/conf.log")"
+    if ! (cd "$d" && ./configure --disable-sdl2 --disable-libass > conf.log 2>&1); then
+        bad "$1" "configure --disable-sdl2 --disable-libass failed: $(tail -3 "$d/conf.log")"
         return
     fi
     if grep -q -- '-lSDL2' "$d/config.mak" || ! grep -q 'HAVE_SDL2 0' "$d/config.h"; then
         bad "$1" "SDL2 still configured"
         return
     fi
+    if grep -q -- '-lass' "$d/config.mak" || ! grep -q 'HAVE_LIBASS 0' "$d/config.h" ||
+        ! grep -q '^DISABLED = sdl2 libass$' "$d/config.mak"; then
+        bad "$1" "libass still configured"
+        return
+    fi
     if ! (cd "$d" && make -j2 mplayer > build.log 2>&1); then
         bad "$1" "build failed: $(grep -m3 'error' "$d/build.log")"
         return
     fi
-    if nm -D --undefined-only "$d/mplayer" | grep -q ' SDL_'; then
-        bad "$1" "the binary still calls SDL"
+    if nm -D --undefined-only "$d/mplayer" | grep -q ' SDL_\| ass_'; then
+        bad "$1" "the binary still calls SDL or libass"
         return
     fi
     vo=$("$d/mplayer" -vo help 2>&1)
@@ -154,9 +176,19 @@ test_build_without_sdl2() {
     # The default output list starts with sdl: skipped, the next one plays.
     out=$(cd "$d" && HOME="$d" timeout 20 ./mplayer -ao null -frames 5 clip.mkv 2>&1)
     rc=$?
-    if [ "$rc" -ne 0 ] || ! echo "$out" | grep -q "Unknown video output driver 'sdl'" ||
-       ! echo "$out" | grep -q '^VO: \[null\]'; then
+    if [ "$rc" -ne 0 ] || ! echo "$out" | grep -q '^VO: \[null\]' ||
+       ! echo "$out" |
+           grep -q "Unknown video output driver 'sdl' (this mplayer was built without SDL2)"
+    then
         bad "$1" "exit $rc: $(echo "$out" | tail -5)"
+        return
+    fi
+    printf '1\n00:00:00,000 --> 00:00:00,500\nHello\n' > "$d/clip.srt"
+    out=$(cd "$d" && HOME="$d" timeout 20 ./mplayer -vo png -ao null -frames 3 clip.mkv 2>&1)
+    rc=$?
+    n=$(echo "$out" | grep -c 'Subtitles not shown: this mplayer was built without libass')
+    if [ "$rc" -ne 0 ] || [ ! -s "$d/00000003.png" ] || [ "$n" -ne 1 ]; then
+        bad "$1" "-vo png with clip.srt beside: exit $rc: $(echo "$out" | tail -5)"
         return
     fi
     ok "$1"
@@ -167,7 +199,7 @@ test_build_without_sdl2() {
 test_warning_builds_but_fails_check() {
     d=$tmp/nosdl
     if [ ! -x "$d/mplayer" ]; then
-        bad "$1" "no build in $d (test_build_without_sdl2 failed)"
+        bad "$1" "no build in $d (test_build_without_sdl2_libass failed)"
         return
     fi
     if grep -q -- '-Werror' "$d/config.mak"; then
@@ -193,8 +225,8 @@ test_warning_builds_but_fails_check() {
 }
 
 for t in test_configure_refuses_old_ffmpeg test_configure_refuses_old_libass \
-         test_configure_old_sdl2_left_out test_configure_requires_libass \
-         test_build_without_sdl2 test_warning_builds_but_fails_check; do
+         test_configure_old_sdl2_left_out test_configure_refuses_old_pc \
+         test_build_without_sdl2_libass test_warning_builds_but_fails_check; do
     $t "$t"
 done
 echo "build: $passed passed, $failed failed"

@@ -33,6 +33,40 @@ skip() {
     return 0
 }
 
+# needs_feature NAME: whether this build has NAME (sdl2, libass); when not,
+# says why the test is skipped. Use: needs_feature sdl2 || return 77
+# (run.sh counts 77 as skipped), or "# e2e-needs: sdl2" for a whole file.
+# A feature ./configure was told to leave out (--disable-NAME: config.mak's
+# DISABLED) is a choice of the build, so its tests skip under CI=true too;
+# one left out because the library was missing fails there, as a skip does.
+# make e2e passes HAVE_SDL2/HAVE_LIBASS/DISABLED; run by hand, they are read
+# from the tree's config.mak.
+E2E_CONFIG_MAK=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/config.mak
+e2e_config() {
+    if eval "[ -n \"\${$1+set}\" ]"; then
+        eval "echo \"\$$1\""
+    elif [ -r "$E2E_CONFIG_MAK" ]; then
+        sed -n "s/^$1 *= *//p" "$E2E_CONFIG_MAK"
+    fi
+}
+
+needs_feature() {
+    local have
+    have=$(e2e_config "HAVE_$(echo "$1" | tr '[:lower:]' '[:upper:]')")
+    [ "$have" = no ] || return 0
+    case " $(e2e_config DISABLED) " in
+    *" $1 "*)
+        echo "    skipped: built without $1 (./configure --disable-$1)" >&2
+        return 1 ;;
+    esac
+    if [ "${CI:-}" = true ]; then
+        echo "    cannot run under CI (CI=true): built without $1 (library not found)" >&2
+        exit 1 # a failure, not a skip, whatever the caller does with the status
+    fi
+    echo "    skipped: built without $1 (./configure did not find it)" >&2
+    return 1
+}
+
 # mp ARGS...: run the player, set RC, OUT, ERR.
 mp() {
     OUT=$T/last.out

@@ -3,7 +3,8 @@
 #
 #   MPLAYER=./mplayer sh tests/e2e/run.sh [test_name...]
 #
-# Prints one line per test and "e2e: N passed, N failed" at the end.
+# Prints one line per test and "e2e: N passed, N failed[, N skipped]" at the
+# end (skipped: tests of a feature this build was configured without).
 
 set -u
 # Tests that want a display start their own Xvfb; a sound device or a
@@ -41,8 +42,19 @@ if ! make_media; then
     exit 1
 fi
 
+# A file whose every test needs a feature ./configure can leave out says so
+# in a line "# e2e-needs: NAME..." (sdl2, libass); a test in another file
+# asks itself: needs_feature NAME || return 77. Either way the test is
+# reported as skipped, with the reason, in a build without it.
+declare -A test_needs
 for f in "$here"/t_*.sh; do
     . "$f"
+    needs=$(sed -n 's/^# e2e-needs: *//p' "$f")
+    if [ -n "$needs" ]; then
+        for fn in $(sed -n 's/^\(test_[A-Za-z0-9_]*\)().*/\1/p' "$f"); do
+            test_needs[$fn]=$needs
+        done
+    fi
 done
 
 if [ $# -gt 0 ]; then
@@ -53,11 +65,18 @@ fi
 
 passed=0
 failed=0
+skipped=0
 failed_names=
 for t in $tests; do
     rm -rf "$T/work"
     mkdir -p "$T/work"
-    if (cd "$T/work" && "$t"); then
+    (cd "$T/work" && for n in ${test_needs[$t]:-}; do needs_feature "$n" || exit 77; done &&
+        "$t")
+    rc=$?
+    if [ "$rc" -eq 77 ]; then
+        skipped=$((skipped + 1))
+        echo "skip $t"
+    elif [ "$rc" -eq 0 ]; then
         passed=$((passed + 1))
         echo "ok   $t"
     else
@@ -67,5 +86,9 @@ for t in $tests; do
     fi
 done
 [ -n "$failed_names" ] && echo "failed:$failed_names"
-echo "e2e: $passed passed, $failed failed"
+if [ "$skipped" -gt 0 ]; then
+    echo "e2e: $passed passed, $failed failed, $skipped skipped"
+else
+    echo "e2e: $passed passed, $failed failed"
+fi
 [ "$failed" -eq 0 ]

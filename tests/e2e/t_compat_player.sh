@@ -54,6 +54,7 @@ test_compat_volstep_steps_volume_property() {
 }
 
 test_compat_osd_duration() {
+    needs_feature libass || return 77
     cp_black b.avi || return 1
     slave "osd_show_text HELLO" -- -nosound -osd-duration 200 -vo png:z=9:outdir=png b.avi
     expect_rc 0 || return 1
@@ -238,6 +239,7 @@ test_compat_vsync_is_sdl_suboption() {
 }
 
 test_compat_display_and_name() {
+    needs_feature sdl2 || return 77
     command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v xprop >/dev/null ||
         { skip "Xvfb, xdotool or xprop missing"; return; }
     cp_black b.avi || return 1
@@ -281,6 +283,7 @@ cp_sdl_side_luma() {
 # A 4:3 picture in a 640x240 window leaves 160-pixel bars at the sides:
 # -border-pos-x 0 puts them all on the right; panscan 1 zooms them away.
 test_compat_border_pos_and_panscan() {
+    needs_feature sdl2 || return 77
     sdl_x_start || { sdl_skipped; return; }
     sdl_make_still 20 || return 1
     sdl_mp_start -slave -vo sdl -nosound -osdlevel 0 -geometry 640x240 -border-pos-x 0 still.mkv
@@ -326,6 +329,7 @@ test_compat_edl_start_pts() {
 # Xvfb's screen is 1024x768 (4:3). Told it is 16:9, each pixel is 4/3 as
 # wide as tall: a 320x240 picture takes 240x240 of them.
 test_compat_monitoraspect_narrows_window() {
+    needs_feature sdl2 || return 77
     sdl_x_start || { sdl_skipped; return; }
     sdl_make_still 20 || return 1
     sdl_mp_start -slave -vo sdl -nosound -osdlevel 0 -monitoraspect 16:9 still.mkv
@@ -350,6 +354,7 @@ cp_clicks() {
 }
 
 test_compat_doubleclick_time() {
+    needs_feature sdl2 || return 77
     sdl_x_start || { sdl_skipped; return; }
     sdl_make_still 20 || return 1
     local lev

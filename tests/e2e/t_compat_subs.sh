@@ -54,6 +54,7 @@ cs_dump() {
 
 # -dumpsrtsub: the file MPlayer 1.5 writes (tags gone, lines kept).
 test_cs_dumpsrtsub_as_mplayer() {
+    needs_feature libass || return 77
     cs_clip c.avi || return 1
     cs_two_events s.srt
     cs_dump -sub s.srt -dumpsrtsub c.avi || return 1
@@ -67,6 +68,7 @@ test_cs_dumpsrtsub_as_mplayer() {
 # -dumpmicrodvdsub (frames at the video's 25 fps, cut), -dumpmpsub,
 # -dumpjacosub, -dumpsami: byte for byte MPlayer 1.5's files.
 test_cs_dump_formats_as_mplayer() {
+    needs_feature libass || return 77
     cs_clip c.avi || return 1
     cs_two_events s.srt
     cs_dump -sub s.srt -dumpmicrodvdsub c.avi || return 1
@@ -97,6 +99,7 @@ test_cs_dump_formats_as_mplayer() {
 # Without a subtitle file there is nothing to dump: a warning, no file,
 # and the file still plays (MPlayer writes nothing either).
 test_cs_dump_without_sub_file() {
+    needs_feature libass || return 77
     cs_clip c.avi || return 1
     cs_dump -noautosub -dumpsrtsub c.avi || return 1
     expect_err "Nothing to dump" || return 1
@@ -107,6 +110,7 @@ test_cs_dump_without_sub_file() {
 # not libavformat's 23.976), at -subfps when given; time-based files are
 # stretched by subfps / video fps. The dumps are MPlayer 1.5's.
 test_cs_subfps() {
+    needs_feature libass || return 77
     cs_clip c.avi || return 1
     printf '{25}{75}HELLO\n{100}{150}SECOND\n' >m.sub
     cs_dump -sub m.sub -dumpsrtsub c.avi || return 1
@@ -128,6 +132,7 @@ test_cs_subfps() {
 # ... and it moves what is drawn: frames 25..75 are 1..3 s at the video's
 # 25 fps (shown at 1 s), 0.25..0.75 s at -subfps 100 (gone at 1 s).
 test_cs_subfps_moves_drawing() {
+    needs_feature libass || return 77
     cs_clip c.avi || return 1
     printf '{25}{75}HELLO WORLD\n' >m.sub
     cs_shot plain -noautosub c.avi || return 1
@@ -140,6 +145,7 @@ test_cs_subfps_moves_drawing() {
 # -sub-paths: same-named files in more folders (relative ones under the
 # media's folder), after the media's own folder, as MPlayer 1.5.
 test_cs_sub_paths() {
+    needs_feature libass || return 77
     mkdir -p m/subs abs
     cs_clip m/c.avi || return 1
     cs_srt m/subs/c.srt
@@ -158,6 +164,7 @@ test_cs_sub_paths() {
 # MicroDVD .sub files are autoloaded like MPlayer's; a .sub beside a .idx
 # (VobSub's bitmaps) is not.
 test_cs_microdvd_autoload() {
+    needs_feature libass || return 77
     cs_clip c.avi || return 1
     cp c.avi d.avi
     printf '{10}{40}HELLO\n' >c.sub
@@ -174,6 +181,7 @@ test_cs_microdvd_autoload() {
 # -noutf8 undoes -utf8: a Latin-1 file is guessed again (the CP1252
 # warning), where -utf8 alone takes the file as UTF-8 and guesses nothing.
 test_cs_noutf8() {
+    needs_feature libass || return 77
     cs_clip c.avi || return 1
     printf '1\n00:00:00,000 --> 00:00:01,000\ncaf\351\n' >l.srt
     mp -utf8 -sub l.srt -nosound -vo null -frames 1 c.avi
@@ -192,6 +200,7 @@ test_cs_noutf8() {
 # when it ended just then (MPlayer 1.5's dump); by default overlapping
 # events both stay (libass stacks them, like MPlayer's -overlapsub).
 test_cs_overlapsub() {
+    needs_feature libass || return 77
     cs_clip c.avi || return 1
     {
         printf '1\n00:00:00,200 --> 00:00:01,500\nFIRST\n\n'
@@ -232,6 +241,7 @@ test_cs_ignored_options_warn() {
 # -subalign 0 puts text at the top, 1 in the middle, 2 (default) at the
 # bottom.
 test_cs_subalign() {
+    needs_feature libass || return 77
     cs_clip c.avi || return 1
     cs_srt s.srt
     cs_shot bottom -sub s.srt c.avi || return 1
@@ -255,6 +265,7 @@ test_cs_subalign() {
 
 # -subwidth 30: a long line wraps into several within 30% of the width.
 test_cs_subwidth() {
+    needs_feature libass || return 77
     cs_clip c.avi || return 1
     cs_srt s.srt "SOME LONG LINE OF TEXT THAT WRAPS"
     cs_shot full -sub s.srt c.avi || return 1
@@ -269,6 +280,7 @@ test_cs_subwidth() {
 
 # -sub-bg-alpha/-sub-bg-color: a box behind the text (0: none, default).
 test_cs_sub_bg() {
+    needs_feature libass || return 77
     cs_clip c.avi || return 1
     cs_srt s.srt
     cs_shot plain -sub s.srt c.avi || return 1
@@ -287,6 +299,7 @@ test_cs_sub_bg() {
 # -subfont-outline: the black outline on a grey picture darkens more of it
 # as it grows; -subfont-blur changes the drawing.
 test_cs_subfont_outline_blur() {
+    needs_feature libass || return 77
     cs_clip g.avi gray || return 1
     cs_srt s.srt
     cs_shot o0 -subfont-outline 0 -sub s.srt g.avi || return 1
@@ -305,6 +318,7 @@ test_cs_subfont_outline_blur() {
 
 # -subfont: a family, or a font file; -nofontconfig uses only that file.
 test_cs_subfont_and_nofontconfig() {
+    needs_feature libass || return 77
     local serif
     serif=$(fc-match -f '%{file}' 'DejaVu Serif' 2>/dev/null)
     case $serif in *Serif*) ;; *) skip "no DejaVu Serif font"; return ;; esac
@@ -322,6 +336,7 @@ test_cs_subfont_and_nofontconfig() {
 
 # -ass-hinting: into the frame the default (7) renders unhinted; 2 hints.
 test_cs_ass_hinting() {
+    needs_feature libass || return 77
     cs_clip c.avi || return 1
     cs_srt s.srt
     cs_shot def -sub s.srt c.avi || return 1

@@ -208,6 +208,7 @@ test_pausing_keep_seek_from_a_key() {
 # seek bar on the paused picture, and the bar goes away after its second
 # while the player stays paused (the last frame is drawn again).
 test_sdl_paused_seek_bar_goes_away() {
+    needs_feature sdl2 || return 77
     sdl_x_start || { sdl_skipped; return; }
     sdl_make_still 30 10 || return 1
     sdl_mp_start -slave -vo sdl -nosound still.mkv

@@ -142,6 +142,7 @@ tf_band_md5() {
 # subtitle into the frames -vo png writes: with -sub the bottom band
 # differs from the same run without, the top band does not.
 test_vf_ass_burns_subtitles() {
+    needs_feature libass || return 77
     printf '1\n00:00:00,000 --> 00:00:03,000\nBURNT IN SUBTITLE\n' >s.srt
     mp -nosound -vo png:outdir=with -frames 3 -sub s.srt -vf ass "$MEDIA/av.mkv"
     expect_rc 0 || return 1

@@ -145,6 +145,7 @@ test_x_y_display_size() {
 
 # The window -vo sdl opens has that size.
 test_x_y_window_size() {
+    needs_feature sdl2 || return 77
     sdl_x_start || { sdl_skipped; return; }
     sdl_need xwininfo || { sdl_skipped; return; }
     sdl_make_still 30 || return 1

@@ -265,6 +265,7 @@ ff_yavg() {
 # -utf8 is -subcp UTF-8 (MPlayer's meaning): it replaces an earlier
 # -subcp, and a later -subcp replaces it.
 test_utf8_option_overrides_subcp() {
+    needs_feature libass || return 77
     printf '1\n00:00:00,000 --> 00:00:02,000\ncaf\303\251\n' >clip.srt
     mp -frames 0 -nosound -vo null -subcp nosuchcharset -utf8 -sub clip.srt "$MEDIA/v.avi"
     expect_rc 0 || return 1
@@ -299,6 +300,7 @@ test_shuffle_differs_within_a_second() {
 # clip the same; hundredths (.00 .04 .08) and the frame in the second
 # (.00 .01 .02) draw three different ones.
 test_osd_fractions_draws_the_part_of_the_second() {
+    needs_feature libass || return 77
     ff -f lavfi -i color=c=gray:size=160x120:rate=25 -t 1 -c:v mpeg4 -q:v 2 still.mkv ||
         { fail "ffmpeg could not make the clip"; return 1; }
     local mode n

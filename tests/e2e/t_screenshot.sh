@@ -177,6 +177,7 @@ find_window() {
 }
 
 test_window_title_and_geometry_on_x() {
+    needs_feature sdl2 || return 77
     xvfb_start || return 1
     player_on_x -title "Shot Test Window" -geometry 400x300+30+40 -noborder "$MEDIA/av.mkv"
     local id geo
@@ -200,6 +201,7 @@ test_window_title_and_geometry_on_x() {
 }
 
 test_window_default_title_and_filename_title_on_x() {
+    needs_feature sdl2 || return 77
     xvfb_start || return 1
     player_on_x -use-filename-title "$MEDIA/av.mkv"
     local id
@@ -211,6 +213,7 @@ test_window_default_title_and_filename_title_on_x() {
 }
 
 test_window_fs_on_x() {
+    needs_feature sdl2 || return 77
     xvfb_start || return 1
     player_on_x -fs "$MEDIA/av.mkv"
     local id
@@ -224,6 +227,7 @@ test_window_fs_on_x() {
 }
 
 test_window_wid_on_x() {
+    needs_feature sdl2 || return 77
     xvfb_start || return 1
     # The root window stands in for a front-end's video widget.
     local root
@@ -238,6 +242,7 @@ test_window_wid_on_x() {
 }
 
 test_window_wid_missing_on_x() {
+    needs_feature sdl2 || return 77
     xvfb_start || return 1
     # No such window: a warning, our own window, and the file plays to its end.
     player_on_x -wid 12345 -frames 20 "$MEDIA/av.mkv"

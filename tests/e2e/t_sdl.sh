@@ -7,6 +7,7 @@
 # player; run.sh runs every test in a subshell, so the trap is the test's.
 # Nothing waits a fixed time for the player: every step polls for what it
 # expects (a window, a picture, an answer), with generous limits.
+# e2e-needs: sdl2
 
 SDL_SKIPPED=0
 SDL_MP_PID=

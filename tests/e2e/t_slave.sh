@@ -353,7 +353,13 @@ test_slave_volume_osd_sub_commands() {
     expect_ans volume 50.000000 && expect_ans mute yes && expect_ans osdlevel 3 &&
     expect_ans sub_delay 2.000000 && expect_ans SUB_VISIBILITY 0 &&
     expect_ans framedropping 2 || return 1
-    ! grep -q hello "$OUT" || fail "osd_show_text printed its text"
+    # Drawn on the picture; a build without libass has no OSD there and
+    # prints it on the terminal instead (-term-osd).
+    if [ "$(e2e_config HAVE_LIBASS)" = no ]; then
+        grep -q hello "$OUT" || fail "no libass: osd_show_text not printed"
+    else
+        ! grep -q hello "$OUT" || fail "osd_show_text printed its text"
+    fi
 }
 
 # quit while -idle waits with nothing loaded: "(Quit)" and ID_EXIT=QUIT,
@@ -416,6 +422,8 @@ test_slave_alang_slang_pick_tracks() {
         "-alang ge -slang fr:1 1" "-alang german -slang FRE:0 0" \
         "-alang ger -slang fre -sid 0:1 0" "-aid 0 -alang ger:0 0"; do
         want=${args#*:}
+        # Without libass no track is shown: -slang picks none.
+        [ "$(e2e_config HAVE_LIBASS)" = no ] && want="${want% *} -1"
         # shellcheck disable=SC2086
         slave "get_property switch_audio" "get_property sub" "quit" -- -identify ${args%%:*} \
             lang.mkv

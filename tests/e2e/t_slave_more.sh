@@ -105,6 +105,7 @@ test_slave_meta_year_comment_track() {
 # Subtitle files given with -sub show up as ID_FILE_SUB_ID/FILENAME under
 # -identify, even with -frames 0.
 test_identify_file_subs() {
+    needs_feature libass || return 77
     printf '1\n00:00:00,500 --> 00:00:01,500\nHello\n' >one.srt
     printf '1\n00:00:00,500 --> 00:00:01,500\nWorld\n' >two.srt
     mp -identify -frames 0 -ao null -vo null -sub one.srt,two.srt "$MEDIA/v.avi"

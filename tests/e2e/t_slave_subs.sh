@@ -6,6 +6,7 @@
 # it: every frame written by -vo png is classified by its checksum against
 # reference frames rendered with one track each (-osdlevel 0 keeps the OSD
 # out of the pictures).
+# e2e-needs: libass
 
 # subs_srt FILE TEXT: TEXT from 0 s to 10 s, in one-second events.
 subs_srt() {

@@ -1,5 +1,6 @@
 # Subtitles drawn through libass onto the frames the outputs get.
 # GPLv2 or later.
+# e2e-needs: libass
 
 # shot NAME ARGS...: one frame of v.avi-like video at 1 s into shots-NAME.
 sub_shot() {
