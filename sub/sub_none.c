@@ -35,6 +35,10 @@ void mp_sub_reset(struct mp_sub *sub)
 {
 }
 
+void mp_sub_set_margins(struct mp_sub *sub, int top, int bottom, bool use)
+{
+}
+
 int mp_sub_add_stream(struct mp_sub *sub, const AVCodecParameters *par, AVRational tb)
 {
     return -1;
