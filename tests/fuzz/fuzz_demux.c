@@ -145,7 +145,7 @@ static void fd_run(struct fd_ctx *c)
     for (int i = 0; i < d->num_streams; i++) {
         struct sh_stream *sh = d->streams[i];
         FUZZ_CHECK(sh && sh->type >= 0 && sh->type < MP_STREAM_TYPE_COUNT);
-        FUZZ_CHECK(demux_nth_stream(d, sh->type, sh->id) == sh);
+        FUZZ_CHECK(demux_get_stream(d, sh->type, sh->id) == sh);
         FUZZ_CHECK(!sh->selected);
     }
     demux_get_metadata(d, "title");
