@@ -22,6 +22,12 @@
  * directly): each refill is one read of the source, sequential along the
  * side's track. */
 #define DEMUX_AVIO_SIDE_BUFFER_SIZE (64 * 1024)
+/* The first read after a side's seek asks for this much only: the side
+ * starts where nothing is cached, and a full buffer there waits for the
+ * kernel's third readahead request (16, 32, then 64 KB) where the first
+ * packets lie in the first (the 60 s track-after-track MKV at 1.2 MB/s:
+ * the audio's first packet 54 ms later, and the first frame with it). */
+#define DEMUX_AVIO_SIDE_FIRST_READ (16 * 1024)
 
 /* size cut to what may be read at pos before the fence; 0 inside it. */
 static int demux_avio_fenced(const struct demux_avio *io, int64_t pos, int size)
@@ -147,6 +153,9 @@ static int demux_avio_read_side(void *opaque, uint8_t *buf, int size)
         io->fence_hit = true;
         return AVERROR_EOF;
     }
+    if (io->side_sought && size > DEMUX_AVIO_SIDE_FIRST_READ)
+        size = DEMUX_AVIO_SIDE_FIRST_READ;
+    io->side_sought = false;
     int r = stream_read_at(io->stream, io->pos, buf, size);
     if (r < 0) {
         io->stream_error = r;
@@ -165,8 +174,10 @@ static int64_t demux_avio_seek_side(void *opaque, int64_t offset, int whence)
     if (whence & AVSEEK_SIZE)
         return size >= 0 ? size : AVERROR(ENOSYS);
     int64_t pos = demux_avio_target(io->pos, size, offset, whence);
-    if (pos >= 0)
+    if (pos >= 0) {
+        io->side_sought = pos != io->pos;
         io->pos = pos;
+    }
     return pos;
 }
 

@@ -55,6 +55,9 @@ struct demux_avio {
     /* A side reader (demux_avio_create_side) keeps its own position. */
     bool side;
     int64_t pos;
+    /* The side's first read after a seek is a short one (see
+     * DEMUX_AVIO_SIDE_FIRST_READ). */
+    bool side_sought;
 };
 
 /* Returns NULL when out of memory. */

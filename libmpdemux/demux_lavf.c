@@ -101,6 +101,13 @@ struct demux_side {
  * 12 s ahead (190 KB), was looked at after 0.13 MB only to be read in
  * order: 6 jumps, first frame 0.25 s (0.12 s without the look). */
 #define DEMUX_WATCH_MIN_BYTES (256 * 1024)
+/* ... or once reading on has taken as long as a look would (a few jumps
+ * and small reads): on a device barely faster than the file that comes
+ * long before 256 KB (the 60 s 720p file stored track after track at
+ * 1.2 MB/s: 0.11 s later without it, when the first frame waits for the
+ * look). Time in the main context's reads, so a file in the page cache
+ * or a fast disk goes by the bytes alone. */
+#define DEMUX_WATCH_READ_SECS 0.1
 /* ... or once the queues hold this part of their packet bound: a file of
  * tiny packets (32x32 video of an 11-minute file, 50 bytes a frame) fills
  * the bound long before 256 KB, and its far audio was then lost. */
@@ -187,6 +194,7 @@ struct demux_priv {
                              * track starved (taken ones too: the player decodes
                              * the other tracks while it waits) */
     int64_t watch_base;     /* pushed_bytes when the watch began */
+    double watch_secs;      /* the main context's read_seconds then */
     bool split_unavailable; /* not Matroska on a plain file, or no map */
     struct demux_side *sides[DEMUX_MAX_SIDES];
     int nb_sides;
@@ -1306,6 +1314,7 @@ static void demux_select_stream_parked(demuxer_t *d, struct sh_stream *sh, bool 
     if (p->per_track == DEMUX_PER_TRACK_AUTO && !d->mkvmap) {
         p->split_watch = true;
         p->watch_base = p->pushed_bytes;
+        p->watch_secs = p->io->read_seconds;
         ds->watch_pushed = ds->pushed;
         ds->watch_from = NAN;
     } else if (demux_split_decide(d, demux_main_play_time(d), true, ds) < 0) {
@@ -2298,6 +2307,7 @@ static int demux_split_begin(demuxer_t *d, double t, bool seek_new)
     p->split_watch = true;
     p->watch_bytes = demux_watch_bytes(d);
     p->watch_base = p->pushed_bytes;
+    p->watch_secs = p->io->read_seconds;
     for (int i = 0; i < d->num_streams; i++) {
         struct demux_sh *ds = demux_sh_of(d->streams[i]);
         ds->watch_pushed = ds->pushed;
@@ -2319,6 +2329,7 @@ static bool demux_split_starved(demuxer_t *d, const struct demux_sh *want)
            want->pushed == want->watch_pushed &&
            want->sh.type != MP_STREAM_SUB && !want->sh.attached_pic &&
            (p->pushed_bytes - p->watch_base >= p->watch_bytes ||
+            p->io->read_seconds - p->watch_secs >= DEMUX_WATCH_READ_SECS ||
             p->queued_packets >= p->max_packets / DEMUX_WATCH_QUEUE_PART);
 }
 
@@ -2330,9 +2341,10 @@ static int demux_split_watch(demuxer_t *d, struct demux_sh *want)
 {
     struct demux_priv *p = d->priv;
     p->split_watch = false;
-    mp_msg(MSGT_DEMUX, MSGL_V, "demux: no %s packet after %.2f MB of the other tracks: "
-           "looking where track %d lies\n", demux_type_name(&want->sh),
-           (p->pushed_bytes - p->watch_base) / 1048576.0, want->sh.id);
+    mp_msg(MSGT_DEMUX, MSGL_V, "demux: no %s packet after %.2f MB of the other tracks "
+           "(%.2f s reading): looking where track %d lies\n", demux_type_name(&want->sh),
+           (p->pushed_bytes - p->watch_base) / 1048576.0, p->io->read_seconds - p->watch_secs,
+           want->sh.id);
     double t = isfinite(want->watch_from) ? want->watch_from : demux_main_play_time(d);
     return demux_split_decide(d, t, true, want);
 }
