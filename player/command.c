@@ -299,6 +299,10 @@ struct prop_def {
     double step;
     double min, max; /* set clamps when min < max */
     bool wrap;
+    /* With no file open: NULL idle_get is PROPERTY_UNAVAILABLE, NULL
+     * idle_set (with an idle_get) NOT_IMPLEMENTED. */
+    int (*idle_get)(struct play_state *ps, struct prop_val *v);
+    int (*idle_set)(struct play_state *ps, const struct prop_val *v);
 };
 
 static int prop_str(struct prop_val *v, const char *s)
@@ -901,15 +905,44 @@ CMD_EQ_PROPERTY(saturation)
 CMD_EQ_PROPERTY(hue)
 
 /* MPlayer's property list (DOCS/tech/slave.txt), in its order. */
+/*
+ * With no file open (ps->no_file) MPlayer 1.5 answers the rows below that
+ * have an idle_get and calls every other known property unavailable,
+ * volume and mute included. Its path is "(null)": it printed a NULL
+ * string, and front-ends may already expect that word, so it is kept.
+ * Rows with an idle_set can be set while idle (speed and osdlevel then
+ * hold for the next file, as there); pause cannot.
+ */
+static int idle_get_pause(struct play_state *ps, struct prop_val *v)
+{
+    (void)ps;
+    v->i = 0;
+    return PROP_OK;
+}
+
+static int idle_get_path(struct play_state *ps, struct prop_val *v)
+{
+    (void)ps;
+    return prop_str(v, "(null)");
+}
+
+static int idle_set_speed(struct play_state *ps, const struct prop_val *v)
+{
+    /* No audio chain or clock to retime: the option is all there is. */
+    ps->mpctx->opts.speed = v->f;
+    return PROP_OK;
+}
+
 static const struct prop_def cmd_props[] = {
     { .name = "osdlevel", .type = PT_INT, .get = get_osdlevel, .set = set_osdlevel, .step = 1,
-      .min = 0, .max = 3, .wrap = true },
+      .min = 0, .max = 3, .wrap = true, .idle_get = get_osdlevel, .idle_set = set_osdlevel },
     { .name = "speed", .type = PT_FLOAT, .get = get_speed, .set = set_speed, .step = 0.1,
-      .min = 0.01, .max = 100 },
-    { .name = "loop", .type = PT_INT, .get = get_loop },
-    { .name = "pause", .type = PT_FLAG, .get = get_pause, .set = set_pause, .min = 0, .max = 1 },
+      .min = 0.01, .max = 100, .idle_get = get_speed, .idle_set = idle_set_speed },
+    { .name = "loop", .type = PT_INT, .get = get_loop, .idle_get = get_loop },
+    { .name = "pause", .type = PT_FLAG, .get = get_pause, .set = set_pause, .min = 0, .max = 1,
+      .idle_get = idle_get_pause },
     { .name = "filename", .type = PT_STRING, .get = get_filename },
-    { .name = "path", .type = PT_STRING, .get = get_path },
+    { .name = "path", .type = PT_STRING, .get = get_path, .idle_get = idle_get_path },
     { .name = "demuxer", .type = PT_STRING, .get = get_demuxer },
     { .name = "stream_pos", .type = PT_POS, .get = get_stream_pos },
     { .name = "stream_start", .type = PT_POS, .get = get_stream_start },
@@ -961,7 +994,7 @@ static const struct prop_def cmd_props[] = {
       .max = 100 },
     { .name = "panscan", .type = PT_FLOAT, .get = get_panscan, .set = set_panscan, .step = 0.1,
       .min = 0, .max = 1 },
-    { .name = "vsync", .type = PT_FLAG, .get = get_vsync },
+    { .name = "vsync", .type = PT_FLAG, .get = get_vsync, .idle_get = get_vsync },
     { .name = "video_format", .type = PT_INT, .get = get_video_format },
     { .name = "video_codec", .type = PT_STRING, .get = get_video_codec },
     { .name = "video_bitrate", .type = PT_INT, .get = get_video_bitrate },
@@ -971,7 +1004,8 @@ static const struct prop_def cmd_props[] = {
     { .name = "aspect", .type = PT_FLOAT, .get = get_aspect },
     { .name = "switch_video", .type = PT_INT, .get = get_switch_video, .set = set_switch_video,
       .min = -2, .max = INT_MAX },
-    { .name = "switch_program", .type = PT_INT, .get = get_not_implemented },
+    { .name = "switch_program", .type = PT_INT, .get = get_not_implemented,
+      .idle_get = get_not_implemented },
     { .name = "sub", .type = PT_INT, .get = get_sub, .set = set_sub, .step = 1, .min = -1,
       .max = 65535 },
     { .name = "sub_source", .type = PT_INT, .get = get_sub_source, .set = set_sub_source, .step = 1,
@@ -984,7 +1018,7 @@ static const struct prop_def cmd_props[] = {
     { .name = "sub_delay", .type = PT_FLOAT, .get = get_sub_delay, .set = set_sub_delay,
       .step = 0.1 },
     { .name = "sub_pos", .type = PT_INT, .get = get_sub_pos, .set = set_sub_pos, .step = 1,
-      .min = 0, .max = 100 },
+      .min = 0, .max = 100, .idle_get = get_sub_pos },
     { .name = "sub_alignment", .type = PT_INT, .get = get_sub_alignment, .set = set_sub_alignment,
       .step = 1, .min = 0, .max = 2, .wrap = true },
     { .name = "sub_visibility", .type = PT_FLAG, .get = get_sub_visibility,
@@ -996,57 +1030,11 @@ static const struct prop_def cmd_props[] = {
       .set = set_ass_use_margins, .min = 0, .max = 1 },
 };
 
-/*
- * With no file open (ps->no_file) MPlayer 1.5 answers these and calls every
- * other known property unavailable, volume and mute included. Its path is
- * "(null)": it printed a NULL string, and front-ends may already expect that
- * word, so it is kept. Those with a setter here can be set while idle
- * (speed and osdlevel then hold for the next file, as there); pause cannot.
- */
-static int idle_get_pause(struct play_state *ps, struct prop_val *v)
-{
-    (void)ps;
-    v->i = 0;
-    return PROP_OK;
-}
-
-static int idle_get_path(struct play_state *ps, struct prop_val *v)
-{
-    (void)ps;
-    return prop_str(v, "(null)");
-}
-
-static int idle_set_speed(struct play_state *ps, const struct prop_val *v)
-{
-    /* No audio chain or clock to retime: the option is all there is. */
-    ps->mpctx->opts.speed = v->f;
-    return PROP_OK;
-}
-
-static const struct {
-    const char *name;
-    int (*get)(struct play_state *ps, struct prop_val *v);
-    int (*set)(struct play_state *ps, const struct prop_val *v); /* NULL: NOT_IMPLEMENTED */
-} idle_props[] = {
-    { .name = "osdlevel", .get = get_osdlevel, .set = set_osdlevel },
-    { .name = "speed", .get = get_speed, .set = idle_set_speed },
-    { .name = "loop", .get = get_loop },
-    { .name = "pause", .get = idle_get_pause },
-    { .name = "path", .get = idle_get_path },
-    { .name = "vsync", .get = get_vsync },
-    { .name = "sub_pos", .get = get_sub_pos },
-    { .name = "switch_program", .get = get_not_implemented },
-};
 
 static int prop_def_get(struct play_state *ps, const struct prop_def *def, struct prop_val *v)
 {
-    if (ps->no_file) {
-        for (size_t i = 0; i < sizeof(idle_props) / sizeof(idle_props[0]); i++) {
-            if (!strcmp(idle_props[i].name, def->name))
-                return idle_props[i].get(ps, v);
-        }
-        return PROP_UNAVAILABLE;
-    }
+    if (ps->no_file)
+        return def->idle_get ? def->idle_get(ps, v) : PROP_UNAVAILABLE;
     return def->get ? def->get(ps, v) : PROP_UNAVAILABLE;
 }
 
@@ -1054,11 +1042,9 @@ static int prop_def_set(struct play_state *ps, const struct prop_def *def,
                         const struct prop_val *v)
 {
     if (ps->no_file) {
-        for (size_t i = 0; i < sizeof(idle_props) / sizeof(idle_props[0]); i++) {
-            if (!strcmp(idle_props[i].name, def->name))
-                return idle_props[i].set ? idle_props[i].set(ps, v) : PROP_NOT_IMPLEMENTED;
-        }
-        return PROP_UNAVAILABLE;
+        if (!def->idle_get)
+            return PROP_UNAVAILABLE;
+        return def->idle_set ? def->idle_set(ps, v) : PROP_NOT_IMPLEMENTED;
     }
     return def->set ? def->set(ps, v) : PROP_NOT_IMPLEMENTED;
 }
@@ -2202,7 +2188,7 @@ bool mp_idle_command(struct MPContext *mpctx, const struct mp_cmd *cmd)
     }
     /* A play_state with nothing open: the handlers of the rows marked
      * MP_CMD_F_IDLE read no other field (the property code answers from
-     * idle_props alone, loadfile fills the list). The legacy get_time_pos,
+     * the rows' idle_get alone, loadfile fills the list). The legacy get_time_pos,
      * get_file_name, ... stay unanswered, as in MPlayer 1.5. A pausing
      * prefix has no pause to keep here. */
     struct play_state ps = { .mpctx = mpctx, .no_file = true };
