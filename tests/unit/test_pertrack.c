@@ -628,6 +628,7 @@ static void test_interleaved_reads_no_map(void **state)
 struct jumpy_disk {
     off_t next;     /* where the device's last fetch ended */
     int jumps;
+    double page_ms; /* per page fetched; 0: 1 ms */
     bool cached[JUMPY_PAGES];
 };
 
@@ -649,7 +650,7 @@ static ssize_t jumpy_pread(void *ctx, int fd, void *buf, size_t len, off_t off)
             disk->jumps++;
             wait_ms(JUMP_MS);
         }
-        wait_ms(1.0);
+        wait_ms(disk->page_ms > 0 ? disk->page_ms : 1.0);
         disk->cached[pg] = true;
         disk->next = (pg + 1) * 4096;
     }
@@ -717,6 +718,46 @@ static int first_audio_on_jumpy_disk(const char *path, int *positions, int64_t *
     close_media(&o);
     free(disk);
     return jumps;
+}
+
+/* Bytes the device gave from the start of the file on, in one run,
+ * before the first audio packet of the track-after-track file came, on a
+ * jumpy device taking page_ms per page: what the main context read in
+ * file order before it looked where the audio lies. */
+static int64_t in_order_before_audio(const char *path, double page_ms, int *positions)
+{
+    struct jumpy_disk *disk;
+    struct stream_file_io io;
+    struct opened o = open_on_jumpy_disk(path, &disk, &io);
+    disk->page_ms = page_ms;
+    struct sh_stream *v, *a;
+    select_tracks(o.d, 0, &v, &a);
+    AVPacket *pkt = demux_read_packet(o.d, a);
+    assert_non_null(pkt);
+    av_packet_free(&pkt);
+    *positions = demux_read_positions(o.d);
+    int64_t run = 0;
+    while (run < JUMPY_PAGES && disk->cached[run])
+        run++;
+    close_media(&o);
+    free(disk);
+    print_message("%.2f ms a page: %lld KB read in order before the audio\n", page_ms,
+                  (long long)run * 4);
+    return run * 4096;
+}
+
+/* The watch looks after 256 KB of the other tracks, or once reading them
+ * has taken 0.1 s: on a device at 16 MB/s the bytes come first (in 40 ms
+ * with a jump: room for a loaded machine's late wake-ups), at 0.5 MB/s
+ * the time (about 50 KB there), and the look waits less. */
+static void test_watch_by_read_time(void **state)
+{
+    const struct media *m = *state;
+    int positions;
+    /* Jumps there cost 80 pages: the map's walk is given up (either way). */
+    assert_true(in_order_before_audio(m->non, 0.25, &positions) >= 256 * 1024);
+    assert_true(in_order_before_audio(m->non, 8.0, &positions) < 192 * 1024);
+    assert_int_equal(positions, 2);
 }
 
 /* On that device the non-interleaved file's clusters (about 20 KB each)
@@ -845,6 +886,7 @@ int main(void)
         cmocka_unit_test(test_interleaved_reads_no_map),
         cmocka_unit_test(test_far_after_a_while_in_order),
         cmocka_unit_test(test_costly_walk_given_up),
+        cmocka_unit_test(test_watch_by_read_time),
         cmocka_unit_test(test_cues_leap_over_video),
         cmocka_unit_test(test_leap_bet_lost),
         cmocka_unit_test(test_skewed_first_look_stops),
