@@ -22,7 +22,8 @@ int mp_af_chain_create(struct mp_af_chain **out, const char *spec, const AVFrame
     struct mp_af_chain *c = calloc(1, sizeof(*c));
     if (!c)
         return AVERROR(ENOMEM);
-    int ret = mp_lavfi_chain_create(&c->lc, MP_FILTER_AUDIO, spec, first_in, time_base);
+    // No scaler settings: an audio graph has nothing libswscale does.
+    int ret = mp_lavfi_chain_create(&c->lc, MP_FILTER_AUDIO, spec, first_in, time_base, NULL);
     if (ret < 0) {
         free(c);
         return ret;

@@ -24,6 +24,7 @@ struct conv_key {
 struct mp_image_conv {
     enum AVPixelFormat dst_fmt;
     int dst_w, dst_h;
+    struct mp_sws_opts sws_opts;     // a copy: the creator's may change
     struct SwsContext *sws;
     struct conv_key key;
     // Output pictures of one size come from a pool: a new multi-megabyte
@@ -35,7 +36,7 @@ struct mp_image_conv {
 enum { POOL_ALIGN = 64 };
 
 int mp_image_conv_create(struct mp_image_conv **out, enum AVPixelFormat dst_fmt,
-                         int dst_w, int dst_h)
+                         int dst_w, int dst_h, const struct mp_sws_opts *sws)
 {
     *out = NULL;
     if (dst_w < 0 || dst_h < 0 || !sws_isSupportedOutput(dst_fmt))
@@ -46,6 +47,8 @@ int mp_image_conv_create(struct mp_image_conv **out, enum AVPixelFormat dst_fmt,
     c->dst_fmt = dst_fmt;
     c->dst_w = dst_w;
     c->dst_h = dst_h;
+    if (sws)
+        c->sws_opts = *sws;
     *out = c;
     return 0;
 }
@@ -159,7 +162,8 @@ static int update_context(struct mp_image_conv *c, const AVFrame *src, int ow, i
         return 0;
 
     sws_freeContext(c->sws);
-    c->sws = mp_sws_get_context(src->width, src->height, src->format, ow, oh, c->dst_fmt);
+    c->sws = mp_sws_get_context(&c->sws_opts, src->width, src->height, src->format, ow, oh,
+                                c->dst_fmt);
     if (!c->sws) {
         mp_msg(MSGT_DECVIDEO, MSGL_V, "swscale cannot convert %s %dx%d to %s %dx%d\n",
                av_get_pix_fmt_name(src->format), src->width, src->height,

@@ -32,6 +32,7 @@ struct mp_lavfi_chain {
     char *spec;
     AVRational tb;
     double speed;
+    struct mp_sws_opts sws;          // a copy: the creator's may change
 
     struct mp_filter_translation t;  // of the current graph
     char *graph_text;
@@ -280,7 +281,7 @@ static int build_graph_timed(struct mp_lavfi_chain *c, const AVFrame *f)
         return AVERROR(ENOMEM);
     /* -sws / -swsopts: for scale filters of the chain and the ones
      * libavfilter inserts to convert formats. */
-    const char *sws = mp_sws_graph_opts();
+    const char *sws = mp_sws_graph_opts(&c->sws);
     if (sws && !(c->graph->scale_sws_opts = av_strdup(sws)))
         return AVERROR(ENOMEM);
     int ret = make_source(c, f);
@@ -327,7 +328,8 @@ static int build_graph_timed(struct mp_lavfi_chain *c, const AVFrame *f)
 }
 
 int mp_lavfi_chain_create(struct mp_lavfi_chain **out, enum mp_filter_kind kind,
-                          const char *spec, const AVFrame *first_in, AVRational time_base)
+                          const char *spec, const AVFrame *first_in, AVRational time_base,
+                          const struct mp_sws_opts *sws)
 {
     *out = NULL;
     if (!first_in || time_base.num <= 0 || time_base.den <= 0)
@@ -338,6 +340,8 @@ int mp_lavfi_chain_create(struct mp_lavfi_chain **out, enum mp_filter_kind kind,
     c->kind = kind;
     c->tb = time_base;
     c->speed = 1;
+    if (sws)
+        c->sws = *sws;
     c->spec = strdup(spec ? spec : "");
     int ret = c->spec ? build_graph(c, first_in) : AVERROR(ENOMEM);
     if (ret < 0) {
@@ -390,6 +394,7 @@ int mp_lavfi_chain_set_spec(struct mp_lavfi_chain *c, const char *spec)
         trial->kind = c->kind;
         trial->tb = c->tb;
         trial->speed = c->speed;
+        trial->sws = c->sws;
         trial->spec = strdup(spec);
         ret = trial->spec ? build_graph(trial, f) : AVERROR(ENOMEM);
     }
@@ -427,7 +432,7 @@ int mp_lavfi_chain_set_spec(struct mp_lavfi_chain *c, const char *spec)
 }
 
 static int probe_build(enum mp_filter_kind kind, const char *spec, const AVFrame *fmt,
-                       int max_frags, AVFrame *out)
+                       const struct mp_sws_opts *sws, int max_frags, AVFrame *out)
 {
     struct mp_lavfi_chain *c = calloc(1, sizeof(*c));
     if (!c)
@@ -437,6 +442,8 @@ static int probe_build(enum mp_filter_kind kind, const char *spec, const AVFrame
     c->speed = 1;
     c->quiet = true;
     c->max_frags = max_frags;
+    if (sws)
+        c->sws = *sws;
     c->spec = strdup(spec);
     int ret = c->spec ? build_graph(c, fmt) : AVERROR(ENOMEM);
     if (ret >= 0 && out) {
@@ -454,7 +461,7 @@ static int probe_build(enum mp_filter_kind kind, const char *spec, const AVFrame
 }
 
 int mp_lavfi_chain_probe(enum mp_filter_kind kind, const char *spec, const AVFrame *fmt,
-                         AVFrame *out)
+                         const struct mp_sws_opts *sws, AVFrame *out)
 {
     if (!spec)
         spec = "";
@@ -470,7 +477,7 @@ int mp_lavfi_chain_probe(enum mp_filter_kind kind, const char *spec, const AVFra
     };
     if (mp_filter_translate(kind, spec, &in, &tr) < 0)
         return AVERROR(EINVAL);
-    int ret = probe_build(kind, spec, fmt, 0, out);
+    int ret = probe_build(kind, spec, fmt, sws, 0, out);
     if (ret >= 0 || ret == AVERROR(ENOMEM)) {
         mp_filter_translation_uninit(&tr);
         return ret;
@@ -479,12 +486,12 @@ int mp_lavfi_chain_probe(enum mp_filter_kind kind, const char *spec, const AVFra
     // the list that fails names the filter at fault.
     int bad = -1;
     for (int n = 1; n <= tr.count && bad < 0; n++) {
-        if (probe_build(kind, spec, fmt, n, NULL) < 0)
+        if (probe_build(kind, spec, fmt, sws, n, NULL) < 0)
             bad = n - 1;
     }
     // The input of the filter at fault: what the filters before it make.
     AVFrame *at = bad > 0 ? av_frame_alloc() : NULL;
-    if (at && probe_build(kind, spec, fmt, bad, at) < 0)
+    if (at && probe_build(kind, spec, fmt, sws, bad, at) < 0)
         av_frame_free(&at);
     const AVFrame *shown = at ? at : fmt;
     char desc[96];

@@ -95,27 +95,36 @@ void mp_decoder_set_skip_frame(struct mp_decoder *dec, enum AVDiscard skip);
 
 struct mp_image_conv;
 
-/* Convert frames to format dst_fmt at dst_w x dst_h (0 = the source's
- * size). The source format may change from frame to frame; the converter
- * follows it. */
-int mp_image_conv_create(struct mp_image_conv **out, enum AVPixelFormat dst_fmt,
-                         int dst_w, int dst_h);
-void mp_image_conv_free(struct mp_image_conv *c);
+/* -sws / -swsopts (sws_opts.c): the scaler settings of every libswscale
+ * use, as libswscale's text. A plain value: the player keeps one in its
+ * context and passes it to each converter and filter chain it makes, which
+ * copy it (so it may change or go away after). All zero: the defaults. */
+struct mp_sws_opts {
+    char graph[512]; /* a filter graph's scale_sws_opts ("flags=..."), "" */
+    char ctx[512];   /* a SwsContext's options ("sws_flags=..."), "" */
+};
 
-/* -sws / -swsopts (sws_opts.c): the scaler of every libswscale use. type:
- * MPlayer's -sws number 0..10 (-1: bicubic, the default); opts:
- * libswscale's options "key=value:..." or NULL. Returns 0, or -1 when
- * libswscale refuses them (nothing changes then). Not thread-safe: set it
- * before converters and chains are made. */
-int mp_sws_configure(int type, const char *opts);
+/* Fill *out from type: MPlayer's -sws number 0..10 (-1: bicubic, the
+ * default), and opts: libswscale's options "key=value:..." or NULL.
+ * Returns 0, or -1 when libswscale refuses them (*out is left as it was). */
+int mp_sws_opts_set(struct mp_sws_opts *out, int type, const char *opts);
 /* 0 when libswscale takes opts ("key=value:..."), else -1. */
 int mp_sws_check_opts(const char *opts);
-/* The settings as a filter graph's scale_sws_opts; NULL: the defaults. */
-const char *mp_sws_graph_opts(void);
+/* The settings as a filter graph's scale_sws_opts; NULL (also for sws
+ * NULL): the defaults. */
+const char *mp_sws_graph_opts(const struct mp_sws_opts *sws);
 struct SwsContext;
-/* sws_getContext with the settings. */
-struct SwsContext *mp_sws_get_context(int src_w, int src_h, enum AVPixelFormat src_fmt,
-                                      int dst_w, int dst_h, enum AVPixelFormat dst_fmt);
+/* sws_getContext with the settings sws (NULL: the defaults). */
+struct SwsContext *mp_sws_get_context(const struct mp_sws_opts *sws, int src_w, int src_h,
+                                      enum AVPixelFormat src_fmt, int dst_w, int dst_h,
+                                      enum AVPixelFormat dst_fmt);
+
+/* Convert frames to format dst_fmt at dst_w x dst_h (0 = the source's
+ * size) with the scaler settings sws (copied; NULL: the defaults). The
+ * source format may change from frame to frame; the converter follows it. */
+int mp_image_conv_create(struct mp_image_conv **out, enum AVPixelFormat dst_fmt,
+                         int dst_w, int dst_h, const struct mp_sws_opts *sws);
+void mp_image_conv_free(struct mp_image_conv *c);
 
 /* Convert src; *out is a new frame owned by the caller, with src's pts and
  * other properties copied. Returns 0 or -CODEC_ERR_x. */
@@ -277,12 +286,15 @@ void mp_filter_print_list(enum mp_filter_kind kind);
  * rate, layout) or a frame follows the end of stream, the frames the old
  * graph still held are drained and returned first, then a new graph is
  * built for the new format. Output pts are in the time_base given at
- * create.
+ * create. sws (copied; NULL: the defaults) is every graph's
+ * scale_sws_opts: the scaler of its scale filters and of those libavfilter
+ * inserts to convert formats (audio graphs have none).
  */
 struct mp_lavfi_chain;
 
 int mp_lavfi_chain_create(struct mp_lavfi_chain **out, enum mp_filter_kind kind,
-                          const char *spec, const AVFrame *first_in, AVRational time_base);
+                          const char *spec, const AVFrame *first_in, AVRational time_base,
+                          const struct mp_sws_opts *sws);
 void mp_lavfi_chain_free(struct mp_lavfi_chain *c);
 int mp_lavfi_chain_send(struct mp_lavfi_chain *c, const AVFrame *in);
 int mp_lavfi_chain_receive(struct mp_lavfi_chain *c, AVFrame **out);
@@ -315,10 +327,11 @@ int mp_lavfi_chain_set_spec(struct mp_lavfi_chain *c, const char *spec);
  * SAR, rate and layout to what the chain outputs (an audio chain keeps
  * fmt's sample format unless it ends in format=). On failure prints one
  * message naming the filter at fault and the input, and returns < 0.
- * libavfilter's own log lines are the caller's to quiet.
+ * libavfilter's own log lines are the caller's to quiet. sws: as for
+ * mp_lavfi_chain_create.
  */
 int mp_lavfi_chain_probe(enum mp_filter_kind kind, const char *spec, const AVFrame *fmt,
-                         AVFrame *out);
+                         const struct mp_sws_opts *sws, AVFrame *out);
 
 /* The list the chain runs (never NULL; "" = pass through). */
 const char *mp_lavfi_chain_spec(const struct mp_lavfi_chain *c);
@@ -332,10 +345,11 @@ struct mp_vf_chain;
  * like first_in (only its properties are read) whose pts are in time_base.
  * Returns 0, or -1 after one error message naming the filter (unknown
  * filter, bad argument, or libavfilter refusing it for this input).
- * Freed by mp_vf_chain_free.
+ * sws: the scaler settings (copied; NULL: the defaults). Freed by
+ * mp_vf_chain_free.
  */
 int mp_vf_chain_create(struct mp_vf_chain **out, const char *spec, const AVFrame *first_in,
-                       AVRational time_base);
+                       AVRational time_base, const struct mp_sws_opts *sws);
 void mp_vf_chain_free(struct mp_vf_chain *c);
 
 /* Feed one frame (NULL = end of stream). The caller keeps in. Returns 0

@@ -5,9 +5,9 @@
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  *
- * The setting is process-wide, as MPlayer's: the player sets it before a
- * file's decoders and chains are made (mp_sws_configure), from the one
- * thread that makes them.
+ * The settings are a value (struct mp_sws_opts) the player keeps in its
+ * context and hands to each converter and filter chain it makes; nothing
+ * here is shared between calls.
  */
 #include <stdio.h>
 #include <string.h>
@@ -24,11 +24,6 @@ static const char *const sws_names[] = {
     "bicublin", "gauss", "sinc", "lanczos", "spline",
 };
 #define SWS_NAMES_COUNT (int)(sizeof(sws_names) / sizeof(sws_names[0]))
-
-/* The settings as a scale filter's options ("flags=<name>[:<swsopts>]")
- * and as a SwsContext's ("sws_flags=..."); empty: the defaults. */
-static char sws_graph_text[512];
-static char sws_ctx_text[512];
 
 /* Set "key=value:..." on ctx one by one: av_set_options_string would log
  * libswscale's own line for a bad key besides the option's message. */
@@ -60,46 +55,46 @@ int mp_sws_check_opts(const char *opts)
     return r;
 }
 
-int mp_sws_configure(int type, const char *opts)
+int mp_sws_opts_set(struct mp_sws_opts *out, int type, const char *opts)
 {
     if (type < -1 || type >= SWS_NAMES_COUNT)
         return -1;
     /* MPlayer's default is bicubic, libswscale's own: -1 keeps it. */
     const char *name = sws_names[type >= 0 ? type : 2];
     const char *sep = opts && opts[0] ? ":" : "";
-    char ctx_text[sizeof(sws_ctx_text)];
+    char ctx_text[sizeof(out->ctx)];
     int n = snprintf(ctx_text, sizeof(ctx_text), "sws_flags=%s%s%s", name, sep,
                      opts ? opts : "");
     if (n < 0 || (size_t)n >= sizeof(ctx_text) || mp_sws_check_opts(ctx_text) < 0)
         return -1;
-    bool is_default = type < 0 && !sep[0];
-    snprintf(sws_ctx_text, sizeof(sws_ctx_text), "%s", is_default ? "" : ctx_text);
-    if (is_default)
-        sws_graph_text[0] = '\0';
-    else
-        snprintf(sws_graph_text, sizeof(sws_graph_text), "flags=%s%s%s", name, sep,
-                 opts ? opts : "");
-    if (!is_default)
-        mp_msg(MSGT_DECVIDEO, MSGL_V, "Scaler settings: %s\n", ctx_text);
+    if (type < 0 && !sep[0]) {
+        *out = (struct mp_sws_opts){0};
+        return 0;
+    }
+    /* "flags=" is 4 characters shorter than "sws_flags=": it fits. */
+    snprintf(out->graph, sizeof(out->graph), "flags=%s%s%s", name, sep, opts ? opts : "");
+    snprintf(out->ctx, sizeof(out->ctx), "%s", ctx_text);
+    mp_msg(MSGT_DECVIDEO, MSGL_V, "Scaler settings: %s\n", ctx_text);
     return 0;
 }
 
-const char *mp_sws_graph_opts(void)
+const char *mp_sws_graph_opts(const struct mp_sws_opts *sws)
 {
-    return sws_graph_text[0] ? sws_graph_text : NULL;
+    return sws && sws->graph[0] ? sws->graph : NULL;
 }
 
-struct SwsContext *mp_sws_get_context(int src_w, int src_h, enum AVPixelFormat src_fmt,
-                                      int dst_w, int dst_h, enum AVPixelFormat dst_fmt)
+struct SwsContext *mp_sws_get_context(const struct mp_sws_opts *sws, int src_w, int src_h,
+                                      enum AVPixelFormat src_fmt, int dst_w, int dst_h,
+                                      enum AVPixelFormat dst_fmt)
 {
-    if (!sws_ctx_text[0])
+    if (!sws || !sws->ctx[0])
         return sws_getContext(src_w, src_h, src_fmt, dst_w, dst_h, dst_fmt, SWS_BICUBIC,
                               NULL, NULL, NULL);
     struct SwsContext *ctx = sws_alloc_context();
     if (!ctx)
         return NULL;
     /* The same settings the filter graphs take, then the sizes. */
-    if (sws_set_all(ctx, sws_ctx_text) < 0 ||
+    if (sws_set_all(ctx, sws->ctx) < 0 ||
         av_opt_set_int(ctx, "srcw", src_w, 0) < 0 || av_opt_set_int(ctx, "srch", src_h, 0) < 0 ||
         av_opt_set_int(ctx, "src_format", src_fmt, 0) < 0 ||
         av_opt_set_int(ctx, "dstw", dst_w, 0) < 0 || av_opt_set_int(ctx, "dsth", dst_h, 0) < 0 ||

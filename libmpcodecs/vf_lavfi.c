@@ -18,13 +18,13 @@ struct mp_vf_chain {
 };
 
 int mp_vf_chain_create(struct mp_vf_chain **out, const char *spec, const AVFrame *first_in,
-                       AVRational time_base)
+                       AVRational time_base, const struct mp_sws_opts *sws)
 {
     *out = NULL;
     struct mp_vf_chain *c = calloc(1, sizeof(*c));
     if (!c)
         return AVERROR(ENOMEM);
-    int ret = mp_lavfi_chain_create(&c->lc, MP_FILTER_VIDEO, spec, first_in, time_base);
+    int ret = mp_lavfi_chain_create(&c->lc, MP_FILTER_VIDEO, spec, first_in, time_base, sws);
     if (ret < 0) {
         free(c);
         return ret;

@@ -87,7 +87,8 @@ static int eq_index(const char *name)
 static int side_create(struct play_state *ps, bool video, const char *spec, const AVFrame *f)
 {
     if (video) {
-        int r = mp_vf_chain_create(&ps->vf, spec, f, ps->sh_video->time_base);
+        int r = mp_vf_chain_create(&ps->vf, spec, f, ps->sh_video->time_base,
+                                   &ps->mpctx->sws_opts);
         for (int i = 0; r >= 0 && i < 5; i++) {
             if (ps->eq[i])
                 mp_vf_chain_set_eq(ps->vf, eq_names[i], ps->eq[i]);
@@ -255,7 +256,8 @@ int play_filters_probe(struct play_state *ps, bool video, AVFrame **out)
             return -1;
         }
         demux_avlog_quiet(true);
-        r = mp_lavfi_chain_probe(video ? MP_FILTER_VIDEO : MP_FILTER_AUDIO, spec, in, res);
+        r = mp_lavfi_chain_probe(video ? MP_FILTER_VIDEO : MP_FILTER_AUDIO, spec, in,
+                                 &ps->mpctx->sws_opts, res);
         demux_avlog_quiet(false);
         if (r < 0)
             av_frame_free(&res);

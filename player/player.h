@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "libao2/audio_out.h"
+#include "libmpcodecs/mpcodecs.h"
 #include "options/options.h"
 
 /* Exit status of the program; DOCS/man/mplayer.1 EXIT STATUS says the same. */
@@ -57,6 +58,10 @@ struct mp_edl;
 
 struct MPContext {
     struct MPOpts opts;
+    /* -sws / -swsopts as libswscale's text, set from opts at each file's
+     * start (kept as it was when libswscale refuses them) and passed to
+     * every converter and filter chain the player makes. */
+    struct mp_sws_opts sws_opts;
     /* The video output lives across files, as MPlayer's does: a window
      * stays open and -vo png numbers frames on through a playlist. */
     struct vo *vo;

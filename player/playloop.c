@@ -536,7 +536,7 @@ static int loop_vo_config(struct play_state *ps, const AVFrame *f)
     mpctx->vo_configured = true;
     mp_image_conv_free(ps->vconv);
     ps->vconv = NULL;
-    if (fmt != f->format && mp_image_conv_create(&ps->vconv, fmt, 0, 0) < 0) {
+    if (fmt != f->format && mp_image_conv_create(&ps->vconv, fmt, 0, 0, &mpctx->sws_opts) < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot convert video of '%s' for '%s'.\n",
                ps->filename, vo_name(ps->vo));
         return -1;

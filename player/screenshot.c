@@ -149,7 +149,8 @@ static void shot_take(struct play_state *ps)
 {
     AVFrame *rgb = NULL;
     AVPacket *png = NULL;
-    if (!ps->shot_conv && mp_image_conv_create(&ps->shot_conv, AV_PIX_FMT_RGB24, 0, 0) < 0) {
+    if (!ps->shot_conv &&
+        mp_image_conv_create(&ps->shot_conv, AV_PIX_FMT_RGB24, 0, 0, &ps->mpctx->sws_opts) < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_ERR, "Screenshot: cannot convert the frame to RGB.\n");
         return;
     }

@@ -423,7 +423,8 @@ int play_subs_pad(struct play_state *ps, AVFrame *f, AVFrame **padded)
          * the picture moved down by top, the height grown by both bands. */
         char spec[80];
         snprintf(spec, sizeof(spec), "expand=0:%d:0:%d", -(top + bottom), top);
-        int r = mp_vf_chain_create(&ps->margin_vf, spec, f, ps->sh_video->time_base);
+        int r = mp_vf_chain_create(&ps->margin_vf, spec, f, ps->sh_video->time_base,
+                                   &ps->mpctx->sws_opts);
         if (r < 0) {
             mp_msg(MSGT_CPLAYER, MSGL_ERR, "Cannot add the subtitle margins: %s\n",
                    av_err2str(r));

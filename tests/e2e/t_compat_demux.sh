@@ -394,6 +394,14 @@ test_sws_swsopts() {
         -swsopts param0=0:param1=0.6 v.mkv
     expect_rc 0 || return 1
     ! cmp -s p.txt q.txt || { fail "-swsopts param0=0:param1=0.6 changed nothing"; return 1; }
+    # Also the conversion for the output (rgb24 for -vo png), without -vf.
+    mkdir p q || return 1
+    mp -vo png:outdir=p -nosound -frames 1 v.mkv
+    expect_rc 0 || return 1
+    mp -vo png:outdir=q -nosound -frames 1 \
+        -swsopts sws_flags=bicubic+accurate_rnd+full_chroma_int+full_chroma_inp v.mkv
+    expect_rc 0 || return 1
+    ! cmp -s p/00000001.png q/00000001.png || { fail "-swsopts missed -vo png"; return 1; }
     mp -swsopts nosuch=1 v.mkv
     expect_rc 1 || return 1
     expect_err "Option -swsopts: libswscale does not take 'nosuch=1'" || return 1

@@ -279,3 +279,16 @@ test_screenshot_paused_before_first_frame() {
     # Held on the first frame: one frame written by -vo png, no more.
     [ "$(ls 0*.png 2>/dev/null | wc -l)" = 1 ] || fail "frames shown: $(ls 0*.png | tr '\n' ' ')"
 }
+
+# -swsopts reaches the conversion of a screenshot to RGB: accurate
+# rounding with full chroma gives other pixels than the default.
+test_screenshot_takes_swsopts() {
+    slave "pausing_keep_force pause" "screenshot 0" "quit" -- "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    mv shot0001.png plain.png || return 1
+    slave "pausing_keep_force pause" "screenshot 0" "quit" -- \
+        -swsopts sws_flags=bicubic+accurate_rnd+full_chroma_int+full_chroma_inp "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    [ -f shot0001.png ] || fail "files: $(ls)" || return 1
+    ! cmp -s plain.png shot0001.png || fail "-swsopts changed nothing" || return 1
+}

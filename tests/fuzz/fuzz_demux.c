@@ -228,7 +228,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK((r == 0) == (c.d != NULL));
     if (r == 0) {
         const struct mp_audio_format af = { AV_SAMPLE_FMT_S16, 48000, 2 };
-        if (mp_image_conv_create(&c.ic, AV_PIX_FMT_RGB24, 32, 24) == 0 &&
+        if (mp_image_conv_create(&c.ic, AV_PIX_FMT_RGB24, 32, 24, NULL) == 0 &&
             mp_audio_conv_create(&c.ac, &af) == 0)
             fd_run(&c);
         for (int i = 0; i < c.ntracks; i++)

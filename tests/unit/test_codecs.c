@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <math.h>
 
 #include <cmocka.h>
@@ -634,7 +635,7 @@ static void assert_rgb_solid(const AVFrame *f, int w, int h, double r, double g,
 static void test_image_solid_colour(void **state)
 {
     struct mp_image_conv *c;
-    assert_int_equal(mp_image_conv_create(&c, AV_PIX_FMT_RGB24, 0, 0), 0);
+    assert_int_equal(mp_image_conv_create(&c, AV_PIX_FMT_RGB24, 0, 0, NULL), 0);
 
     // Y=120 U=100 V=160 in BT.601 limited range: R 172.1 G 106.0 B 64.6
     AVFrame *src = make_solid_yuv(AV_PIX_FMT_YUV420P, 64, 48, 120, 100, 160);
@@ -675,7 +676,7 @@ static void test_image_solid_colour(void **state)
 static void test_image_scale_and_format_change(void **state)
 {
     struct mp_image_conv *c;
-    assert_int_equal(mp_image_conv_create(&c, AV_PIX_FMT_RGB24, 32, 16), 0);
+    assert_int_equal(mp_image_conv_create(&c, AV_PIX_FMT_RGB24, 32, 16, NULL), 0);
     AVFrame *out;
 
     AVFrame *a = make_solid_yuv(AV_PIX_FMT_YUV420P, 64, 48, 120, 100, 160);
@@ -705,7 +706,7 @@ static void test_image_scale_and_format_change(void **state)
 static void test_image_no_conversion(void **state)
 {
     struct mp_image_conv *c;
-    assert_int_equal(mp_image_conv_create(&c, AV_PIX_FMT_YUV420P, 0, 0), 0);
+    assert_int_equal(mp_image_conv_create(&c, AV_PIX_FMT_YUV420P, 0, 0, NULL), 0);
     AVFrame *a = make_solid_yuv(AV_PIX_FMT_YUV420P, 64, 48, 50, 60, 70);
     a->pts = 99;
     AVFrame *out;
@@ -729,7 +730,8 @@ static void test_image_no_conversion(void **state)
     av_frame_free(&b);
     mp_image_conv_free(c);
 
-    assert_int_equal(mp_image_conv_create(&c, AV_PIX_FMT_NONE, 0, 0), -CODEC_ERR_CONVERT);
+    assert_int_equal(mp_image_conv_create(&c, AV_PIX_FMT_NONE, 0, 0, NULL),
+                     -CODEC_ERR_CONVERT);
     assert_null(c);
 }
 
@@ -753,7 +755,7 @@ static void test_image_frames_outlive_converter(void **state)
         }
     }
     struct mp_image_conv *c;
-    assert_int_equal(mp_image_conv_create(&c, AV_PIX_FMT_YUV420P, 0, 0), 0);
+    assert_int_equal(mp_image_conv_create(&c, AV_PIX_FMT_YUV420P, 0, 0, NULL), 0);
     AVFrame *out[N];
     for (int i = 0; i < N; i++) {
         src->pts = i;
@@ -772,7 +774,7 @@ static void test_image_frames_outlive_converter(void **state)
     }
 
     // And the other way, to RGB at a scaled odd size.
-    assert_int_equal(mp_image_conv_create(&c, AV_PIX_FMT_RGB24, 101, 77), 0);
+    assert_int_equal(mp_image_conv_create(&c, AV_PIX_FMT_RGB24, 101, 77, NULL), 0);
     AVFrame *rgb;
     assert_int_equal(mp_image_conv_run(c, src, &rgb), 0);
     mp_image_conv_free(c);
@@ -810,12 +812,69 @@ static void test_decoded_colour(void **state)
                              "color=c=0x3080C0:s=64x48:r=10 -t 1 -pix_fmt yuv420p "
                              "-c:v ffv1 '%s'", path), 0);
     struct colour_check cc = {0};
-    assert_int_equal(mp_image_conv_create(&cc.conv, AV_PIX_FMT_RGB24, 0, 0), 0);
+    assert_int_equal(mp_image_conv_create(&cc.conv, AV_PIX_FMT_RGB24, 0, 0, NULL), 0);
     struct decode_stats st;
     assert_int_equal(decode_file(path, AVMEDIA_TYPE_VIDEO, 0, &st, colour_frame, &cc), 0);
     assert_int_equal(cc.frames, 10);
     mp_image_conv_free(cc.conv);
     test_rmdir(dir);
+}
+
+/* 8x8 RGB24: the left half black, the right half white. */
+static AVFrame *make_edge_rgb(void)
+{
+    AVFrame *f = av_frame_alloc();
+    assert_non_null(f);
+    f->format = AV_PIX_FMT_RGB24;
+    f->width = 8;
+    f->height = 8;
+    f->pts = 0;
+    assert_int_equal(av_frame_get_buffer(f, 0), 0);
+    for (int y = 0; y < 8; y++) {
+        memset(f->data[0] + y * f->linesize[0], 0, 12);
+        memset(f->data[0] + y * f->linesize[0] + 12, 255, 12);
+    }
+    return f;
+}
+
+/* Bytes of an RGB24 picture that are neither 0 nor 255: a scaler that
+ * interpolates makes some when it enlarges an edge, nearest neighbour none. */
+static int count_blends(const AVFrame *f)
+{
+    assert_int_equal(f->format, AV_PIX_FMT_RGB24);
+    int n = 0;
+    for (int y = 0; y < f->height; y++) {
+        const uint8_t *p = f->data[0] + y * f->linesize[0];
+        for (int x = 0; x < 3 * f->width; x++)
+            n += p[x] != 0 && p[x] != 255;
+    }
+    return n;
+}
+
+/* -sws reaches the converter it was given to, and only that one. */
+static void test_image_sws_settings(void **state)
+{
+    (void)state;
+    AVFrame *src = make_edge_rgb();
+    struct mp_sws_opts neighbor;
+    assert_int_equal(mp_sws_opts_set(&neighbor, 4, NULL), 0);
+    struct mp_image_conv *dflt, *nn;
+    assert_int_equal(mp_image_conv_create(&dflt, AV_PIX_FMT_RGB24, 32, 32, NULL), 0);
+    assert_int_equal(mp_image_conv_create(&nn, AV_PIX_FMT_RGB24, 32, 32, &neighbor), 0);
+    /* The converter keeps its own copy. */
+    assert_int_equal(mp_sws_opts_set(&neighbor, -1, NULL), 0);
+    AVFrame *a = NULL, *b = NULL;
+    assert_int_equal(mp_image_conv_run(dflt, src, &a), 0);
+    assert_int_equal(mp_image_conv_run(nn, src, &b), 0);
+    assert_int_equal(a->width, 32);
+    assert_int_equal(b->width, 32);
+    assert_true(count_blends(a) > 0);
+    assert_int_equal(count_blends(b), 0);
+    av_frame_free(&a);
+    av_frame_free(&b);
+    mp_image_conv_free(dflt);
+    mp_image_conv_free(nn);
+    av_frame_free(&src);
 }
 
 int main(void)
@@ -838,6 +897,7 @@ int main(void)
         cmocka_unit_test(test_image_no_conversion),
         cmocka_unit_test(test_image_frames_outlive_converter),
         cmocka_unit_test(test_decoded_colour),
+        cmocka_unit_test(test_image_sws_settings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

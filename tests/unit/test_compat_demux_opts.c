@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
 #include <libavutil/pixdesc.h>
@@ -131,21 +132,36 @@ static void test_av_options(void **state)
     assert_false(o->ts_keep_broken);
 }
 
-/* The scaler settings libswscale takes, and the graph text made of them. */
-static void test_sws_configure(void **state)
+/* The scaler settings libswscale takes, and the texts made of them. */
+static void test_sws_opts_set(void **state)
 {
     (void)state;
-    assert_int_equal(mp_sws_configure(-1, NULL), 0);
-    assert_null(mp_sws_graph_opts());
-    assert_int_equal(mp_sws_configure(4, NULL), 0);
-    assert_string_equal(mp_sws_graph_opts(), "flags=neighbor");
-    assert_int_equal(mp_sws_configure(9, "param0=3"), 0);
-    assert_string_equal(mp_sws_graph_opts(), "flags=lanczos:param0=3");
-    assert_int_equal(mp_sws_configure(11, NULL), -1);
-    assert_int_equal(mp_sws_configure(2, "nosuch=1"), -1);
-    assert_string_equal(mp_sws_graph_opts(), "flags=lanczos:param0=3");
-    assert_int_equal(mp_sws_configure(-1, NULL), 0);
-    assert_null(mp_sws_graph_opts());
+    struct mp_sws_opts o;
+    memset(&o, 'x', sizeof(o));
+    assert_int_equal(mp_sws_opts_set(&o, -1, NULL), 0);
+    assert_null(mp_sws_graph_opts(&o));
+    assert_string_equal(o.ctx, "");
+    assert_null(mp_sws_graph_opts(NULL));
+    assert_int_equal(mp_sws_opts_set(&o, 4, NULL), 0);
+    assert_string_equal(mp_sws_graph_opts(&o), "flags=neighbor");
+    assert_string_equal(o.ctx, "sws_flags=neighbor");
+    assert_int_equal(mp_sws_opts_set(&o, 9, "param0=3"), 0);
+    assert_string_equal(mp_sws_graph_opts(&o), "flags=lanczos:param0=3");
+    assert_string_equal(o.ctx, "sws_flags=lanczos:param0=3");
+    assert_int_equal(mp_sws_opts_set(&o, 11, NULL), -1);
+    assert_int_equal(mp_sws_opts_set(&o, 2, "nosuch=1"), -1);
+    assert_string_equal(mp_sws_graph_opts(&o), "flags=lanczos:param0=3");
+    /* Two values are independent: setting one leaves the other. */
+    struct mp_sws_opts other = {0};
+    assert_int_equal(mp_sws_opts_set(&other, 0, NULL), 0);
+    assert_string_equal(mp_sws_graph_opts(&other), "flags=fast_bilinear");
+    assert_string_equal(mp_sws_graph_opts(&o), "flags=lanczos:param0=3");
+    assert_int_equal(mp_sws_opts_set(&o, -1, NULL), 0);
+    assert_null(mp_sws_graph_opts(&o));
+    assert_string_equal(mp_sws_graph_opts(&other), "flags=fast_bilinear");
+    /* Options alone keep the default scaler, named. */
+    assert_int_equal(mp_sws_opts_set(&o, -1, "param0=3"), 0);
+    assert_string_equal(mp_sws_graph_opts(&o), "flags=bicubic:param0=3");
 }
 
 int main(void)
@@ -154,7 +170,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_lavfdopts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rawvideo, setup, teardown),
         cmocka_unit_test_setup_teardown(test_av_options, setup, teardown),
-        cmocka_unit_test(test_sws_configure),
+        cmocka_unit_test(test_sws_opts_set),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <math.h>
 
 #include <cmocka.h>
@@ -154,7 +155,7 @@ static int run_chain(const char *spec, const struct frames *in, AVRational tb,
     struct mp_vf_chain *vc = NULL;
     struct mp_af_chain *ac = NULL;
     int ret = audio ? mp_af_chain_create(&ac, spec, in->f[0], tb)
-                    : mp_vf_chain_create(&vc, spec, in->f[0], tb);
+                    : mp_vf_chain_create(&vc, spec, in->f[0], tb, NULL);
     if (ret < 0) {
         assert_null(vc);
         assert_null(ac);
@@ -330,9 +331,9 @@ static void test_errors(void **state)
     struct frames v;
     make_video(64, 48, 1, &v);
     struct mp_vf_chain *vc = (struct mp_vf_chain *)&v;
-    assert_true(mp_vf_chain_create(&vc, "crop=100:100:0:0", v.f[0], video_tb) < 0);
+    assert_true(mp_vf_chain_create(&vc, "crop=100:100:0:0", v.f[0], video_tb, NULL) < 0);
     assert_null(vc);
-    assert_true(mp_vf_chain_create(&vc, "nosuch", v.f[0], video_tb) < 0);
+    assert_true(mp_vf_chain_create(&vc, "nosuch", v.f[0], video_tb, NULL) < 0);
     assert_null(vc);
     frames_free(&v);
 
@@ -402,16 +403,18 @@ static void test_named_args_and_probe(void **state)
     make_video(64, 48, 1, &v);
     AVFrame *out = av_frame_alloc();
     assert_non_null(out);
-    assert_int_equal(mp_lavfi_chain_probe(MP_FILTER_VIDEO, "expand=:::::16/9", v.f[0], out), 0);
+    assert_int_equal(mp_lavfi_chain_probe(MP_FILTER_VIDEO, "expand=:::::16/9", v.f[0], NULL,
+                                          out), 0);
     assert_int_equal(out->width, 84);
     assert_int_equal(out->height, 48);
-    assert_true(mp_lavfi_chain_probe(MP_FILTER_VIDEO, "flip,crop=100:100", v.f[0], out) < 0);
+    assert_true(mp_lavfi_chain_probe(MP_FILTER_VIDEO, "flip,crop=100:100", v.f[0], NULL,
+                                     out) < 0);
     frames_free(&v);
 
     struct frames au;
     make_audio(1, false, &au);
     assert_int_equal(mp_lavfi_chain_probe(MP_FILTER_AUDIO, "resample=22050,channels=1,format=u8",
-                                          au.f[0], out), 0);
+                                          au.f[0], NULL, out), 0);
     assert_int_equal(out->sample_rate, 22050);
     assert_int_equal(out->ch_layout.nb_channels, 1);
     assert_int_equal(out->format, AV_SAMPLE_FMT_U8);
@@ -544,7 +547,7 @@ static void test_eq_commands(void **state)
     struct frames in;
     make_video(64, 48, 2, &in);
     struct mp_vf_chain *c = NULL;
-    assert_int_equal(mp_vf_chain_create(&c, "eq2", in.f[0], video_tb), 0);
+    assert_int_equal(mp_vf_chain_create(&c, "eq2", in.f[0], video_tb, NULL), 0);
     AVFrame *o = NULL;
     assert_int_equal(mp_vf_chain_filter(c, in.f[0], &o), 0);
     double base = mean_luma(o);
@@ -569,7 +572,7 @@ static void test_eq_commands(void **state)
     assert_int_equal(mp_vf_chain_set_eq(c, "gamma", 101), AVERROR(EINVAL));
     mp_vf_chain_free(c);
 
-    assert_int_equal(mp_vf_chain_create(&c, "flip", in.f[0], video_tb), 0);
+    assert_int_equal(mp_vf_chain_create(&c, "flip", in.f[0], video_tb, NULL), 0);
     assert_int_equal(mp_vf_chain_set_eq(c, "brightness", 10), AVERROR(ENOSYS));
     mp_vf_chain_free(c);
     frames_free(&big);
@@ -582,7 +585,7 @@ static void test_format_change_and_reset(void **state)
     make_video(64, 48, 2, &a);
     make_video(32, 24, 2, &b);
     struct mp_vf_chain *c = NULL;
-    assert_int_equal(mp_vf_chain_create(&c, "yadif", a.f[0], video_tb), 0);
+    assert_int_equal(mp_vf_chain_create(&c, "yadif", a.f[0], video_tb, NULL), 0);
     int got = 0, small = 0;
     const AVFrame *seq[4] = {a.f[0], a.f[1], b.f[0], b.f[1]};
     for (int i = 0; i <= 4; i++) {
@@ -832,7 +835,7 @@ static void test_set_spec_while_running(void **state)
     struct frames v;
     make_video(64, 48, 3, &v);
     struct mp_vf_chain *vc = NULL;
-    assert_int_equal(mp_vf_chain_create(&vc, "eq2", v.f[0], video_tb), 0);
+    assert_int_equal(mp_vf_chain_create(&vc, "eq2", v.f[0], video_tb, NULL), 0);
     assert_int_equal(mp_vf_chain_set_eq(vc, "brightness", 50), 0);
     AVFrame *o = NULL;
     assert_int_equal(mp_vf_chain_filter(vc, v.f[0], &o), 0);
@@ -849,6 +852,84 @@ static void test_set_spec_while_running(void **state)
     av_frame_free(&o);
     mp_vf_chain_free(vc);
     frames_free(&v);
+}
+
+/* 8x8 RGB24: the left half black, the right half white. */
+static AVFrame *make_edge_rgb(void)
+{
+    AVFrame *f = av_frame_alloc();
+    assert_non_null(f);
+    f->format = AV_PIX_FMT_RGB24;
+    f->width = 8;
+    f->height = 8;
+    f->pts = 0;
+    assert_int_equal(av_frame_get_buffer(f, 0), 0);
+    for (int y = 0; y < 8; y++) {
+        memset(f->data[0] + y * f->linesize[0], 0, 12);
+        memset(f->data[0] + y * f->linesize[0] + 12, 255, 12);
+    }
+    return f;
+}
+
+/* Bytes of an RGB24 picture that are neither 0 nor 255: a scaler that
+ * interpolates makes some when it enlarges an edge, nearest neighbour none. */
+static int count_blends(const AVFrame *f)
+{
+    assert_int_equal(f->format, AV_PIX_FMT_RGB24);
+    int n = 0;
+    for (int y = 0; y < f->height; y++) {
+        const uint8_t *p = f->data[0] + y * f->linesize[0];
+        for (int x = 0; x < 3 * f->width; x++)
+            n += p[x] != 0 && p[x] != 255;
+    }
+    return n;
+}
+
+/* Scale 8x8 to 32x32 through a video chain made with sws; the count of
+ * blended bytes of the output. After set_spec when respec is given. */
+static int chain_blends(const struct mp_sws_opts *sws, const char *respec)
+{
+    AVFrame *src = make_edge_rgb();
+    struct mp_vf_chain *c = NULL;
+    assert_int_equal(mp_vf_chain_create(&c, respec ? "" : "scale=32:32", src, video_tb, sws), 0);
+    AVFrame *o = NULL;
+    if (respec) {
+        assert_int_equal(mp_vf_chain_filter(c, src, &o), 0);
+        assert_non_null(o);
+        av_frame_free(&o);
+        assert_int_equal(mp_lavfi_chain_set_spec(mp_vf_chain_lavfi(c), respec), 0);
+        src->pts = 1;
+    }
+    assert_int_equal(mp_vf_chain_filter(c, src, &o), 0);
+    assert_non_null(o);
+    assert_int_equal(o->width, 32);
+    assert_int_equal(o->height, 32);
+    int n = count_blends(o);
+    av_frame_free(&o);
+    mp_vf_chain_free(c);
+    av_frame_free(&src);
+    return n;
+}
+
+/* -sws reaches a chain's scale filter, also in a graph set_spec builds,
+ * and the probe takes it. */
+static void test_sws_settings(void **state)
+{
+    (void)state;
+    struct mp_sws_opts neighbor;
+    assert_int_equal(mp_sws_opts_set(&neighbor, 4, NULL), 0);
+    assert_true(chain_blends(NULL, NULL) > 0);
+    assert_int_equal(chain_blends(&neighbor, NULL), 0);
+    assert_true(chain_blends(NULL, "scale=32:32") > 0);
+    assert_int_equal(chain_blends(&neighbor, "scale=32:32"), 0);
+    AVFrame *src = make_edge_rgb();
+    AVFrame *out = av_frame_alloc();
+    assert_non_null(out);
+    assert_int_equal(mp_lavfi_chain_probe(MP_FILTER_VIDEO, "scale=32:32", src, &neighbor, out),
+                     0);
+    assert_int_equal(out->width, 32);
+    av_frame_free(&out);
+    av_frame_free(&src);
 }
 
 int main(void)
@@ -872,6 +953,7 @@ int main(void)
         cmocka_unit_test(test_audio_karaoke),
         cmocka_unit_test(test_audio_scaletempo),
         cmocka_unit_test(test_set_spec_while_running),
+        cmocka_unit_test(test_sws_settings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
