@@ -21,6 +21,7 @@
 #include <libavutil/pixdesc.h>
 
 #include "libmpcodecs/mpcodecs.h"
+#include "test_picture.h"
 #include "test_util.h"
 
 /* ---- helpers ---- */
@@ -820,42 +821,12 @@ static void test_decoded_colour(void **state)
     test_rmdir(dir);
 }
 
-/* 8x8 RGB24: the left half black, the right half white. */
-static AVFrame *make_edge_rgb(void)
-{
-    AVFrame *f = av_frame_alloc();
-    assert_non_null(f);
-    f->format = AV_PIX_FMT_RGB24;
-    f->width = 8;
-    f->height = 8;
-    f->pts = 0;
-    assert_int_equal(av_frame_get_buffer(f, 0), 0);
-    for (int y = 0; y < 8; y++) {
-        memset(f->data[0] + y * f->linesize[0], 0, 12);
-        memset(f->data[0] + y * f->linesize[0] + 12, 255, 12);
-    }
-    return f;
-}
-
-/* Bytes of an RGB24 picture that are neither 0 nor 255: a scaler that
- * interpolates makes some when it enlarges an edge, nearest neighbour none. */
-static int count_blends(const AVFrame *f)
-{
-    assert_int_equal(f->format, AV_PIX_FMT_RGB24);
-    int n = 0;
-    for (int y = 0; y < f->height; y++) {
-        const uint8_t *p = f->data[0] + y * f->linesize[0];
-        for (int x = 0; x < 3 * f->width; x++)
-            n += p[x] != 0 && p[x] != 255;
-    }
-    return n;
-}
-
 /* -sws reaches the converter it was given to, and only that one. */
 static void test_image_sws_settings(void **state)
 {
     (void)state;
-    AVFrame *src = make_edge_rgb();
+    AVFrame *src = test_edge_rgb();
+    assert_non_null(src);
     struct mp_sws_opts neighbor;
     assert_int_equal(mp_sws_opts_set(&neighbor, 4, NULL), 0);
     struct mp_image_conv *dflt, *nn;
@@ -868,8 +839,8 @@ static void test_image_sws_settings(void **state)
     assert_int_equal(mp_image_conv_run(nn, src, &b), 0);
     assert_int_equal(a->width, 32);
     assert_int_equal(b->width, 32);
-    assert_true(count_blends(a) > 0);
-    assert_int_equal(count_blends(b), 0);
+    assert_true(test_count_blends(a) > 0);
+    assert_int_equal(test_count_blends(b), 0);
     av_frame_free(&a);
     av_frame_free(&b);
     mp_image_conv_free(dflt);

@@ -25,6 +25,7 @@
 
 #include "common/mp_msg.h"
 #include "libmpcodecs/mpcodecs.h"
+#include "test_picture.h"
 #include "test_util.h"
 
 #define MAXF 64
@@ -854,42 +855,12 @@ static void test_set_spec_while_running(void **state)
     frames_free(&v);
 }
 
-/* 8x8 RGB24: the left half black, the right half white. */
-static AVFrame *make_edge_rgb(void)
-{
-    AVFrame *f = av_frame_alloc();
-    assert_non_null(f);
-    f->format = AV_PIX_FMT_RGB24;
-    f->width = 8;
-    f->height = 8;
-    f->pts = 0;
-    assert_int_equal(av_frame_get_buffer(f, 0), 0);
-    for (int y = 0; y < 8; y++) {
-        memset(f->data[0] + y * f->linesize[0], 0, 12);
-        memset(f->data[0] + y * f->linesize[0] + 12, 255, 12);
-    }
-    return f;
-}
-
-/* Bytes of an RGB24 picture that are neither 0 nor 255: a scaler that
- * interpolates makes some when it enlarges an edge, nearest neighbour none. */
-static int count_blends(const AVFrame *f)
-{
-    assert_int_equal(f->format, AV_PIX_FMT_RGB24);
-    int n = 0;
-    for (int y = 0; y < f->height; y++) {
-        const uint8_t *p = f->data[0] + y * f->linesize[0];
-        for (int x = 0; x < 3 * f->width; x++)
-            n += p[x] != 0 && p[x] != 255;
-    }
-    return n;
-}
-
 /* Scale 8x8 to 32x32 through a video chain made with sws; the count of
  * blended bytes of the output. After set_spec when respec is given. */
 static int chain_blends(const struct mp_sws_opts *sws, const char *respec)
 {
-    AVFrame *src = make_edge_rgb();
+    AVFrame *src = test_edge_rgb();
+    assert_non_null(src);
     struct mp_vf_chain *c = NULL;
     assert_int_equal(mp_vf_chain_create(&c, respec ? "" : "scale=32:32", src, video_tb, sws), 0);
     AVFrame *o = NULL;
@@ -904,7 +875,7 @@ static int chain_blends(const struct mp_sws_opts *sws, const char *respec)
     assert_non_null(o);
     assert_int_equal(o->width, 32);
     assert_int_equal(o->height, 32);
-    int n = count_blends(o);
+    int n = test_count_blends(o);
     av_frame_free(&o);
     mp_vf_chain_free(c);
     av_frame_free(&src);
@@ -922,7 +893,8 @@ static void test_sws_settings(void **state)
     assert_int_equal(chain_blends(&neighbor, NULL), 0);
     assert_true(chain_blends(NULL, "scale=32:32") > 0);
     assert_int_equal(chain_blends(&neighbor, "scale=32:32"), 0);
-    AVFrame *src = make_edge_rgb();
+    AVFrame *src = test_edge_rgb();
+    assert_non_null(src);
     AVFrame *out = av_frame_alloc();
     assert_non_null(out);
     assert_int_equal(mp_lavfi_chain_probe(MP_FILTER_VIDEO, "scale=32:32", src, &neighbor, out),
