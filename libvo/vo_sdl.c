@@ -30,6 +30,7 @@
 #include "common/subopt.h"
 #include "libvo/vo_internal.h"
 #include "libvo/vo_sdl.h"
+#include "libvo/vo_sdl_inspect.h"
 
 #define SDL_VO_TITLE "MPlayer"
 

@@ -1,6 +1,6 @@
 /*
- * -vo sdl's own calls: the window's settings (from the player), and what
- * it shows, read back for the tests.
+ * -vo sdl's own calls: the window's settings, from the player. What the
+ * window shows is read back by the tests through vo_sdl_inspect.h.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  *
@@ -65,23 +65,5 @@ int vo_sdl_set_window(struct vo *vo, const struct vo_sdl_window *w);
 int vo_sdl_set_panscan(struct vo *vo, double amount);
 /* The amount in effect; -VO_ERR_UNKNOWN when vo is not sdl. */
 int vo_sdl_get_panscan(struct vo *vo, double *amount);
-
-/* The window's title (tests); "" when there is no window. */
-const char *vo_sdl_window_title(struct vo *vo);
-
-/* The window's SDL_WindowFlags; 0 when there is no window. */
-uint32_t vo_sdl_window_flags(struct vo *vo);
-
-/* The window's SDL id (for events a test pushes); 0 when none. */
-uint32_t vo_sdl_window_id(struct vo *vo);
-
-/* The size in pixels of what the renderer draws on (the window's
- * inside). Returns 0 or -VO_ERR_INIT. */
-int vo_sdl_output_size(struct vo *vo, int *w, int *h);
-
-/* Draw the last frame again, letterboxed as on screen, and read the
- * result as rgb24 into rgb (w x h pixels, w * 3 bytes a row; w and h as
- * vo_sdl_output_size gives). Returns 0 or -VO_ERR_x. */
-int vo_sdl_read_pixels(struct vo *vo, uint8_t *rgb, int w, int h);
 
 #endif

@@ -27,6 +27,7 @@
 #include "common/mp_msg.h"
 #include "libvo/video_out.h"
 #include "libvo/vo_sdl.h"
+#include "libvo/vo_sdl_inspect.h"
 #include "osdep/osdep.h"
 #include "test_util.h"
 
