@@ -363,30 +363,6 @@ struct demux_plan_params {
 int demux_plan(demuxer_t *d, const struct demux_plan_params *pp,
                struct demux_read_range *out, int max_out, double *until);
 
-/* demux_plan without a byte bound. */
-int demux_plan_next(demuxer_t *d, double from_time, double secs_ahead, int64_t max_gap,
-                    struct demux_read_range *out, int max_out);
-
-/* What the selected streams need of a stretch of the file. */
-struct demux_plan_cost {
-    int64_t bytes;    /* sum of index sizes of selected packets (payload) */
-    int64_t packets;  /* those packets */
-    int64_t runs;     /* contiguous runs after merging with max_gap */
-    int64_t span;     /* bytes in those runs: payload, framing and gaps */
-};
-
-/*
- * Measure the selected packets with time in [from, to), no bound on their
- * number: the physical bound of reading them is bytes (or span) /
- * bandwidth + runs x seek cost. Returns 0 or a negative error as for
- * demux_plan.
- */
-int demux_plan_measure(demuxer_t *d, double from, double to, int64_t max_gap,
-                       struct demux_plan_cost *out);
-
-/* demux_plan_measure's bytes, or a negative -DEMUX_ERR_x. */
-int64_t demux_plan_bytes_needed(demuxer_t *d, double from, double to);
-
 /*
  * The owner of a playing file's read plans (planner.c): when to renew one
  * and what window it covers, so that the player and the storage

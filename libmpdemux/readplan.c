@@ -12,6 +12,7 @@
 
 #include "common/mp_msg.h"
 #include "libmpdemux/demuxer.h"
+#include "libmpdemux/readplan_inspect.h"
 #include "libmpdemux/mkvmap.h"
 
 /* A plan stops after this many packets: far more than any sane window

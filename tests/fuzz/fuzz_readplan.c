@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "libmpdemux/demuxer.h"
+#include "libmpdemux/readplan_inspect.h"
 #include "stream/stream.h"
 #include "tests/fuzz/fuzz.h"
 

@@ -21,6 +21,7 @@
 
 #include "common/mp_msg.h"
 #include "libmpdemux/demuxer.h"
+#include "libmpdemux/readplan_inspect.h"
 #include "libmpdemux/mkvmap.h"
 #include "stream/stream.h"
 #include "test_util.h"
