@@ -202,13 +202,39 @@ static int func_use_stdin(struct opt_ctx *c, const struct opt_def *d, const char
                           char *err, size_t errsize);
 
 #define OFF(field) offsetof(struct MPOpts, field)
+
+/* The C type each option type reads and writes (opt_field's casts), and
+ * the one a field of struct MPOpts has: OFF_AS checks at compile time
+ * that a row's field is what its type writes through (an int64_t field
+ * declared OPT_INT would compile and write half of it). */
+enum opt_ctype { OPT_CT_BOOL, OPT_CT_INT, OPT_CT_INT64, OPT_CT_DOUBLE, OPT_CT_STRING,
+                 OPT_CT_NONE };
+#define OPT_CTYPE_OF(t)                                                                   \
+    ((t) == OPT_FLAG ? OPT_CT_BOOL                                                        \
+     : (t) == OPT_INT || (t) == OPT_STORE ? OPT_CT_INT                                    \
+     : (t) == OPT_INT64 || (t) == OPT_SIZE ? OPT_CT_INT64                                 \
+     : (t) == OPT_DOUBLE || (t) == OPT_TIME ? OPT_CT_DOUBLE                               \
+     : (t) == OPT_STRING ? OPT_CT_STRING : OPT_CT_NONE)
+#define OPT_CTYPE_OF_FIELD(field)                                                         \
+    _Generic(((struct MPOpts *)0)->field, bool: OPT_CT_BOOL, int: OPT_CT_INT,             \
+             int64_t: OPT_CT_INT64, double: OPT_CT_DOUBLE, char *: OPT_CT_STRING,         \
+             default: OPT_CT_NONE)
+#define OFF_AS(t, field)                                                                  \
+    (OFF(field) + 0 * sizeof(struct {                                                     \
+        _Static_assert(OPT_CTYPE_OF(t) == OPT_CTYPE_OF_FIELD(field) &&                    \
+                       OPT_CTYPE_OF(t) != OPT_CT_NONE,                                    \
+                       "option row: the field's C type is not what the option type writes"); \
+        int unused;                                                                       \
+    }))
+/* A row's type and field, checked against each other. */
+#define OPT_AT(t, field) .type = t, .offset = OFF_AS(t, field)
 #define KIB 1024.0
 #define MIB (1024.0 * 1024.0)
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
 /* Designated initializers keep each row short and -Wextra quiet. */
 #define OPT(n, t, field, lo, hi, fl, h) \
-    {.name = n, .type = t, .offset = OFF(field), .min = lo, .max = hi, .flags = fl, .help = h}
+    {.name = n, OPT_AT(t, field), .min = lo, .max = hi, .flags = fl, .help = h}
 #define OPT_FN(n, fn, fl, h) {.name = n, .type = OPT_FUNC, .func = fn, .flags = fl, .help = h}
 /* Accepted from front-ends, ignored with a warning; fl OPTF_ARG: takes a value. */
 #define OPT_IGN(n, fl, why) \
@@ -218,9 +244,9 @@ static const struct opt_def opt_table[] = {
     /* general */
     OPT_FN("v", func_verbose, 0, "more messages (repeat for more)"),
     OPT_FN("msglevel", func_msglevel, OPTF_ARG, "message level per module: all=4:demuxer=6"),
-    {.name = "quiet", .type = OPT_FLAG, .offset = OFF(quiet), .help = "no status line",
+    {.name = "quiet", OPT_AT(OPT_FLAG, quiet), .help = "no status line",
      .apply = apply_quiet},
-    {.name = "really-quiet", .type = OPT_FLAG, .offset = OFF(really_quiet),
+    {.name = "really-quiet", OPT_AT(OPT_FLAG, really_quiet),
      .help = "errors only", .apply = apply_quiet},
     OPT_FN("include", func_include, OPTF_ARG, "read a config file here"),
     OPT_FN("noconfig", func_noconfig, OPTF_ARG | OPTF_NOCFG,
@@ -236,7 +262,7 @@ static const struct opt_def opt_table[] = {
     OPT("ss", OPT_TIME, seek_start, 0, 0, 0, "seek to this time first"),
     OPT_FN("endpos", func_endpos, OPTF_ARG, "stop after this much time"),
     OPT_FN("chapter", func_chapter, OPTF_ARG, "play chapters N[-M] (from 1)"),
-    {.name = "edl", .type = OPT_STRING, .offset = OFF(edl),
+    {.name = "edl", OPT_AT(OPT_STRING, edl),
      .help = "edit decision list: 'start end 0|1' lines (skip|mute)", .defstr = "none"},
     OPT("frames", OPT_INT64, play_frames, -1, 0, OPTF_MIN, "play this many video frames"),
     OPT("loop", OPT_INT, loop, -1, 0, OPTF_MIN, "play n times, 0 = forever"),
@@ -252,11 +278,11 @@ static const struct opt_def opt_table[] = {
     OPT("slang", OPT_STRING, sub_lang, 0, 0, 0, "preferred subtitle languages: eng,ger"),
     OPT("benchmark", OPT_FLAG, benchmark, 0, 0, 0, "play as fast as possible, time it"),
     OPT("shuffle", OPT_FLAG, shuffle, 0, 0, 0, "play files in random order"),
-    {.name = "framedrop", .type = OPT_STORE, .offset = OFF(framedrop), .store = 1,
+    {.name = "framedrop", OPT_AT(OPT_STORE, framedrop), .store = 1,
      .help = "drop late frames"},
-    {.name = "hardframedrop", .type = OPT_STORE, .offset = OFF(framedrop), .store = 2,
+    {.name = "hardframedrop", OPT_AT(OPT_STORE, framedrop), .store = 2,
      .help = "drop late frames harder"},
-    {.name = "identify", .type = OPT_FLAG, .offset = OFF(identify),
+    {.name = "identify", OPT_AT(OPT_FLAG, identify),
      .help = "print ID_ lines for front-ends", .apply = apply_identify},
     OPT("vo", OPT_STRING, vo, 0, 0, 0, "video output driver list"),
     OPT("ao", OPT_STRING, ao, 0, 0, 0, "audio output driver list"),
@@ -266,13 +292,13 @@ static const struct opt_def opt_table[] = {
         "show video frames at this rate, not the file's (0: the file's)"),
     OPT_FN("lavdopts", func_lavdopts, OPTF_ARG, "decoder options: threads=<n>"),
     /* demuxer / stream */
-    {.name = "dumpstream", .type = OPT_STORE, .offset = OFF(dump_mode),
+    {.name = "dumpstream", OPT_AT(OPT_STORE, dump_mode),
      .store = MP_DUMP_STREAM, .help = "copy the raw stream to -dumpfile, play nothing"},
-    {.name = "dumpaudio", .type = OPT_STORE, .offset = OFF(dump_mode),
+    {.name = "dumpaudio", OPT_AT(OPT_STORE, dump_mode),
      .store = MP_DUMP_AUDIO, .help = "write the audio track to -dumpfile, play nothing"},
-    {.name = "dumpvideo", .type = OPT_STORE, .offset = OFF(dump_mode),
+    {.name = "dumpvideo", OPT_AT(OPT_STORE, dump_mode),
      .store = MP_DUMP_VIDEO, .help = "write the video track to -dumpfile, play nothing"},
-    {.name = "dumpfile", .type = OPT_STRING, .offset = OFF(dumpfile),
+    {.name = "dumpfile", OPT_AT(OPT_STRING, dumpfile),
      .help = "file the dump options write", .defstr = "stream.dump"},
     OPT("demuxer", OPT_STRING, demuxer, 0, 0, 0,
         "demuxer: MPlayer's name (mkv, avi, ...; +name forces) or libavformat's"),
@@ -282,10 +308,10 @@ static const struct opt_def opt_table[] = {
     OPT_FN("lavfdopts", func_lavfdopts, OPTF_ARG,
            "libavformat: probesize=:analyzeduration=:format=:cryptokey=:o=k=v,k=v"),
     OPT("tsprog", OPT_INT, ts_prog, 1, 65534, OPTF_RANGE, "MPEG-TS program to play"),
-    {.name = "tsprobe", .type = OPT_SIZE, .offset = OFF(ts_probe), .min = 32, .max = 2 * GIB,
+    {.name = "tsprobe", OPT_AT(OPT_SIZE, ts_probe), .min = 32, .max = 2 * GIB,
      .flags = OPTF_RANGE, .help = "MPEG-TS: bytes read to find the streams",
      .defstr = "libavformat's"},
-    {.name = "psprobe", .type = OPT_SIZE, .offset = OFF(ps_probe), .min = 32, .max = 2 * GIB,
+    {.name = "psprobe", OPT_AT(OPT_SIZE, ps_probe), .min = 32, .max = 2 * GIB,
      .flags = OPTF_RANGE, .help = "MPEG-PS: bytes read to find the streams",
      .defstr = "libavformat's"},
     OPT("tskeepbroken", OPT_FLAG, ts_keep_broken, 0, 0, 0,
@@ -304,13 +330,13 @@ static const struct opt_def opt_table[] = {
         "stereo audio: 0 as is, 1 left channel, 2 right channel on both"),
     OPT_FN("format", func_audio_format, OPTF_ARG,
            "sample format of the audio output: u8, s16le, s32le, floatle, ..."),
-    {.name = "a52drc", .type = OPT_DOUBLE, .offset = OFF(a52drc), .min = 0, .max = 2,
+    {.name = "a52drc", OPT_AT(OPT_DOUBLE, a52drc), .min = 0, .max = 2,
      .flags = OPTF_RANGE, .help = "AC-3 dynamic range compression, 0 none .. 1 full",
      .defstr = "1"},
     OPT("field-dominance", OPT_INT, field_dominance, -1, 1, OPTF_RANGE,
         "first field of interlaced video: -1 the decoder's, 0 top, 1 bottom"),
     OPT("sstep", OPT_INT, sstep, 0, 0, OPTF_MIN, "skip this many seconds after each frame"),
-    {.name = "sws", .type = OPT_INT, .offset = OFF(sws), .min = 0, .max = 10,
+    {.name = "sws", OPT_AT(OPT_INT, sws), .min = 0, .max = 10,
      .flags = OPTF_RANGE, .defstr = "2",
      .help = "scaler: 0 fast bilinear, 1 bilinear, 2 bicubic, 4 nearest, 9 lanczos, ..."},
     OPT_FN("swsopts", func_swsopts, OPTF_ARG, "libswscale's options: key=value:..."),
@@ -329,24 +355,24 @@ static const struct opt_def opt_table[] = {
             "style, not a resampled font alphamap"),
     /* ---- end of the demuxer block ---- */
     /* 0 in the struct = the stream layer's default, 4096 bytes. */
-    {.name = "stream-buffer-size", .type = OPT_SIZE, .offset = OFF(stream_buffer_size),
+    {.name = "stream-buffer-size", OPT_AT(OPT_SIZE, stream_buffer_size),
      .min = 1, .max = 16 * MIB, .flags = OPTF_RANGE, .help = "bytes per read()",
      .defstr = "4096"},
     OPT("user-agent", OPT_STRING, user_agent, 0, 0, 0, "User-Agent header of HTTP requests"),
     /* network (HTTP): stream_lavf.c applies them to every request */
-    {.name = "referrer", .type = OPT_STRING, .offset = OFF(referrer),
+    {.name = "referrer", OPT_AT(OPT_STRING, referrer),
      .help = "Referer header of HTTP requests", .check = netopts_check_value},
-    {.name = "http-header-fields", .type = OPT_STRING, .offset = OFF(http_header_fields),
+    {.name = "http-header-fields", OPT_AT(OPT_STRING, http_header_fields),
      .help = "extra HTTP request header fields: 'Name: value,Name2: value2'",
      .check = netopts_check_fields},
     OPT("user", OPT_STRING, http_user, 0, 0, 0, "user name for HTTP authentication"),
     OPT("passwd", OPT_STRING, http_passwd, 0, 0, 0, "password for HTTP authentication"),
     OPT("cookies", OPT_FLAG, cookies, 0, 0, 0, "send the cookies of the cookie file"),
-    {.name = "cookies-file", .type = OPT_STRING, .offset = OFF(cookies_file),
+    {.name = "cookies-file", OPT_AT(OPT_STRING, cookies_file),
      .help = "Netscape cookies.txt for -cookies", .defstr = "browser's"},
     OPT("ipv4-only-proxy", OPT_FLAG, ipv4_only_proxy, 0, 0, 0,
         "no $http_proxy for hosts without an IPv4 address"),
-    {.name = "reuse-socket", .type = OPT_STORE, .offset = OFF(reuse_socket), .store = 1,
+    {.name = "reuse-socket", OPT_AT(OPT_STORE, reuse_socket), .store = 1,
      .help = "udp://: let other processes bind the port too (-no: never)",
      .defstr = "multicast"},
     OPT_IGN("prefer-ipv6", 0, "libavformat's tcp tries the addresses in the resolver's order "
@@ -366,7 +392,7 @@ static const struct opt_def opt_table[] = {
     OPT("mkv-plan", OPT_FLAG, mkv_plan, 0, 0, 0,
         "read plans for Matroska from a map of its clusters"),
     /* -1 (neither given): decide per file; -no stores 0. */
-    {.name = "demuxer-per-track", .type = OPT_STORE, .offset = OFF(demuxer_per_track),
+    {.name = "demuxer-per-track", OPT_AT(OPT_STORE, demuxer_per_track),
      .store = 1, .help = "read far-apart Matroska tracks each from its own position"},
     OPT("slave", OPT_FLAG, slave, 0, 0, 0, "read commands from stdin (slave mode)"),
     OPT("idle", OPT_FLAG, idle, 0, 0, 0, "wait for commands when nothing is left to play"),
@@ -376,7 +402,7 @@ static const struct opt_def opt_table[] = {
     /* cache */
     OPT("cache", OPT_INT, cache_kb, 0, 4 * 1024 * 1024, OPTF_RANGE,
         "cache size in kB (0 = no cache)"),
-    {.name = "nocache", .type = OPT_STORE, .offset = OFF(cache_kb), .store = 0,
+    {.name = "nocache", OPT_AT(OPT_STORE, cache_kb), .store = 0,
      .help = "no cache"},
     OPT("cache-min", OPT_INT, cache_min_percent, 0, 99, OPTF_RANGE,
         "percent of the cache filled before playing and after a seek"),
@@ -385,7 +411,7 @@ static const struct opt_def opt_table[] = {
     OPT_FN("cache-mode", func_cache_mode, OPTF_ARG, "ring (MPlayer's) or plan (default)"),
     OPT("cache-secs", OPT_DOUBLE, cache_secs, 0.1, 3600, OPTF_RANGE,
         "seconds of playback a read plan reaches ahead"),
-    {.name = "cache-plan-gap", .type = OPT_SIZE, .offset = OFF(cache_plan_gap),
+    {.name = "cache-plan-gap", OPT_AT(OPT_SIZE, cache_plan_gap),
      .min = 0, .max = 64 * MIB, .flags = OPTF_RANGE,
      .help = "planned ranges closer than this are fetched as one", .defstr = "4096"},
     OPT("sub", OPT_STRING, sub_files, 0, 0, 0, "external subtitle files, comma-separated"),
@@ -427,15 +453,15 @@ static const struct opt_def opt_table[] = {
         "system fonts through fontconfig (-no: only the -font/-subfont file)"),
     OPT("ass-hinting", OPT_INT, ass_hinting, 0, 7, OPTF_RANGE,
         "font hinting: 0 none, 1 light, 2 normal, 3 native; +4: only at output size"),
-    {.name = "dumpsrtsub", .type = OPT_STORE, .offset = OFF(sub_dump),
+    {.name = "dumpsrtsub", OPT_AT(OPT_STORE, sub_dump),
      .store = MP_SUB_DUMP_SRT, .help = "write the -sub file as dumpsub.srt"},
-    {.name = "dumpmicrodvdsub", .type = OPT_STORE, .offset = OFF(sub_dump),
+    {.name = "dumpmicrodvdsub", OPT_AT(OPT_STORE, sub_dump),
      .store = MP_SUB_DUMP_MICRODVD, .help = "write the -sub file as dumpsub.sub"},
-    {.name = "dumpmpsub", .type = OPT_STORE, .offset = OFF(sub_dump),
+    {.name = "dumpmpsub", OPT_AT(OPT_STORE, sub_dump),
      .store = MP_SUB_DUMP_MPSUB, .help = "write the -sub file as dump.mpsub"},
-    {.name = "dumpjacosub", .type = OPT_STORE, .offset = OFF(sub_dump),
+    {.name = "dumpjacosub", OPT_AT(OPT_STORE, sub_dump),
      .store = MP_SUB_DUMP_JACOSUB, .help = "write the -sub file as dumpsub.jss"},
-    {.name = "dumpsami", .type = OPT_STORE, .offset = OFF(sub_dump),
+    {.name = "dumpsami", OPT_AT(OPT_STORE, sub_dump),
      .store = MP_SUB_DUMP_SAMI, .help = "write the -sub file as dumpsub.smi"},
     OPT_IGN("dumpsub", 0, "DVD subtitle streams (what it dumps) are not read here"),
     OPT_IGN("fribidi-charset", OPTF_ARG, "libass lays out right-to-left text from UTF-8 itself"),
@@ -470,12 +496,12 @@ static const struct opt_def opt_table[] = {
     OPT("flip-hebrew", OPT_FLAG, flip_hebrew, 0, 0, 0, "accepted; no effect"),
     OPT("ass-styles", OPT_STRING, ass_styles, 0, 0, 0, "accepted; no effect"),
     OPT("slices", OPT_FLAG, slices, 0, 0, 0, "accepted; no effect"),
-    {.name = "lirc", .type = OPT_FLAG, .offset = OFF(lirc),
+    {.name = "lirc", OPT_AT(OPT_FLAG, lirc),
      .help = "LIRC remote control: not built (-nolirc is always in effect)",
      .apply = apply_lirc},
-    {.name = "fixed-vo", .type = OPT_FLAG, .offset = OFF(fixed_vo),
+    {.name = "fixed-vo", OPT_AT(OPT_FLAG, fixed_vo),
      .help = "one video output for all files (always so here)", .apply = apply_fixed_vo},
-    {.name = "ontop", .type = OPT_FLAG, .offset = OFF(ontop),
+    {.name = "ontop", OPT_AT(OPT_FLAG, ontop),
      .help = "accepted; the window is not kept on top", .warn = "the window is not kept on top"},
     OPT("brightness", OPT_INT, brightness, -100, 100, OPTF_RANGE, "start brightness"),
     OPT("contrast", OPT_INT, contrast, -100, 100, OPTF_RANGE, "start contrast"),
@@ -570,15 +596,15 @@ static const struct opt_def opt_table[] = {
     /* ---- player, terminal and OSD (player/, common/mp_msg.c) ---- */
     OPT("term-osd", OPT_FLAG, term_osd, 0, 0, 0,
         "OSD messages on the terminal when there is no video"),
-    {.name = "term-osd-esc", .type = OPT_STRING, .offset = OFF(term_osd_esc),
+    {.name = "term-osd-esc", OPT_AT(OPT_STRING, term_osd_esc),
      .help = "printed before each terminal OSD message", .defstr = "ESC[A\\r ESC[K"},
     OPT("playing-msg", OPT_STRING, playing_msg, 0, 0, 0,
         "printed when a file starts; ${NAME} is a property's value"),
     OPT("osd-duration", OPT_INT, osd_duration, 0, 0, OPTF_MIN,
         "how long OSD messages stay, in ms"),
-    {.name = "msgcolor", .type = OPT_FLAG, .offset = OFF(msgcolor),
+    {.name = "msgcolor", OPT_AT(OPT_FLAG, msgcolor),
      .help = "messages in colors by level", .apply = apply_msg_style},
-    {.name = "msgmodule", .type = OPT_FLAG, .offset = OFF(msgmodule),
+    {.name = "msgmodule", OPT_AT(OPT_FLAG, msgmodule),
      .help = "each message line starts with its module's name", .apply = apply_msg_style},
     OPT_FN("msgcharset", func_msgcharset, OPTF_ARG,
            "charset messages are printed in (noconv: as they are, UTF-8)"),
@@ -593,7 +619,7 @@ static const struct opt_def opt_table[] = {
         "shell command run every -heartbeat-interval seconds while playing"),
     OPT("heartbeat-interval", OPT_DOUBLE, heartbeat_interval, 0, 0, OPTF_MIN,
         "seconds between -heartbeat-cmd runs"),
-    {.name = "waveheader", .type = OPT_STORE, .offset = OFF(waveheader), .store = 1,
+    {.name = "waveheader", OPT_AT(OPT_STORE, waveheader), .store = 1,
      .help = "-ao pcm writes a WAV header (-no: raw samples)"},
     OPT("use-filedir-conf", OPT_FLAG, use_filedir_conf, 0, 0, 0,
         "read mplayer.conf and <file>.conf beside the file played"),
@@ -1365,8 +1391,6 @@ static void apply_msg_style(const struct MPOpts *o)
 static int func_msgcharset(struct opt_ctx *c, const struct opt_def *d, const char *value,
                            char *err, size_t errsize)
 {
-    (void)c;
-    (void)d;
     if (mp_msg_set_charset(value) < 0) {
         opt_err(err, errsize, "unknown charset '%s' (see iconv -l; noconv: none)", value);
         return R_BADVAL;
@@ -1379,10 +1403,6 @@ static int func_noloop(struct opt_ctx *c, const struct opt_def *d, const char *v
 {
     /* MPlayer 1.5 takes -noloop and forgets it (-loop 0 -noloop loops on);
      * its documentation says it disables looping, which is what it does here. */
-    (void)d;
-    (void)value;
-    (void)err;
-    (void)errsize;
     c->o->loop = -1;
     return R_OK;
 }
@@ -1523,8 +1543,6 @@ static int func_version(struct opt_ctx *c, const struct opt_def *d, const char *
 static int func_utf8(struct opt_ctx *c, const struct opt_def *d, const char *value,
                      char *err, size_t errsize)
 {
-    (void)d;
-    (void)value;
     char *copy = strdup("UTF-8");
     if (!copy) {
         opt_err(err, errsize, "out of memory");
@@ -1540,10 +1558,6 @@ static int func_utf8(struct opt_ctx *c, const struct opt_def *d, const char *val
 static int func_noutf8(struct opt_ctx *c, const struct opt_def *d, const char *value,
                        char *err, size_t errsize)
 {
-    (void)d;
-    (void)value;
-    (void)err;
-    (void)errsize;
     const char *cp = c->o->subcp;
     if (cp && (!strcasecmp(cp, "utf-8") || !strcasecmp(cp, "utf8"))) {
         free(c->o->subcp);
@@ -2600,7 +2614,6 @@ static int profile_apply(struct opt_ctx *c, const struct opt_profile *p)
 static int func_profile(struct opt_ctx *c, const struct opt_def *d, const char *value,
                         char *err, size_t errsize)
 {
-    (void)d;
     if (!strcmp(value, "help")) {
         profile_print_list(c->profiles);
         return R_EXIT;
@@ -2658,7 +2671,6 @@ static void profile_show(struct opt_profiles *ps, const struct opt_profile *p, i
 static int func_show_profile(struct opt_ctx *c, const struct opt_def *d, const char *value,
                              char *err, size_t errsize)
 {
-    (void)d;
     const struct opt_profile *p = profile_find(c->profiles, value, strlen(value));
     if (!p) {
         opt_err(err, errsize, "unknown profile '%s' (-profile help lists them)", value);
@@ -2958,7 +2970,6 @@ int mp_parse_command_line(struct MPOpts *o, struct mp_cmdline_files *files,
 static int func_mf(struct opt_ctx *c, const struct opt_def *d, const char *value, char *err,
                    size_t errsize)
 {
-    (void)d;
     struct MPOpts *o = c->o;
     double fps = o->mf_fps;
     int w = o->mf_w, h = o->mf_h;
@@ -3017,11 +3028,6 @@ static int func_mf(struct opt_ctx *c, const struct opt_def *d, const char *value
 static int func_use_stdin(struct opt_ctx *c, const struct opt_def *d, const char *value,
                           char *err, size_t errsize)
 {
-    (void)c;
-    (void)d;
-    (void)value;
-    (void)err;
-    (void)errsize;
     mp_msg(MSGT_OPTIONS, MSGL_ERR,
            "-use-stdin has been renamed to -noconsolecontrols, use that instead.\n");
     return R_PRINTED;
