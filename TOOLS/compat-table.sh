@@ -45,6 +45,19 @@ awk -F '\t' '
         else if (substr(name, 1, 2) == "no" && substr(name, 3) in type &&
                  type[substr(name, 3)] ~ /^(Flag|IgnFlag|Choice)$/) key = substr(name, 3)
         else key = ""
+        # MPlayer prints at most 20 characters of a name: a cut one is the
+        # option of ours it is the start of, when only one is.
+        if (key == "" && length(name) == 20) {
+            cut = name
+            flagged = 0
+            if (substr(cut, 1, 2) == "no") { cut = substr(cut, 3); flagged = 1 }
+            hits = 0
+            for (k in type) {
+                if (substr(k, 1, length(cut)) == cut &&
+                    (!flagged || type[k] ~ /^(Flag|IgnFlag|Choice)$/)) { hits++; hit = k }
+            }
+            if (hits == 1) key = hit
+        }
         if (key == "") state = "missing"
         else if (help[key] != "") state = help[key]
         else state = "yes"

@@ -708,6 +708,12 @@ static const struct opt_def opt_table[] = {
         "AVI: play the streams without the start delays their headers declare"),
     OPT_IGN("mouse-movements", 0, "MPlayer hands pointer motion to DVD menus only "
             "(dvdnav), which this player does not have"),
+    OPT_IGN("autoq", OPTF_ARG, "-vf pp keeps the level it is given; nothing lowers it "
+            "when the CPU is busy"),
+    OPT_IGN("allow-dangerous-playlist-parsing", 0, "a file is read as a playlist only "
+            "when -playlist names it, never because a server calls it one"),
+    OPT_IGN("lavfstreamopts", OPTF_ARG, "it sets options of MPlayer's ffmpeg:// stream "
+            "(libavformat's protocols), which this player does not have"),
     OPT_FN("mf", func_mf, OPTF_ARG, "mf:// pictures: fps=25:type=png|jpeg|...:w=..:h=.."),
     /* ---- end of the h17-more block ---- */
 };

@@ -208,11 +208,13 @@ test_more_extbased_and_noextbased() {
 }
 
 test_more_ignored_rows_warn_and_use_stdin_fails() {
-    mp -pausing 1 -key-fifo-size 10 -subfile x.srt -mouse-movements -vo null -ao null -frames 2 \
+    mp -pausing 1 -key-fifo-size 10 -subfile x.srt -mouse-movements -autoq 6 \
+        -noallow-dangerous-playlist-parsing -lavfstreamopts foo=1 -vo null -ao null -frames 2 \
         "$MEDIA/av.mkv"
     expect_rc 0 || return 1
     local o n
-    for o in pausing key-fifo-size subfile mouse-movements; do
+    for o in pausing key-fifo-size subfile mouse-movements autoq \
+        noallow-dangerous-playlist-parsing lavfstreamopts; do
         n=$(grep -c "^Option -$o is accepted but has no effect here" "$ERR")
         [ "$n" = 1 ] || fail "-$o: $n warnings, expected 1" || return 1
     done
