@@ -194,7 +194,11 @@ struct demux_priv {
                              * track starved (taken ones too: the player decodes
                              * the other tracks while it waits) */
     int64_t watch_base;     /* pushed_bytes when the watch began */
-    double watch_secs;      /* the main context's read_seconds then */
+    double watch_secs;      /* read_secs then */
+    double read_secs;       /* the main context's read_seconds at the last packet
+                             * pushed (copied under the reader's lock by the
+                             * thread that read it: the caller may ask while the
+                             * thread reads) or at the watch's start (parked) */
     bool split_unavailable; /* not Matroska on a plain file, or no map */
     struct demux_side *sides[DEMUX_MAX_SIDES];
     int nb_sides;
@@ -1314,7 +1318,8 @@ static void demux_select_stream_parked(demuxer_t *d, struct sh_stream *sh, bool 
     if (p->per_track == DEMUX_PER_TRACK_AUTO && !d->mkvmap) {
         p->split_watch = true;
         p->watch_base = p->pushed_bytes;
-        p->watch_secs = p->io->read_seconds;
+        p->read_secs = p->io->read_seconds;
+        p->watch_secs = p->read_secs;
         ds->watch_pushed = ds->pushed;
         ds->watch_from = NAN;
     } else if (demux_split_decide(d, demux_main_play_time(d), true, ds) < 0) {
@@ -2307,7 +2312,8 @@ static int demux_split_begin(demuxer_t *d, double t, bool seek_new)
     p->split_watch = true;
     p->watch_bytes = demux_watch_bytes(d);
     p->watch_base = p->pushed_bytes;
-    p->watch_secs = p->io->read_seconds;
+    p->read_secs = p->io->read_seconds;
+    p->watch_secs = p->read_secs;
     for (int i = 0; i < d->num_streams; i++) {
         struct demux_sh *ds = demux_sh_of(d->streams[i]);
         ds->watch_pushed = ds->pushed;
@@ -2329,7 +2335,7 @@ static bool demux_split_starved(demuxer_t *d, const struct demux_sh *want)
            want->pushed == want->watch_pushed &&
            want->sh.type != MP_STREAM_SUB && !want->sh.attached_pic &&
            (p->pushed_bytes - p->watch_base >= p->watch_bytes ||
-            p->io->read_seconds - p->watch_secs >= DEMUX_WATCH_READ_SECS ||
+            p->read_secs - p->watch_secs >= DEMUX_WATCH_READ_SECS ||
             p->queued_packets >= p->max_packets / DEMUX_WATCH_QUEUE_PART);
 }
 
@@ -2343,7 +2349,7 @@ static int demux_split_watch(demuxer_t *d, struct demux_sh *want)
     p->split_watch = false;
     mp_msg(MSGT_DEMUX, MSGL_V, "demux: no %s packet after %.2f MB of the other tracks "
            "(%.2f s reading): looking where track %d lies\n", demux_type_name(&want->sh),
-           (p->pushed_bytes - p->watch_base) / 1048576.0, p->io->read_seconds - p->watch_secs,
+           (p->pushed_bytes - p->watch_base) / 1048576.0, p->read_secs - p->watch_secs,
            want->sh.id);
     double t = isfinite(want->watch_from) ? want->watch_from : demux_main_play_time(d);
     return demux_split_decide(d, t, true, want);
@@ -2358,6 +2364,7 @@ static int demux_push(struct demux_priv *p, struct demux_sh *ds, AVPacket *pkt)
     if (!isnan(t))
         ds->queue_end = t;
     ds->pushed++;
+    p->read_secs = p->io->read_seconds;
     p->queued_packets++;
     p->queued_bytes += size;
     p->pushed_bytes += size;
