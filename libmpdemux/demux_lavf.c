@@ -1293,6 +1293,16 @@ static double demux_main_play_time(demuxer_t *d)
     return isfinite(p->last_time) ? p->last_time : d->start_time;
 }
 
+/* Begin watching for a starved track: the bytes and read time the rule
+ * measures count from here (the thread parked, so read_seconds is ours). */
+static void demux_watch_start(struct demux_priv *p)
+{
+    p->split_watch = true;
+    p->watch_base = p->pushed_bytes;
+    p->read_secs = p->io->read_seconds;
+    p->watch_secs = p->read_secs;
+}
+
 static void demux_select_stream_parked(demuxer_t *d, struct sh_stream *sh, bool selected)
 {
     if (!sh || sh->selected == selected)
@@ -1316,10 +1326,7 @@ static void demux_select_stream_parked(demuxer_t *d, struct sh_stream *sh, bool 
     if (!p->split_decided || p->split_unavailable)
         return;
     if (p->per_track == DEMUX_PER_TRACK_AUTO && !d->mkvmap) {
-        p->split_watch = true;
-        p->watch_base = p->pushed_bytes;
-        p->read_secs = p->io->read_seconds;
-        p->watch_secs = p->read_secs;
+        demux_watch_start(p);
         ds->watch_pushed = ds->pushed;
         ds->watch_from = NAN;
     } else if (demux_split_decide(d, demux_main_play_time(d), true, ds) < 0) {
@@ -2309,11 +2316,8 @@ static int demux_split_begin(demuxer_t *d, double t, bool seek_new)
         p->split_unavailable = true;
         return 0;
     }
-    p->split_watch = true;
     p->watch_bytes = demux_watch_bytes(d);
-    p->watch_base = p->pushed_bytes;
-    p->read_secs = p->io->read_seconds;
-    p->watch_secs = p->read_secs;
+    demux_watch_start(p);
     for (int i = 0; i < d->num_streams; i++) {
         struct demux_sh *ds = demux_sh_of(d->streams[i]);
         ds->watch_pushed = ds->pushed;

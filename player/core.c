@@ -407,6 +407,13 @@ int mp_run(struct MPContext *mpctx)
     }
     if (mp_filters_check(mpctx) < 0)
         return MP_EXIT_OPTIONS;
+    /* -sws / -swsopts are global: every file's converters share them. Each
+     * was checked alone when parsed; here they are checked together. */
+    if (mp_sws_opts_set(&mpctx->sws_opts, o->sws, o->swsopts) < 0) {
+        mp_msg(MSGT_CPLAYER, MSGL_FATAL, "-sws %d with -swsopts '%s': libswscale refuses "
+               "them together.\n", o->sws, o->swsopts ? o->swsopts : "");
+        return MP_EXIT_OPTIONS;
+    }
     if (core_apply_subopts(o) < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_FATAL, "Out of memory\n");
         return MP_EXIT_OUTPUT;

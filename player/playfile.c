@@ -499,9 +499,6 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
      * reads ahead while it opens has not started any sooner). */
     ps.start_wall = mp_time_sec();
 
-    /* -sws / -swsopts, checked when given: for this file's converters. */
-    if (mp_sws_opts_set(&mpctx->sws_opts, mpctx->opts.sws, mpctx->opts.swsopts) < 0)
-        mp_msg(MSGT_CPLAYER, MSGL_WARN, "-sws/-swsopts: libswscale refused them.\n");
     enum mp_stop_reason reason = play_open(&ps);
     if (reason != MP_STOP_NONE)
         goto done;
