@@ -1792,12 +1792,12 @@ static void demux_index_from_map(demuxer_t *d, AVFormatContext *avfc, int idx)
             fabs(c->time / tb) > 9e18)
             continue;
         /* A track first found deep inside the cluster (mkvmap_find_deep)
-         * may start before the cluster's time: libavformat drops the
-         * blocks before the entry's time after a seek. */
-        double time = c->time;
-        double deep = mkvmap_deep_time(m, num, c->pos);
-        if (isfinite(deep) && deep < time && fabs(deep / tb) < 9e18)
-            time = deep;
+         * or stored behind the others may start before the cluster's
+         * time: libavformat drops the blocks before the entry's time
+         * after a seek. */
+        double time = mkvmap_track_time(m, c, num, NULL);
+        if (!(fabs(time / tb) < 9e18))
+            time = c->time;
         /* A full index is only a slower search; the seek goes on. */
         if (av_add_index_entry(st, c->pos, llrint(time / tb), 0, 0, AVINDEX_KEYFRAME) < 0)
             mp_msg(MSGT_DEMUX, MSGL_DBG2, "demux: no index entry for byte %" PRId64 "\n", c->pos);
@@ -1886,13 +1886,13 @@ struct demux_walk {
     double seq;         /* seconds per byte it has been reading at */
     double secs;        /* time of the walk's steps ahead of front */
     int64_t bytes;      /* the clusters those steps skipped */
+    int64_t until;      /* steps up to here are taken whatever they cost */
 };
 
 /*
  * Grow the map until each of the n tracks has a cluster after time t (its
  * data at t then lie in known clusters) or the map ends. With a budget,
- * returns 2 when a leap saw a looked-for track interleaved further on,
- * and 1 (given up) once the steps ahead of the main context have
+ * returns 1 (given up) once the steps ahead of the main context have
  * taken longer than reading the clusters they skipped would: a cluster
  * head ahead is a jump or two, reading it is its bytes. Timed, because
  * only the device knows which is dearer; steps behind the main context
@@ -1908,8 +1908,14 @@ static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t,
         size_t count = mkvmap_count(m);
         for (; seen < count; seen++) {
             const struct mkvmap_cluster *c = mkvmap_cluster(m, seen);
-            for (int j = 0; j < n; j++)
-                reached[j] = reached[j] || (c->time > t && mkvmap_may_carry(m, c, nums[j]));
+            /* A block seen at t starts the track's data at t; a cluster
+             * timed t may follow one whose blocks reach t. */
+            for (int j = 0; j < n; j++) {
+                bool exact;
+                double ct = mkvmap_track_time(m, c, nums[j], &exact);
+                reached[j] = reached[j] || (mkvmap_may_carry(m, c, nums[j]) &&
+                                            (ct > t || (exact && ct >= t)));
+            }
         }
         bool all = true;
         for (int j = 0; j < n; j++)
@@ -1920,16 +1926,17 @@ static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t,
         for (int j = 0; j < n; j++)
             wanted |= reached[j] || nums[j] > 63 ? 0 : (uint64_t)1 << nums[j];
         double t0 = mp_time_sec();
-        bool mixed;
-        int r = mkvmap_leap(m, wanted, &mixed);
-        /* A looked-for track among the blocks of the run further on: in
-         * its own place it would share clusters with it (see
-         * demux_map_shared), which a first look does not walk to. */
-        if (r >= 0 && mixed && w->budget)
-            return 2;
+        /* A looked-for track found among the run's blocks further on (one
+         * stored behind the others) ends the leap at the cued cluster
+         * before: the steps from there to the one where it was seen meet
+         * its first block, and are taken whatever they cost. */
+        int64_t mixed_at;
+        int r = mkvmap_leap(m, wanted, &mixed_at);
+        if (r > 0 && mixed_at >= 0)
+            w->until = mixed_at;
         /* Weighed before each step, after the leap had its chance: one
          * that passes the run pays for the steps before it. */
-        if (r == 0 && w->budget && w->secs > DEMUX_WALK_MIN_SECS &&
+        if (r == 0 && w->budget && w->secs > DEMUX_WALK_MIN_SECS && mkvmap_next(m) > w->until &&
             w->secs * DEMUX_WALK_GAIN > w->seq * (double)w->bytes)
             return 1;
         if (r == 0)
@@ -1954,7 +1961,8 @@ static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t,
 }
 
 /* Where track num's data at time t start: its last cluster at or before
- * t, else its first (*time: that cluster's); -1 when the map has none. */
+ * t, else its first (*time: the track's time there, see
+ * mkvmap_track_time); -1 when the map has none. */
 static int64_t demux_map_track_pos(const struct mkvmap *m, int num, double t, double *time)
 {
     int64_t first = -1, at = -1;
@@ -1963,13 +1971,14 @@ static int64_t demux_map_track_pos(const struct mkvmap *m, int num, double t, do
         const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
         if (!mkvmap_may_carry(m, c, num))
             continue;
+        double ct = mkvmap_track_time(m, c, num, NULL);
         if (first < 0) {
             first = c->pos;
-            first_time = c->time;
+            first_time = ct;
         }
-        if (c->time <= t) {
+        if (ct <= t) {
             at = c->pos;
-            at_time = c->time;
+            at_time = ct;
         }
     }
     *time = at >= 0 ? at_time : first_time;
@@ -1989,20 +1998,11 @@ static bool demux_map_leapt_before(const struct mkvmap *m, int64_t pos)
     return false;
 }
 
-/* Whether the cluster at pos holds blocks of another of the n tracks
- * nums besides nums[self]: the track's data there are mixed with a near
- * track's, as in a file whose audio is stored seconds behind or ahead of
- * its video. A context of its own would read those clusters a second time,
- * and could not be placed by the track's time: libavformat seeks by the
- * cluster's time (the near track's) and drops the blocks timed before it
- * (2 s of audio at the start of such a file). */
-static bool demux_map_shared(const struct mkvmap *m, int64_t pos, const int *nums, int n,
-                             int self)
+/* Whether the cluster at pos holds a block of another of the n tracks
+ * nums than nums[self]. */
+static bool demux_map_holds_other(const struct mkvmap *m, int64_t pos, const int *nums, int n,
+                                  int self)
 {
-    /* Its first block there is known (mkvmap_find_deep): the side is
-     * placed by that block's time, and only this cluster is shared. */
-    if (isfinite(mkvmap_deep_time(m, nums[self], pos)))
-        return false;
     for (size_t i = 0; i < mkvmap_count(m); i++) {
         const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
         if (c->pos != pos)
@@ -2014,6 +2014,31 @@ static bool demux_map_shared(const struct mkvmap *m, int64_t pos, const int *num
         return false;
     }
     return false;
+}
+
+/* Whether the cluster at pos holds blocks of another of the n tracks
+ * nums besides nums[self] and the time of the track's first block there
+ * is not known: a context of its own could not be placed by the track's
+ * time (libavformat seeks by the cluster's, the near track's, and drops
+ * the blocks timed before it: 2 s of audio at the start of a file whose
+ * audio is stored behind its video). Known, the clusters are shared: the
+ * side reads them first, the main context later from the page cache. */
+static bool demux_map_shared(const struct mkvmap *m, int64_t pos, const int *nums, int n,
+                             int self)
+{
+    int num = nums[self];
+    if (isfinite(mkvmap_deep_time(m, num, pos)))
+        return false;
+    for (size_t i = 0; i < mkvmap_count(m); i++) {
+        const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
+        if (c->pos != pos)
+            continue;
+        if ((c->first == num && isfinite(c->first_time)) ||
+            (c->other == num && isfinite(c->other_time)))
+            return false;
+        break;
+    }
+    return demux_map_holds_other(m, pos, nums, n, self);
 }
 
 /* When the whole map is known: each context stops at the end of the last
@@ -2059,6 +2084,31 @@ static void demux_set_fences(demuxer_t *d)
                    src < 0 ? "main" : "side", last);
         }
     }
+}
+
+/* A track placed at a cluster it shares with another track, its first
+ * block there timed at t or later: its first blocks may lie deep in the
+ * cluster before (a track stored behind the others: a cluster's head
+ * shows only its first blocks), looked for there. A track in clusters of
+ * its own (stored after the others) is not: the cluster before is the
+ * other track's, read up to a megabyte for nothing. */
+static int demux_map_place_behind(struct mkvmap *m, const int *nums, int n, double t,
+                                  int64_t *pos, double *times)
+{
+    for (int j = 0; j < n; j++) {
+        if (pos[j] < 0 || !(times[j] >= t) || !demux_map_holds_other(m, pos[j], nums, n, j))
+            continue;
+        int64_t at;
+        double time;
+        int r = mkvmap_find_before(m, nums[j], pos[j], DEMUX_DEEP_BYTES, &at, &time);
+        if (r < 0)
+            return r;
+        if (r == 1 && time <= times[j]) {
+            pos[j] = at;
+            times[j] = time;
+        }
+    }
+    return 0;
 }
 
 /* A track no cluster head of the whole map showed: looked for inside
@@ -2113,15 +2163,11 @@ static int demux_map_place(demuxer_t *d, const int *nums, int n, double t, int64
             .budget = p->per_track == DEMUX_PER_TRACK_AUTO && p->nb_sides == 0,
             .front = stream_tell(d->stream),
             .seq = p->io->read_bytes > 0 ? p->io->read_seconds / (double)p->io->read_bytes : 0,
+            .until = -1,
         };
         int r = demux_map_reach(m, nums, n, t, &w);
         if (r < 0)
             return r;
-        if (r == 2) {
-            mp_msg(MSGT_DEMUX, MSGL_V, "demux: the track looked for is among another's blocks "
-                   "further on (a skewed file): one read position\n");
-            return 1;
-        }
         if (r == 1) {
             mp_msg(MSGT_DEMUX, MSGL_V, "demux: the cluster heads ahead took %.0f ms for "
                    "%.2f MB, which reading on takes %.0f ms here: one read position\n",
@@ -2134,8 +2180,10 @@ static int demux_map_place(demuxer_t *d, const int *nums, int n, double t, int64
             lost = lost || (pos[j] >= 0 && times[j] > t + DEMUX_LEAP_SLACK &&
                             demux_map_leapt_before(m, pos[j]));
         }
-        if (!lost)
-            return demux_map_place_deep(m, nums, n, t, pos, times);
+        if (!lost) {
+            r = demux_map_place_behind(m, nums, n, t, pos, times);
+            return r < 0 ? r : demux_map_place_deep(m, nums, n, t, pos, times);
+        }
         mp_msg(MSGT_DEMUX, MSGL_V, "demux: a track's first cluster after a leapt span is "
                "timed after %.3f: walking every cluster\n", t);
         mkvmap_free(d->mkvmap);

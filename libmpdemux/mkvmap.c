@@ -43,6 +43,9 @@
 #define MKVMAP_MAX_CUE_CLUSTERS (1 << 18)
 /* mkvmap_find_deep reads clusters in pieces this large. */
 #define MKVMAP_DEEP_CHUNK (64 * 1024)
+/* A track whose first block seen is timed within this of the first
+ * cluster's time starts there: the clusters before hold none of it. */
+#define MKVMAP_START_SLACK 0.5
 /* Element header: ID (at most 4 bytes) and size (at most 8). */
 #define MKVMAP_MAX_HEADER 12
 
@@ -108,6 +111,10 @@ struct mkvmap {
      * track in which it was seen. */
     uint32_t owns[MKVMAP_MAX_TRACK + 1];
     uint32_t mixed[MKVMAP_MAX_TRACK + 1];
+    /* Per track number: the first cluster a block of it was seen in (-1:
+     * none yet) and that block's time (NAN: not known). */
+    int64_t seen_pos[MKVMAP_MAX_TRACK + 1];
+    double seen_time[MKVMAP_MAX_TRACK + 1];
 
     /* Per libavformat stream index: its Matroska track number, 0 when
      * unknown. */
@@ -504,8 +511,10 @@ int mkvmap_open(struct mkvmap **out, stream_t *s, const AVFormatContext *avfc)
     m->cues_pos = -1;
     m->leap_bad = -1;
     m->probed_pos = -1;
-    for (int t = 0; t <= MKVMAP_MAX_TRACK; t++)
+    for (int t = 0; t <= MKVMAP_MAX_TRACK; t++) {
         m->deep_pos[t] = -1;
+        m->seen_pos[t] = -1;
+    }
     m->file_size = size;
     m->scale = 1e-3;  /* the default TimestampScale, 1 ms */
     m->buf_pos = -1;
@@ -591,23 +600,42 @@ static int mkvmap_track_slot(int64_t num)
     return num >= 1 && num <= MKVMAP_MAX_TRACK ? (int)num : 0;
 }
 
-/* A block's track number: the vint at the start of its payload b. */
-static void mkvmap_note_block(struct mkvmap_cluster *c, const unsigned char *b, int avail)
+/* The offsets from the cluster's Timestamp of the first block of its
+ * first track and of the first of another, as a scan meets them (the
+ * Timestamp may come after them). */
+struct mkvmap_offsets {
+    int first, other;
+    bool first_seen, other_seen;
+};
+
+/* A block's track number and offset: the vint at the start of its
+ * payload b, then 16 bits. */
+static void mkvmap_note_block(struct mkvmap_cluster *c, struct mkvmap_offsets *o,
+                              const unsigned char *b, int avail)
 {
     int len;
     int64_t num = mkvmap_vint(b, avail, &len);
     if (num < 0)
         return;
     int t = mkvmap_track_slot(num);
-    if (!c->tracks)
+    bool timed = len + 2 <= avail;
+    int rel = timed ? (int16_t)(b[len] << 8 | b[len + 1]) : 0;
+    if (!c->tracks) {
         c->first = (uint8_t)t;
+        o->first = rel;
+        o->first_seen = timed;
+    } else if (t != c->first && !c->other) {
+        c->other = (uint8_t)t;
+        o->other = rel;
+        o->other_seen = timed;
+    }
     c->tracks |= (uint64_t)1 << t;
 }
 
 /* The Block inside a BlockGroup whose payload starts at b: its children
  * are walked as far as b's bytes go (the Block comes first in practice). */
-static void mkvmap_note_group(struct mkvmap_cluster *c, const unsigned char *b, int64_t size,
-                              int avail)
+static void mkvmap_note_group(struct mkvmap_cluster *c, struct mkvmap_offsets *o,
+                              const unsigned char *b, int64_t size, int avail)
 {
     int64_t lim = size < avail ? size : avail;
     int64_t q = 0;
@@ -616,7 +644,7 @@ static void mkvmap_note_group(struct mkvmap_cluster *c, const unsigned char *b, 
         if (!mkvmap_elem(b + q, (int)(lim - q), &e) || e.size < 0)
             return;
         if (e.id == MKVMAP_ID_BLOCK) {
-            mkvmap_note_block(c, b + q + e.len, (int)(lim - q - e.len));
+            mkvmap_note_block(c, o, b + q + e.len, (int)(lim - q - e.len));
             return;
         }
         q += e.len + e.size;
@@ -703,6 +731,7 @@ static int mkvmap_scan_cluster(struct mkvmap *m, int64_t pos, const struct mkvma
     bool sized = e->size >= 0;
     int64_t limit = sized && e->size < m->seg_end - data ? data + e->size : m->seg_end;
     struct mkvmap_cluster c = { .pos = pos };
+    struct mkvmap_offsets offs = {0};
     int max_reads = sized ? MKVMAP_CLUSTER_READS : MKVMAP_UNKNOWN_READS;
     int64_t q = data;
     int64_t ts = -1;
@@ -752,9 +781,9 @@ static int mkvmap_scan_cluster(struct mkvmap *m, int64_t pos, const struct mkvma
             if (mkvmap_uint(payload, ce.size, pavail, &v) && v <= (uint64_t)INT64_MAX / 4)
                 ts = (int64_t)v;
         } else if (ce.id == MKVMAP_ID_SIMPLE_BLOCK) {
-            mkvmap_note_block(&c, payload, pavail);
+            mkvmap_note_block(&c, &offs, payload, pavail);
         } else if (ce.id == MKVMAP_ID_BLOCK_GROUP) {
-            mkvmap_note_group(&c, payload, ce.size, pavail);
+            mkvmap_note_group(&c, &offs, payload, ce.size, pavail);
         }
         q += ce.len + ce.size;
     }
@@ -769,6 +798,8 @@ static int mkvmap_scan_cluster(struct mkvmap *m, int64_t pos, const struct mkvma
     c.complete = ended && !broken;
     /* A cluster without a Timestamp follows the one before it. */
     c.time = ts >= 0 ? (double)ts * m->scale : m->n > 0 ? m->v[m->n - 1].time : 0;
+    c.first_time = offs.first_seen && ts >= 0 ? c.time + offs.first * m->scale : NAN;
+    c.other_time = offs.other_seen && ts >= 0 ? c.time + offs.other * m->scale : NAN;
     *out = (struct mkvmap_scan){ .c = c, .limit = limit, .broken = broken, .timed = ts >= 0 };
     return 0;
 }
@@ -787,6 +818,17 @@ static struct mkvmap_cluster *mkvmap_append(struct mkvmap *m)
     return &m->v[m->n++];
 }
 
+/* Where track t was first seen, unless known: the cluster and the block's
+ * time (see mkvmap_may_carry). */
+static void mkvmap_note_seen(struct mkvmap *m, const struct mkvmap_cluster *c, int t,
+                             double time)
+{
+    if (t > 0 && m->seen_pos[t] < 0) {
+        m->seen_pos[t] = c->pos;
+        m->seen_time[t] = time;
+    }
+}
+
 /* Add the cluster sc shows. Sets m->next. */
 static int mkvmap_add_scanned(struct mkvmap *m, const struct mkvmap_scan *sc)
 {
@@ -802,6 +844,9 @@ static int mkvmap_add_scanned(struct mkvmap *m, const struct mkvmap_scan *sc)
         return -DEMUX_ERR_NOMEM;
     *slot = c;
     if (c.tracks) {
+        mkvmap_note_seen(m, &c, c.first, c.first_time);
+        if (c.other)
+            mkvmap_note_seen(m, &c, c.other, c.other_time);
         m->owns[c.first]++;
         for (int t = 0; t <= MKVMAP_MAX_TRACK; t++) {
             if (t != c.first && (c.tracks >> t & 1))
@@ -1127,6 +1172,38 @@ int mkvmap_find_deep(struct mkvmap *m, int track, int64_t budget, int64_t *pos, 
     return r;
 }
 
+int mkvmap_find_before(struct mkvmap *m, int track, int64_t pos, int64_t budget, int64_t *at,
+                       double *time)
+{
+    int t = mkvmap_track_slot(track);
+    if (t == 0 || m->deep_pos[t] >= 0)
+        return 0;
+    size_t i = 0;
+    while (i < m->n && m->v[i].pos < pos)
+        i++;
+    if (i == 0 || i == m->n || m->v[i].pos != pos)
+        return 0;
+    struct mkvmap_cluster *c = &m->v[i - 1];
+    if (c->complete || c->span || (c->tracks >> t & 1))
+        return 0;
+    unsigned char *buf = malloc(MKVMAP_DEEP_CHUNK);
+    if (!buf)
+        return -DEMUX_ERR_NOMEM;
+    double bt;
+    int64_t where;
+    int r = mkvmap_scan_deep(m, c, t, buf, &budget, &bt, &where);
+    free(buf);
+    if (r != 1)
+        return r;
+    c->tracks |= (uint64_t)1 << t;
+    m->deep_pos[t] = *at = c->pos;
+    m->deep_time[t] = *time = bt;
+    mp_msg(MSGT_DEMUX, MSGL_V, "Matroska map: track %d first seen %lld bytes into the cluster "
+           "at %lld, before the one its head showed, timed %.3f\n", t,
+           (long long)(where - c->pos), (long long)c->pos, bt);
+    return 1;
+}
+
 double mkvmap_deep_time(const struct mkvmap *m, int track, int64_t pos)
 {
     int t = mkvmap_track_slot(track);
@@ -1154,9 +1231,9 @@ static size_t mkvmap_cue_bound(const struct mkvmap *m, int64_t pos, bool after)
     return lo;
 }
 
-int mkvmap_leap(struct mkvmap *m, uint64_t wanted, bool *mixed)
+int mkvmap_leap(struct mkvmap *m, uint64_t wanted, int64_t *mixed_at)
 {
-    *mixed = false;
+    *mixed_at = -1;
     if (m->no_leaps || m->done || m->n == 0)
         return 0;
     const struct mkvmap_cluster *last = &m->v[m->n - 1];
@@ -1188,17 +1265,16 @@ int mkvmap_leap(struct mkvmap *m, uint64_t wanted, bool *mixed)
     int64_t lo = (int64_t)a - 1, hi = (int64_t)b;
     int looks = 0;
     for (int64_t mid = hi - 1; hi - lo > 1; mid = lo + (hi - lo) / 2) {
-        int r = mkvmap_probe(m, m->cue_at[mid], lead, t, wanted, mixed);
+        bool mx = false;
+        int r = mkvmap_probe(m, m->cue_at[mid], lead, t, wanted, &mx);
         looks++;
         if (r < 0)
             return r;
-        /* A wanted track interleaved with L: no run to leap over up to
-         * here, and the caller may not want to go on at all. */
-        if (*mixed) {
-            m->leap_bad = m->cue_at[mid];
-            return 0;
-        }
-        if (r)
+        /* A wanted track among L's blocks there: the run ends before, and
+         * the halving goes on to the first cued cluster found so. */
+        if (mx && (*mixed_at < 0 || m->cue_at[mid] < *mixed_at))
+            *mixed_at = m->cue_at[mid];
+        if (r && !mx)
             lo = mid;
         else
             hi = mid;
@@ -1213,7 +1289,7 @@ int mkvmap_leap(struct mkvmap *m, uint64_t wanted, bool *mixed)
         return -DEMUX_ERR_NOMEM;
     *slot = (struct mkvmap_cluster){ .pos = m->next, .end = to, .time = t,
                                      .tracks = (uint64_t)1 << lead, .first = (uint8_t)lead,
-                                     .span = true };
+                                     .first_time = NAN, .other_time = NAN, .span = true };
     mp_msg(MSGT_DEMUX, MSGL_V, "Matroska map: bytes %lld to %lld taken to hold only track %d "
            "(%d cued clusters looked at)\n", (long long)m->next, (long long)to, lead, looks);
     m->stats.leapt += to - m->next;
@@ -1253,7 +1329,27 @@ bool mkvmap_may_carry(const struct mkvmap *m, const struct mkvmap_cluster *c, in
     int t = mkvmap_track_slot(track);
     if (c->tracks >> t & 1)
         return true;
-    return !c->complete && m->mixed[t] > 0;
+    if (c->complete || m->mixed[t] == 0)
+        return false;
+    return !(t > 0 && m->seen_pos[t] >= 0 && c->pos < m->seen_pos[t] && m->n > 0 &&
+             m->seen_time[t] <= m->v[0].time + MKVMAP_START_SLACK);
+}
+
+double mkvmap_track_time(const struct mkvmap *m, const struct mkvmap_cluster *c, int track,
+                         bool *seen)
+{
+    int t = mkvmap_track_slot(track);
+    double time = c->time;
+    if (t > 0 && m->deep_pos[t] == c->pos && isfinite(m->deep_time[t]))
+        time = m->deep_time[t];
+    else if (t > 0 && c->first == t && isfinite(c->first_time))
+        time = c->first_time;
+    else if (t > 0 && c->other == t && isfinite(c->other_time))
+        time = c->other_time;
+    if (seen)
+        *seen = time != c->time || (t > 0 && (c->first == t || c->other == t) &&
+                                    isfinite(time));
+    return time;
 }
 
 bool mkvmap_track_seen(const struct mkvmap *m, int track)

@@ -38,6 +38,9 @@ struct mkvmap_cluster {
     double time;      /* its Timestamp in seconds, on the file's clock */
     uint64_t tracks;  /* bit n: a block of track n was seen in it */
     uint8_t first;    /* the track of its first block, 0 when none seen */
+    uint8_t other;    /* the track of the first block not of first, 0: none */
+    double first_time; /* those blocks' times (NAN: cut off): a block may be */
+    double other_time; /* timed before its cluster (a track stored behind) */
     bool complete;    /* every block header in it was seen */
     bool span;        /* not one cluster: the clusters between two looked at,
                        * taken to hold only track first (mkvmap_leap); time
@@ -87,11 +90,14 @@ int mkvmap_step(struct mkvmap *m);
  * costs a few looks instead of a jump per cluster. The bet: a track that
  * is in neither of two looked-at clusters of L's run is not between
  * them. Returns 1 when the map went ahead, 0 when it could not (no Cues,
- * the run ends at the next cued cluster), -DEMUX_ERR_NOMEM. *mixed tells
- * that a cluster looked at holds blocks of L and of a wanted track: that
- * track is interleaved with L further on.
+ * the run ends at the next cued cluster), -DEMUX_ERR_NOMEM. *mixed_at is
+ * the first cued cluster looked at that holds blocks of L and of a wanted
+ * track (-1: none): that track is interleaved with L from there on (a
+ * track stored behind the others), and the run leapt over ends at the
+ * cued cluster before it: the walk from there meets the track's first
+ * block within one cue's clusters.
  */
-int mkvmap_leap(struct mkvmap *m, uint64_t wanted, bool *mixed);
+int mkvmap_leap(struct mkvmap *m, uint64_t wanted, int64_t *mixed_at);
 
 /*
  * Look for track's first block inside the clusters not walked to their
@@ -106,8 +112,20 @@ int mkvmap_leap(struct mkvmap *m, uint64_t wanted, bool *mixed);
  */
 int mkvmap_find_deep(struct mkvmap *m, int track, int64_t budget, int64_t *pos, double *time);
 
+/*
+ * Look for track's first block in the cluster just before the one at pos
+ * (whose head showed the track first), when that one was not walked to
+ * its end, reading up to budget bytes of it from its start (kept in the
+ * page cache, as mkvmap_find_deep's). A cluster head shows only its
+ * first blocks: a track stored behind the others may begin deep inside
+ * the cluster before. Returns 1 with *at (that cluster) and *time (the
+ * block's), 0 when not found or not looked for, -DEMUX_ERR_x.
+ */
+int mkvmap_find_before(struct mkvmap *m, int track, int64_t pos, int64_t budget, int64_t *at,
+                       double *time);
+
 /* The time of track's first block in the cluster at pos when
- * mkvmap_find_deep found it there, else NAN. */
+ * mkvmap_find_deep or mkvmap_find_before found it there, else NAN. */
 double mkvmap_deep_time(const struct mkvmap *m, int track, int64_t pos);
 
 /* From now on mkvmap_leap does nothing: its bet was found lost. */
@@ -132,9 +150,20 @@ const struct mkvmap_cluster *mkvmap_cluster(const struct mkvmap *m, size_t i);
  * Whether c may hold blocks of track: seen there, or c was not walked to
  * its end and track was seen inside clusters started by another track
  * (an interleaved track). A track seen only as the first block of its own
- * clusters (non-interleaved files) is taken to be only where it was seen.
+ * clusters (non-interleaved files) is taken to be only where it was seen,
+ * and one first seen with a block timed at the file's start is not in the
+ * clusters before that one (a track stored seconds behind the others: its
+ * blocks come in time order, none is older than the file).
  */
 bool mkvmap_may_carry(const struct mkvmap *m, const struct mkvmap_cluster *c, int track);
+
+/* The time of track's first block in c when a block of it was seen there
+ * first (by c's head or mkvmap_find_deep/_before; *seen set, when not
+ * NULL), else c's time. They differ by seconds for a track stored behind
+ * or ahead of the one that starts the cluster: its blocks carry offsets
+ * of their own. */
+double mkvmap_track_time(const struct mkvmap *m, const struct mkvmap_cluster *c, int track,
+                         bool *seen);
 
 /* Whether any cluster known so far showed a block of track. */
 bool mkvmap_track_seen(const struct mkvmap *m, int track);

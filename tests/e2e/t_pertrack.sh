@@ -86,10 +86,12 @@ PY
 }
 
 # Audio stored 12 s behind its video, in the video's clusters (blocks
-# timed 12 s before their cluster): the audio's clusters are the video's,
-# so it is read in file order. A context of its own was placed by cluster
-# time and lost the first 2 s of sound, the audio clock starting 2 s ahead
-# of the first picture (A: 2.0 V: 0.1).
+# timed 12 s before their cluster). The audio is read from its own
+# position: the cluster where its first block lies, deep inside (a cluster
+# head shows only its first blocks), placed by that block's time. Placed
+# by the cluster where its head shows audio, or by cluster time, it lost
+# the first 2 s of sound, the audio clock starting 2 s ahead of the first
+# picture (A: 2.0 V: 0.1).
 test_pertrack_skewed_mkv_keeps_its_first_seconds() {
     local mkmux=${BUILD:-$here/../../build}/TOOLS/mkmux
     MKMUX="$mkmux" sh "$here/../../TOOLS/mkmedia.sh" -q -d 20 -s 640x360 -b 1M -c h264 \
@@ -102,8 +104,10 @@ test_pertrack_skewed_mkv_keeps_its_first_seconds() {
     cmp -s ref.raw got.raw ||
         fail "the sound differs from ffmpeg's decode ($(stat -c %s got.raw) bytes," \
             "ffmpeg $(stat -c %s ref.raw))" || return 1
-    mp -endpos 1 -ao null -vo null skewb.mkv
+    mp -v -endpos 1 -ao null -vo null skewb.mkv
     expect_rc 0 || return 1
+    grep -q 'audio track 0 is read from its own position' "$OUT" ||
+        fail "the audio was not read from its own position" || return 1
     local first
     first=$(tr '\r' '\n' <"$OUT" | grep -m1 '^A:' | sed 's/.*A-V: *\([-0-9.]*\).*/\1/')
     [ -n "$first" ] || fail "no status line" || return 1

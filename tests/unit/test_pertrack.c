@@ -48,7 +48,7 @@ struct media {
     char chunked[512]; /* 120 s: the video of each 40 s, then its audio */
     char short20[512]; /* 20 s track after track: the audio inside the video's
                         * last cluster */
-    char skewb[512];   /* the audio stored 12 s behind its video */
+    char skewb[512];   /* the audio stored 20 s behind its video */
     char long_non[512]; /* 120 s track after track: 0.96 MB of audio at the end */
     int64_t non_size;
 };
@@ -90,7 +90,7 @@ static int make_media(void **state)
         test_sh("'%s' --first-av --noninter --format=matroska '%s/long.mp4' '%s'", mkmux,
                 m->dir, m->long_non) != 0 ||
         test_sh("MKMUX='%s' %s -d 20 noninter '%s'", mkmux, mk, m->short20) != 0 ||
-        test_sh("'%s' --first-av --skew=-12 --format=matroska '%s/base.mp4' '%s'", mkmux,
+        test_sh("'%s' --first-av --skew=-20 --format=matroska '%s/base.mp4' '%s'", mkmux,
                 m->dir, m->skewb) != 0)
         return -1;
     /* The Seek entry naming the Cues (SeekID 1C 53 BB 6B) made to name
@@ -804,19 +804,46 @@ static void test_forced_interleaved(void **state)
     close_media(&o);
 }
 
-/* The audio stored 12 s behind its video: the first cued cluster looked
- * at holds both tracks, so the first look stops there (no bisection, no
- * walk) and the file is read in order. */
-static void test_skewed_first_look_stops(void **state)
+/* The audio stored 20 s behind its video: the cued clusters show it
+ * among the video's blocks from 20 s on (half the file: far). The leap
+ * halves to the last cued cluster without it, the walk meets its first
+ * block inside the next
+ * (past the cluster's head: a head shows only its first blocks) and the
+ * audio gets its own position there, its first packet the file's first
+ * (timed before the cluster, whose time is the video's 20 s). */
+static void test_skewed_audio_found_behind(void **state)
 {
     const struct media *m = *state;
-    int positions;
-    int64_t leapt;
-    int jumps = first_audio_on_jumpy_disk(m->skewb, &positions, &leapt);
-    assert_int_equal(positions, 1);
-    assert_int_equal(leapt, 0);
-    /* The Cues at the end, one cued cluster, and back. */
-    assert_true(jumps <= 6);
+    struct jumpy_disk *disk;
+    struct stream_file_io io;
+    struct opened o = open_on_jumpy_disk(m->skewb, &disk, &io);
+    /* 0.5 MB/s: the 0.8 MB of video before the audio take 1.6 s to read,
+     * the looks a tenth of that (at 4 MB/s the walk would be given up:
+     * reading on costs no more). */
+    disk->page_ms = 8.0;
+    struct sh_stream *v, *a;
+    select_tracks(o.d, 0, &v, &a);
+    AVPacket *pkt = demux_read_packet(o.d, v);
+    assert_non_null(pkt);
+    av_packet_free(&pkt);
+    int jumps0 = disk->jumps;
+    pkt = demux_read_packet(o.d, a);
+    assert_non_null(pkt);
+    double first = pkt_time(a, pkt);
+    av_packet_free(&pkt);
+    int jumps = disk->jumps - jumps0;
+    struct mkvmap_stats st;
+    assert_non_null(o.d->mkvmap);
+    mkvmap_get_stats(o.d->mkvmap, &st);
+    print_message("skewed: %d jumps, %lld bytes leapt, first audio packet at %.3f s\n", jumps,
+                  (long long)st.leapt, first);
+    assert_int_equal(demux_read_positions(o.d), 2);
+    assert_true(st.leapt > 0);
+    assert_true(first < 0.1);
+    /* The Cues, a few cued clusters, the walk's heads, the cluster. */
+    assert_true(jumps <= 16);
+    close_media(&o);
+    free(disk);
 }
 
 /* The audio in clusters of its own after each 40 s of video: a leap over
@@ -889,7 +916,7 @@ int main(void)
         cmocka_unit_test(test_watch_by_read_time),
         cmocka_unit_test(test_cues_leap_over_video),
         cmocka_unit_test(test_leap_bet_lost),
-        cmocka_unit_test(test_skewed_first_look_stops),
+        cmocka_unit_test(test_skewed_audio_found_behind),
         cmocka_unit_test(test_audio_inside_last_cluster),
         cmocka_unit_test(test_map_follows_behind),
         cmocka_unit_test(test_far_video_same_packets),
