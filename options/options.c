@@ -3155,7 +3155,8 @@ static int func_pphelp(struct opt_ctx *c, const struct opt_def *d, const char *v
     mp_msg(MSGT_OPTIONS, MSGL_INFO, "%s", pp_help);
     return R_EXIT;
 #else
-    opt_err(err, errsize, "-vf pp is not available (built without libpostproc)");
+    opt_err(err, errsize, "this player was built without libpostproc (./configure found "
+            "none, or --disable-libpostproc)");
     return R_BADVAL;
 #endif
 }
