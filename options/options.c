@@ -28,6 +28,9 @@
 #include "sub/sub.h"
 #include "osdep/osdep.h"
 #include "stream/netopts.h"
+#if HAVE_LIBPOSTPROC
+#include <libpostproc/postprocess.h>
+#endif
 
 /* Deep enough for any sane layout, shallow enough to stop a loop fast. */
 #define OPT_MAX_INCLUDE_DEPTH 8
@@ -51,6 +54,8 @@ enum opt_type {
     OPT_FUNC,    /* handled by a function */
     OPT_COMPAT,  /* MPlayer's, nothing behind it here: accepted with a
                     warning (with OPTF_ARG its value is taken and unused) */
+    OPT_OBSOLETE, /* one MPlayer 1.5 itself refuses as removed or renamed:
+                     an error naming what replaced it, as there */
 };
 
 enum opt_flags {
@@ -58,6 +63,7 @@ enum opt_flags {
     OPTF_ARG = 1 << 1,   /* OPT_FUNC: takes a parameter */
     OPTF_MIN = 1 << 2,   /* check min */
     OPTF_MAX = 1 << 3,   /* check max */
+    OPTF_INVERT = 1 << 4, /* OPT_FLAG: -x clears the field, -nox sets it */
 };
 #define OPTF_RANGE (OPTF_MIN | OPTF_MAX)
 
@@ -121,7 +127,8 @@ struct opt_def {
      * means "the layer below decides". */
     const char *defstr;
     /* Set: the option is accepted for front-ends but not (fully) honoured;
-     * setting it warns once with this reason. */
+     * setting it warns once with this reason. OPT_OBSOLETE: what to use
+     * instead, which its error says. */
     const char *warn;
     /* OPT_STRING: a value this refuses (nonzero, the reason in err) is a
      * bad value; NULL: any string. */
@@ -200,6 +207,11 @@ static int func_mf(struct opt_ctx *c, const struct opt_def *d, const char *value
                    size_t errsize);
 static int func_use_stdin(struct opt_ctx *c, const struct opt_def *d, const char *value,
                           char *err, size_t errsize);
+/* issue 17, the rows still missing (h17-missing) */
+static int func_vd(struct opt_ctx *c, const struct opt_def *d, const char *value, char *err,
+                   size_t errsize);
+static int func_pphelp(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                       char *err, size_t errsize);
 
 #define OFF(field) offsetof(struct MPOpts, field)
 
@@ -239,6 +251,12 @@ enum opt_ctype { OPT_CT_BOOL, OPT_CT_INT, OPT_CT_INT64, OPT_CT_DOUBLE, OPT_CT_ST
 /* Accepted from front-ends, ignored with a warning; fl OPTF_ARG: takes a value. */
 #define OPT_IGN(n, fl, why) \
     {.name = n, .type = OPT_COMPAT, .flags = fl, .help = "ignored: " why, .warn = why}
+/* Refused by MPlayer 1.5 too ("has been removed, use ..."): the same
+ * error here, so that a command line or config file written for an old
+ * MPlayer fails the same way and says what to write instead. */
+#define OPT_OBS(n, fl, instead) \
+    {.name = n, .type = OPT_OBSOLETE, .flags = fl, .help = "obsolete: " instead, \
+     .warn = instead}
 
 static const struct opt_def opt_table[] = {
     /* general */
@@ -716,6 +734,67 @@ static const struct opt_def opt_table[] = {
             "(libavformat's protocols), which this player does not have"),
     OPT_FN("mf", func_mf, OPTF_ARG, "mf:// pictures: fps=25:type=png|jpeg|...:w=..:h=.."),
     /* ---- end of the h17-more block ---- */
+    /* ---- issue 17, the rows still missing (branch h17-missing) ---- */
+    {.name = "sound", OPT_AT(OPT_FLAG, no_audio), .flags = OPTF_INVERT,
+     .help = "play audio (undoes -nosound)"},
+    OPT_FN("vd", func_vd, OPTF_ARG | OPTF_NOCFG,
+           "MPlayer's: only 'help', a pun, no list (decoders are -vc's)"),
+    OPT_FN("pphelp", func_pphelp, OPTF_NOCFG, "the -vf pp subfilters (libpostproc's help)"),
+    /* MPlayer 1.5 refuses these itself (its "Print" rows): the same error. */
+    OPT_OBS("vop", OPTF_NOCFG, "use -vf instead"),
+    OPT_OBS("aop", OPTF_NOCFG, "use -af instead"),
+    OPT_OBS("o", OPTF_NOCFG, "it was renamed -vo"),
+    OPT_OBS("z", 0, "use -vo png:z=<0-9> instead"),
+    OPT_OBS("jpeg", 0, "MPlayer's replacement is -vo jpeg:<suboptions>; this player writes "
+            "pictures with -vo png"),
+    OPT_OBS("aofile", 0, "use -ao pcm:file=<filename> instead"),
+    OPT_OBS("dsp", OPTF_NOCFG, "MPlayer's replacement is -ao oss:<device>; here the sound "
+            "device is -ao sdl:device=<name>"),
+    OPT_OBS("master", 0, "use -af volume instead"),
+    OPT_OBS("sdl", 0, "use -vo sdl:driver=<driver> instead"),
+    OPT_OBS("sdla", 0, "use -ao sdl:driver=<driver> instead"),
+    OPT_OBS("noxv", 0, "MPlayer's replacement is -vo sdl:nohwaccel; here it is -vo sdl:sw"),
+    OPT_OBS("forcexv", 0, "MPlayer's replacement is -vo sdl:forcexv; here SDL picks an "
+            "accelerated renderer itself (-vo sdl:renderer=<name> forces one)"),
+    OPT_OBS("vaa_dr", 0, "use -dr instead"),
+    OPT_OBS("vaa_nodr", 0, "use -nodr instead"),
+    OPT_OBS("aa*", 0, "MPlayer's replacement is -vo aa:<suboptions>; this player has no "
+            "aalib output"),
+    OPT_OBS("alsa", 0, "remove it from your config file"),
+    OPT_OBS("noalsa", 0, "remove it from your config file"),
+    OPT_OBS("stop_xscreensaver", 0, "names with '_' were renamed: use -stop-xscreensaver"),
+    OPT_OBS("icelayer", 0, "use -fstype layer:<number> instead"),
+    OPT_OBS("fsmode", 0, "use -fstype instead"),
+    OPT_OBS("dvd", 0, "MPlayer's replacement is dvd://<title>, which this player does not "
+            "read"),
+    OPT_OBS("tsfastparse", OPTF_NOCFG, "it is not valid any more, nothing replaces it"),
+    /* MPlayer's devices, GUI and bitmap subtitles, not built here. */
+    OPT_IGN("capture", 0, "capturing the stream to -dumpfile while playing (the capturing "
+            "command) is not built into this player"),
+    OPT_IGN("vobsub", OPTF_ARG, "VobSub (.idx/.sub) and other bitmap subtitles are not drawn "
+            "by this player"),
+    OPT_IGN("vobsubid", OPTF_ARG, "VobSub (.idx/.sub) and other bitmap subtitles are not "
+            "drawn by this player"),
+    OPT_IGN("ifo", OPTF_ARG, "it gives VobSub's palette; VobSub and other bitmap subtitles "
+            "are not drawn by this player"),
+    OPT_IGN("unrarexec", OPTF_ARG, "it unpacks VobSub files from RAR archives; VobSub "
+            "subtitles are not drawn by this player"),
+    OPT_IGN("spuaa", OPTF_ARG, "DVD and VobSub bitmap subtitles (SPU) are not drawn by this "
+            "player"),
+    OPT_IGN("spugauss", OPTF_ARG, "DVD and VobSub bitmap subtitles (SPU) are not drawn by "
+            "this player"),
+    OPT_IGN("spualign", OPTF_ARG, "DVD and VobSub bitmap subtitles (SPU) are not drawn by "
+            "this player"),
+    OPT_IGN("subcc", OPTF_ARG, "closed captions (EIA-608 in DVD and MPEG-2 user data) are "
+            "not decoded by this player"),
+    OPT_IGN("nosubcc", 0, "closed captions (EIA-608 in DVD and MPEG-2 user data) are not "
+            "decoded by this player"),
+    OPT_IGN("ssf", OPTF_ARG, "libswscale's source filters (blur, sharpen, chroma shift) "
+            "cannot be given to the libavfilter scaling this player uses"),
+    OPT_IGN("rtsp-stream-over-sctp", 0, "rtsp:// URLs are not played (no RTSP support)"),
+    OPT_IGN("menu-noflip-hebrew", 0, "the OSD menu is not built into this player"),
+    OPT_IGN("menu-noflip-hebrew-commas", 0, "the OSD menu is not built into this player"),
+    /* ---- end of the h17-missing block ---- */
 };
 
 #define OPT_COUNT (sizeof(opt_table) / sizeof(opt_table[0]))
@@ -1193,6 +1272,7 @@ static bool opt_takes_param(const struct opt_def *d)
     switch (d->type) {
     case OPT_FLAG:
     case OPT_STORE:
+    case OPT_OBSOLETE:
         return false;
     case OPT_FUNC:
     case OPT_COMPAT:
@@ -1254,7 +1334,7 @@ static int opt_set(struct opt_ctx *c, const struct opt_def *d, bool negated,
     int r = R_OK;
     switch (d->type) {
     case OPT_FLAG:
-        *(bool *)opt_field(o, d) = on;
+        *(bool *)opt_field(o, d) = (d->flags & OPTF_INVERT) ? !on : on;
         break;
     case OPT_STORE:
         *(int *)opt_field(o, d) = on ? d->store : 0;
@@ -1330,6 +1410,9 @@ static int opt_set(struct opt_ctx *c, const struct opt_def *d, bool negated,
         break;
     case OPT_COMPAT:
         break;
+    case OPT_OBSOLETE:
+        opt_err(err, errsize, "obsolete, MPlayer 1.5 refuses it too: %s", d->warn);
+        return R_BADVAL;
     }
     if (r == R_OK && d->apply)
         d->apply(o);
@@ -2280,6 +2363,8 @@ static const char *type_name(const struct opt_def *d)
         return (d->flags & OPTF_ARG) ? "Func" : "Action";
     case OPT_COMPAT:
         return (d->flags & OPTF_ARG) ? "Ignored" : "IgnFlag";
+    case OPT_OBSOLETE:
+        return "Obsolete";
     }
     return "?";
 }
@@ -2288,9 +2373,13 @@ static void format_default(char *buf, size_t size, const struct MPOpts *o,
                            const struct opt_def *d)
 {
     switch (d->type) {
-    case OPT_FLAG:
-        snprintf(buf, size, "%s", *(const bool *)opt_cfield(o, d) ? "yes" : "no");
+    case OPT_FLAG: {
+        bool on = *(const bool *)opt_cfield(o, d);
+        if (d->flags & OPTF_INVERT)
+            on = !on;
+        snprintf(buf, size, "%s", on ? "yes" : "no");
         break;
+    }
     case OPT_STORE:
         snprintf(buf, size, "%s",
                  *(const int *)opt_cfield(o, d) == d->store ? "yes" : "no");
@@ -2323,6 +2412,7 @@ static void format_default(char *buf, size_t size, const struct MPOpts *o,
     }
     case OPT_FUNC:
     case OPT_COMPAT:
+    case OPT_OBSOLETE:
         snprintf(buf, size, "-");
         break;
     }
@@ -3037,4 +3127,36 @@ static int func_use_stdin(struct opt_ctx *c, const struct opt_def *d, const char
     mp_msg(MSGT_OPTIONS, MSGL_ERR,
            "-use-stdin has been renamed to -noconsolecontrols, use that instead.\n");
     return R_PRINTED;
+}
+
+/* ---- issue 17, the rows still missing (branch h17-missing) ---- */
+
+/* MPlayer 1.5's "-vd" has one suboption, help, that prints a pun on the
+ * name instead of any list (decoders are -vc's); front-ends never send
+ * it, people try it. */
+static int func_vd(struct opt_ctx *c, const struct opt_def *d, const char *value, char *err,
+                   size_t errsize)
+{
+    if (strcmp(value, "help") != 0) {
+        opt_err(err, errsize, "unknown suboption '%s' (the only one is help; video codecs "
+                "are chosen with -vc)", value);
+        return R_BADVAL;
+    }
+    mp_msg(MSGT_OPTIONS, MSGL_INFO, "-vd is no option: keep clear of vd by watching "
+           "video files, not live partners, with MPlayer.\n");
+    return R_EXIT;
+}
+
+static int func_pphelp(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                       char *err, size_t errsize)
+{
+#if HAVE_LIBPOSTPROC
+    /* MPlayer prints the library's own table: the subfilters are its. */
+    mp_msg(MSGT_OPTIONS, MSGL_INFO, "%s", pp_help);
+    return R_EXIT;
+#else
+    opt_err(err, errsize, "this player was built without libpostproc (./configure found "
+            "none, or --disable-libpostproc)");
+    return R_BADVAL;
+#endif
 }

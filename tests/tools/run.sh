@@ -588,6 +588,59 @@ else
     skip "slave-compare" "no player built (MPLAYER) or no ffmpeg"
 fi
 
+# ------------------------------------------------------------ compat-table --
+
+# TOOLS/compat-table.sh against a stand-in for MPlayer 1.5 that lists a
+# row of each kind, in MPlayer's layout: the classification is checked
+# without MPlayer installed. "z" is obsolete here but not a Print row in
+# the stand-in, so it must not count as obsolete in both.
+compat_table_tests() {
+    cat > "$tmp/fakeref" <<'END'
+#!/bin/sh
+cat <<'LIST'
+
+ Name                 Type            Min        Max      Global  CL    Cfg
+
+ vop                  Print           No         No         No    Yes   No 
+ aa*                  Print           No         No         No    Yes   Yes
+ z                    Integer         0          9          No    Yes   Yes
+ vf*                  Object settings No         No         No    Yes   Yes
+ -help                Print           No         No         Yes   Yes   No 
+ sound                Flag            No         No         No    Yes   Yes
+ capture              Flag            No         No         No    Yes   Yes
+ nosuchthing-here     Flag            No         No         No    Yes   Yes
+
+Total: 8 options
+LIST
+END
+    chmod +x "$tmp/fakeref"
+    if ! sh "$root/TOOLS/compat-table.sh" "$tmp/fakeref" "$MPLAYER" > "$tmp/compat.md" \
+        2> "$tmp/compat.err"; then
+        bad "compat-table: runs" "$(cat "$tmp/compat.err")"
+        return
+    fi
+    check "compat-table: counts" \
+        grep -qx '8 options: 3 yes, 1 ignored, 2 obsolete, 2 missing.' "$tmp/compat.md"
+    check "compat-table: a Print row refused here is obsolete in both" \
+        grep -q '^| `-vop` | obsolete in MPlayer 1.5 too: .*(use -vf instead) |$' "$tmp/compat.md"
+    check "compat-table: the literal aa* row" \
+        grep -q '^| `-aa\*` | obsolete in MPlayer 1.5 too' "$tmp/compat.md"
+    check "compat-table: refused here, accepted there: missing" \
+        grep -qx '| `-z` | missing |' "$tmp/compat.md"
+    check "compat-table: a wildcard row is its family" \
+        grep -qx '| `-vf\*` | yes (-vf, -vf-add, -vf-clr, -vf-del, -vf-pre) |' "$tmp/compat.md"
+    check "compat-table: -help is --help" grep -qx '| `--help` | yes |' "$tmp/compat.md"
+    check "compat-table: ignored rows say why" \
+        grep -q '^| `-capture` | ignored: capturing the stream' "$tmp/compat.md"
+    check "compat-table: unknown is missing" \
+        grep -qx '| `-nosuchthing-here` | missing |' "$tmp/compat.md"
+}
+if [ -x "${MPLAYER:-}" ]; then
+    compat_table_tests
+else
+    skip "compat-table" "no player built (MPLAYER)"
+fi
+
 if [ "$skipped" -gt 0 ]; then
     echo "tools: $passed passed, $failed failed, $skipped skipped"
 else
