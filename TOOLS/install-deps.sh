@@ -14,7 +14,7 @@ set -eu
 
 # Building: compiler, pkg-config and the libraries configure looks for.
 BUILD_PKGS="build-essential pkg-config libavformat-dev libavcodec-dev libavfilter-dev libavutil-dev
-libswscale-dev libswresample-dev libsdl2-dev libass-dev"
+libswscale-dev libswresample-dev libpostproc-dev libsdl2-dev libass-dev"
 # Testing: unit-test framework, media generation for tests and the demo,
 # syscall tracing, a virtual X display, an HTTP server for network tests.
 TEST_PKGS="libcmocka-dev ffmpeg strace xvfb xdotool libx11-dev libfuse3-dev fuse3 gnuplot-nox nginx-light
