@@ -20,14 +20,27 @@
 #define DEMUX_AVIO_BUFFER_SIZE (32 * 1024)
 /* A side reader's buffer is its only one (stream_read_at reads the file
  * directly): each refill is one read of the source, sequential along the
- * side's track. */
-#define DEMUX_AVIO_SIDE_BUFFER_SIZE (64 * 1024)
-/* The first read after a side's seek asks for this much only: the side
- * starts where nothing is cached, and a full buffer there waits for the
- * kernel's third readahead request (16, 32, then 64 KB) where the first
- * packets lie in the first (the 60 s track-after-track MKV at 1.2 MB/s:
- * the audio's first packet 54 ms later, and the first frame with it). */
+ * side's track. Large, because the main context reads elsewhere at the
+ * same time: the kernel's readahead serves each read in requests of at
+ * most read_ahead_kb (128 KB on FUSE), and between two reads of a side
+ * the main context's requests come in, each switch a jump on the device.
+ * A track stored 12 s behind its video (two places read at 0.6 MB/s each
+ * on a 1.2 MB/s device with 20 ms jumps): 128 KB per turn, 129 jumps and
+ * 3.3 s of stalls in 30 s; 512 KB, 75 jumps and 1.0 s. Only there
+ * (demux_avio_side_reads): a side in clusters of its own track reads
+ * little per second of it, and its long reads only kept the main
+ * context waiting (the 20 s track-after-track MKV's first frame came
+ * 65 ms later with 128 KB reads). */
+#define DEMUX_AVIO_SIDE_BUFFER_SIZE (512 * 1024)
+/* After a side's seek, reads start at this much, then the second, then
+ * double up to the buffer: the side starts where nothing is cached, and a
+ * full buffer there waits for the kernel's third readahead request (16,
+ * 32, then 64 KB) where the first packets lie in the first (the 60 s
+ * track-after-track MKV at 1.2 MB/s: the audio's first packet 54 ms
+ * later, and the first frame with it); the reads before the first frame
+ * stay small. A second read of 32 KB cost the 20 s one 65 ms more. */
 #define DEMUX_AVIO_SIDE_FIRST_READ (16 * 1024)
+#define DEMUX_AVIO_SIDE_SECOND_READ (64 * 1024)
 
 /* size cut to what may be read at pos before the fence; 0 inside it. */
 static int demux_avio_fenced(const struct demux_avio *io, int64_t pos, int size)
@@ -153,9 +166,13 @@ static int demux_avio_read_side(void *opaque, uint8_t *buf, int size)
         io->fence_hit = true;
         return AVERROR_EOF;
     }
-    if (io->side_sought && size > DEMUX_AVIO_SIDE_FIRST_READ)
-        size = DEMUX_AVIO_SIDE_FIRST_READ;
-    io->side_sought = false;
+    if (size > io->side_read)
+        size = io->side_read;
+    if (size > io->side_max)
+        size = io->side_max;
+    io->side_read = io->side_read < DEMUX_AVIO_SIDE_SECOND_READ ? DEMUX_AVIO_SIDE_SECOND_READ
+                    : io->side_read < DEMUX_AVIO_SIDE_BUFFER_SIZE / 2 ? io->side_read * 2
+                    : DEMUX_AVIO_SIDE_BUFFER_SIZE;
     int r = stream_read_at(io->stream, io->pos, buf, size);
     if (r < 0) {
         io->stream_error = r;
@@ -175,10 +192,18 @@ static int64_t demux_avio_seek_side(void *opaque, int64_t offset, int whence)
         return size >= 0 ? size : AVERROR(ENOSYS);
     int64_t pos = demux_avio_target(io->pos, size, offset, whence);
     if (pos >= 0) {
-        io->side_sought = pos != io->pos;
+        if (pos != io->pos)
+            io->side_read = DEMUX_AVIO_SIDE_FIRST_READ;
         io->pos = pos;
     }
     return pos;
+}
+
+void demux_avio_side_reads(struct demux_avio *io, int64_t bytes)
+{
+    io->side_max = bytes < DEMUX_AVIO_SIDE_SECOND_READ ? DEMUX_AVIO_SIDE_SECOND_READ
+                   : bytes > DEMUX_AVIO_SIDE_BUFFER_SIZE ? DEMUX_AVIO_SIDE_BUFFER_SIZE
+                   : (int)bytes;
 }
 
 struct demux_avio *demux_avio_create_side(stream_t *s)
@@ -188,6 +213,8 @@ struct demux_avio *demux_avio_create_side(stream_t *s)
         return NULL;
     io->stream = s;
     io->side = true;
+    io->side_read = DEMUX_AVIO_SIDE_FIRST_READ;
+    io->side_max = DEMUX_AVIO_SIDE_SECOND_READ;
     io->limit = -1;
     uint8_t *buf = av_malloc(DEMUX_AVIO_SIDE_BUFFER_SIZE);
     if (!buf) {

@@ -55,9 +55,10 @@ struct demux_avio {
     /* A side reader (demux_avio_create_side) keeps its own position. */
     bool side;
     int64_t pos;
-    /* The side's first read after a seek is a short one (see
-     * DEMUX_AVIO_SIDE_FIRST_READ). */
-    bool side_sought;
+    /* The most the side's next read asks: short after a seek, doubling
+     * (see DEMUX_AVIO_SIDE_FIRST_READ). */
+    int side_read;
+    int side_max;  /* and at most (demux_avio_side_reads) */
 };
 
 /* Returns NULL when out of memory. */
@@ -72,6 +73,10 @@ int demux_avio_interrupt(void *opaque);
  * reader's, in direct mode), buffer and readahead cursors stay as they
  * are. Plain files only (stream_read_at); NULL when out of memory. */
 struct demux_avio *demux_avio_create_side(stream_t *s);
+
+/* Let the side io read up to bytes at a time once past its first reads
+ * (bounded to 64-512 KB; 64 KB until called). */
+void demux_avio_side_reads(struct demux_avio *io, int64_t bytes);
 
 /* Free the context and its buffer (NULL is a no-op). */
 void demux_avio_free(struct demux_avio *io);

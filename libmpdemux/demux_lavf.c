@@ -141,6 +141,11 @@ struct demux_side {
  * 30 s of the 60 s 720p file stored track after track, 29 behind. */
 #define DEMUX_MAP_LEAD_SECS 10.0
 #define DEMUX_MAP_TRAIL (64 * 1024)
+/* A side placed in clusters another track fills (a track stored behind
+ * it) reads this many seconds of the file's average rate at a time: its
+ * reads and the main context's alternate on the device, each switch a
+ * jump, and its track is a small part of the bytes it reads. */
+#define DEMUX_SIDE_SHARED_READ_SECS 1.0
 
 /* The reader thread (see demuxer.h). Between lock and unlock it and the
  * caller share the queues, the counters of queued packets and the fields
@@ -2301,6 +2306,10 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
                 return r;
             if (r < 0)
                 continue;
+            if (demux_map_holds_other(m, pos[j], nums, n, j)) {
+                double rate = d->duration > 0 ? stream_size(d->stream) / d->duration : 0;
+                demux_avio_side_reads(ds->side->io, (int64_t)(rate * DEMUX_SIDE_SHARED_READ_SECS));
+            }
             mp_msg(MSGT_DEMUX, MSGL_V, "demux: %s track %d is read from its own position "
                    "(byte %" PRId64 ", %.1f MB from the nearest track's)%s\n",
                    demux_type_name(&ds->sh), ds->sh.id, pos[j], dist / 1048576.0,
