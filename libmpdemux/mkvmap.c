@@ -1176,7 +1176,7 @@ int mkvmap_find_before(struct mkvmap *m, int track, int64_t pos, int64_t budget,
                        double *time)
 {
     int t = mkvmap_track_slot(track);
-    if (t == 0 || m->deep_pos[t] >= 0)
+    if (t == 0 || m->deep_pos[t] >= 0 || m->seen_pos[t] != pos)
         return 0;
     size_t i = 0;
     while (i < m->n && m->v[i].pos < pos)

@@ -113,10 +113,10 @@ int mkvmap_leap(struct mkvmap *m, uint64_t wanted, int64_t *mixed_at);
 int mkvmap_find_deep(struct mkvmap *m, int track, int64_t budget, int64_t *pos, double *time);
 
 /*
- * Look for track's first block in the cluster just before the one at pos
- * (whose head showed the track first), when that one was not walked to
- * its end, reading up to budget bytes of it from its start (kept in the
- * page cache, as mkvmap_find_deep's). A cluster head shows only its
+ * Look for track's first block in the cluster just before the one at pos,
+ * when pos is the first cluster whose head showed the track and the one
+ * before was not walked to its end, reading up to budget bytes of it from
+ * its start (kept in the page cache, as mkvmap_find_deep's). A cluster head shows only its
  * first blocks: a track stored behind the others may begin deep inside
  * the cluster before. Returns 1 with *at (that cluster) and *time (the
  * block's), 0 when not found or not looked for, -DEMUX_ERR_x.
