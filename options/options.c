@@ -202,12 +202,12 @@ static int func_noloop(struct opt_ctx *c, const struct opt_def *d, const char *v
                        char *err, size_t errsize);
 static int func_show_profile(struct opt_ctx *c, const struct opt_def *d, const char *value,
                              char *err, size_t errsize);
-/* issue 17, the last MPlayer options (h17-more) */
+/* -mf, -use-stdin */
 static int func_mf(struct opt_ctx *c, const struct opt_def *d, const char *value, char *err,
                    size_t errsize);
 static int func_use_stdin(struct opt_ctx *c, const struct opt_def *d, const char *value,
                           char *err, size_t errsize);
-/* issue 17, the rows still missing (h17-missing) */
+/* -vd help and -pphelp, MPlayer's help texts */
 static int func_vd(struct opt_ctx *c, const struct opt_def *d, const char *value, char *err,
                    size_t errsize);
 static int func_pphelp(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -322,7 +322,7 @@ static const struct opt_def opt_table[] = {
         "demuxer: MPlayer's name (mkv, avi, ...; +name forces) or libavformat's"),
     OPT_FN("rawaudio", func_rawaudio, OPTF_ARG,
            "-demuxer rawaudio's format: channels=2:rate=44100:samplesize=2"),
-    /* ---- demuxer options of issue 17 (libmpdemux/demux_lavf.c) ---- */
+    /* ---- demuxer options (libmpdemux/demux_lavf.c) ---- */
     OPT_FN("lavfdopts", func_lavfdopts, OPTF_ARG,
            "libavformat: probesize=:analyzeduration=:format=:cryptokey=:o=k=v,k=v"),
     OPT("tsprog", OPT_INT, ts_prog, 1, 65534, OPTF_RANGE, "MPEG-TS program to play"),
@@ -689,7 +689,7 @@ static const struct opt_def opt_table[] = {
     OPT_IGN("monitor-orientation", OPTF_ARG, "no output turns the picture for the monitor"),
     OPT_IGN("rootwin", 0, "the picture is not drawn on the desktop (-wid takes a window)"),
     /* ---- end of the player/terminal block ---- */
-    /* ---- issue 17, the last MPlayer options (branch h17-more) ---- */
+    /* ---- MPlayer 1.5 options with little or nothing behind them here ---- */
     OPT("ass-top-margin", OPT_INT, ass_top_margin, 0, 2000, OPTF_RANGE,
         "-vf ass: a black band of this many pixels above the picture"),
     OPT("ass-bottom-margin", OPT_INT, ass_bottom_margin, 0, 2000, OPTF_RANGE,
@@ -733,8 +733,7 @@ static const struct opt_def opt_table[] = {
     OPT_IGN("lavfstreamopts", OPTF_ARG, "it sets options of MPlayer's ffmpeg:// stream "
             "(libavformat's protocols), which this player does not have"),
     OPT_FN("mf", func_mf, OPTF_ARG, "mf:// pictures: fps=25:type=png|jpeg|...:w=..:h=.."),
-    /* ---- end of the h17-more block ---- */
-    /* ---- issue 17, the rows still missing (branch h17-missing) ---- */
+    /* ---- MPlayer 1.5 options this player refuses, warns about or answers with help ---- */
     {.name = "sound", OPT_AT(OPT_FLAG, no_audio), .flags = OPTF_INVERT,
      .help = "play audio (undoes -nosound)"},
     OPT_FN("vd", func_vd, OPTF_ARG | OPTF_NOCFG,
@@ -794,7 +793,6 @@ static const struct opt_def opt_table[] = {
     OPT_IGN("rtsp-stream-over-sctp", 0, "rtsp:// URLs are not played (no RTSP support)"),
     OPT_IGN("menu-noflip-hebrew", 0, "the OSD menu is not built into this player"),
     OPT_IGN("menu-noflip-hebrew-commas", 0, "the OSD menu is not built into this player"),
-    /* ---- end of the h17-missing block ---- */
 };
 
 #define OPT_COUNT (sizeof(opt_table) / sizeof(opt_table[0]))
@@ -882,7 +880,7 @@ void mp_opts_init(struct MPOpts *o)
     o->panscan_range = 1;
     o->border_pos_x = 0.5;
     o->border_pos_y = 0.5;
-    /* ---- h17-more ---- */
+    /* defaults of the MPlayer 1.5 options added last */
     o->mf_fps = 25;
     o->edl_backward_delay = 2;
     o->screen = -1;
@@ -3057,7 +3055,7 @@ int mp_parse_command_line(struct MPOpts *o, struct mp_cmdline_files *files,
     return r;
 }
 
-/* ---- issue 17, the last MPlayer options (branch h17-more) ---- */
+/* ---- -mf, -use-stdin ---- */
 
 /* -mf fps=25:type=png:w=..:h=..: how mf:// reads its pictures. w and h
  * are MPlayer's header values, which its decoders replace by the
@@ -3129,7 +3127,7 @@ static int func_use_stdin(struct opt_ctx *c, const struct opt_def *d, const char
     return R_PRINTED;
 }
 
-/* ---- issue 17, the rows still missing (branch h17-missing) ---- */
+/* ---- -vd help, -pphelp ---- */
 
 /* MPlayer 1.5's "-vd" has one suboption, help, that prints a pun on the
  * name instead of any list (decoders are -vc's); front-ends never send
