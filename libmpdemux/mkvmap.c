@@ -1231,6 +1231,60 @@ static size_t mkvmap_cue_bound(const struct mkvmap *m, int64_t pos, bool after)
     return lo;
 }
 
+/* A cued cluster a leap looked at: its position and the time of its
+ * first block of the run's track. */
+struct mkvmap_anchor {
+    int64_t pos;
+    double time;
+};
+
+/* The time of c's first block of track t as its head showed it, NAN when
+ * not seen. */
+static double mkvmap_head_time(const struct mkvmap_cluster *c, int t)
+{
+    return t > 0 && c->first == t ? c->first_time : t > 0 && c->other == t ? c->other_time
+                                                                          : NAN;
+}
+
+/* In a cluster c holding blocks of L and of a wanted track stored behind
+ * them (timed before L's there), L's time when the wanted track started:
+ * the file's first cluster's time plus that skew. NAN when c's head shows
+ * no such pair. */
+static double mkvmap_wanted_start(const struct mkvmap *m, const struct mkvmap_cluster *c,
+                                  int lead, uint64_t wanted)
+{
+    int w = c->first != lead ? c->first : c->other;
+    if (w <= 0 || !(wanted >> w & 1) || m->n == 0)
+        return NAN;
+    double skew = mkvmap_head_time(c, lead) - mkvmap_head_time(c, w);
+    return skew > 0 ? m->v[0].time + skew : NAN;
+}
+
+/*
+ * The next cued cluster a leap looks at when a wanted track was seen
+ * stored behind L (start known, the run's end between the anchors): the
+ * one at the byte where L's time reaches start, the anchors' rate taken
+ * as even, then the one after it, so that the first cued cluster with
+ * the wanted track is found in two or three looks instead of halving
+ * over all (6 looks, 0.3 s at 1.2 MB/s, for a 60 s file). -1: halve.
+ */
+static int64_t mkvmap_interpolate(const struct mkvmap *m, const struct mkvmap_anchor *low,
+                                  const struct mkvmap_anchor *high, double start, int64_t lo,
+                                  int64_t hi)
+{
+    if (!isfinite(start) || high->pos <= low->pos || !(high->time > low->time) ||
+        !(start > low->time && start < high->time) || hi - lo < 2)
+        return -1;
+    double f = (start - low->time) / (high->time - low->time);
+    int64_t at = low->pos + (int64_t)(f * (double)(high->pos - low->pos));
+    int64_t i = (int64_t)mkvmap_cue_bound(m, at, true) - 1;
+    if (i <= lo)
+        i = lo + 1;
+    if (i >= hi)
+        i = hi - 1;
+    return i;
+}
+
 int mkvmap_leap(struct mkvmap *m, uint64_t wanted, int64_t *mixed_at)
 {
     *mixed_at = -1;
@@ -1263,8 +1317,10 @@ int mkvmap_leap(struct mkvmap *m, uint64_t wanted, int64_t *mixed_at)
      * end); hi: the first known not to, or b. The last is looked at
      * first: a file stored track after track needs no more. */
     int64_t lo = (int64_t)a - 1, hi = (int64_t)b;
+    struct mkvmap_anchor low = { m->next, t }, high = { -1, NAN };
+    double start = NAN;  /* where the wanted track's clusters start, in L's time */
     int looks = 0;
-    for (int64_t mid = hi - 1; hi - lo > 1; mid = lo + (hi - lo) / 2) {
+    for (int64_t mid = hi - 1; hi - lo > 1;) {
         bool mx = false;
         int r = mkvmap_probe(m, m->cue_at[mid], lead, t, wanted, &mx);
         looks++;
@@ -1274,10 +1330,20 @@ int mkvmap_leap(struct mkvmap *m, uint64_t wanted, int64_t *mixed_at)
          * the halving goes on to the first cued cluster found so. */
         if (mx && (*mixed_at < 0 || m->cue_at[mid] < *mixed_at))
             *mixed_at = m->cue_at[mid];
+        if (mx && m->probed_pos == m->cue_at[mid]) {
+            high = (struct mkvmap_anchor){ m->cue_at[mid], mkvmap_head_time(&m->probed.c, lead) };
+            start = mkvmap_wanted_start(m, &m->probed.c, lead, wanted);
+        } else if (r && m->probed_pos == m->cue_at[mid]) {
+            low = (struct mkvmap_anchor){ m->cue_at[mid], mkvmap_head_time(&m->probed.c, lead) };
+        }
         if (r && !mx)
             lo = mid;
         else
             hi = mid;
+        mid = lo + (hi - lo) / 2;
+        int64_t guess = mkvmap_interpolate(m, &low, &high, start, lo, hi);
+        if (guess >= 0)
+            mid = guess;
     }
     if (hi < (int64_t)b)
         m->leap_bad = m->cue_at[hi];
