@@ -142,9 +142,13 @@ struct demux_side {
 #define DEMUX_MAP_LEAD_SECS 10.0
 #define DEMUX_MAP_TRAIL (64 * 1024)
 /* A side placed in clusters another track fills (a track stored behind
- * it) reads this many seconds of the file's average rate at a time: its
- * reads and the main context's alternate on the device, each switch a
- * jump, and its track is a small part of the bytes it reads. */
+ * it: the cluster where it starts and the next hold another selected
+ * track) reads this many seconds of the file's average rate at a time:
+ * its reads and the main context's alternate on the device, each switch a
+ * jump, and its track is a small part of the bytes it reads. Not a track
+ * that starts inside the last cluster of another and goes on in clusters
+ * of its own: its long reads only kept the main context waiting (the 20 s
+ * track-after-track file's first frame 32 ms later). */
 #define DEMUX_SIDE_SHARED_READ_SECS 1.0
 
 /* The reader thread (see demuxer.h). Between lock and unlock it and the
@@ -1897,12 +1901,15 @@ struct demux_walk {
 /*
  * Grow the map until each of the n tracks has a cluster after time t (its
  * data at t then lie in known clusters) or the map ends. With a budget,
- * returns 1 (given up) once the steps ahead of the main context have
- * taken longer than reading the clusters they skipped would: a cluster
+ * returns 1 (given up) once the steps have taken longer than reading
+ * the clusters they skipped ahead of the main context would: a cluster
  * head ahead is a jump or two, reading it is its bytes. Timed, because
- * only the device knows which is dearer; steps behind the main context
- * find its pages cached, and walks under DEMUX_WALK_MIN_SECS go on (a
- * file in the page cache, where both cost nothing).
+ * only the device knows which is dearer. Steps behind the main context
+ * spare nothing; they cost nothing where it read their pages, but after
+ * a seek it did not (skewb60.mkv at -ss 30 on a 1.2 MB/s device: 350
+ * cluster heads, 10.5 s before the first frame, where reading on starts
+ * it in 1.4 s). Walks under DEMUX_WALK_MIN_SECS go on (a file in the
+ * page cache, where both cost nothing).
  */
 static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t,
                            struct demux_walk *w)
@@ -1952,16 +1959,12 @@ static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t,
         /* What the step or leap learned ahead of the main context
          * (nothing: it skipped Cues, Tags...). A span that starts behind
          * the front still spares the bytes past it. */
-        bool ahead = false;
         for (size_t i = seen; i < mkvmap_count(m); i++) {
             const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
-            if (c->end > w->front) {
-                ahead = true;
+            if (c->end > w->front)
                 w->bytes += c->end - (c->pos > w->front ? c->pos : w->front);
-            }
         }
-        if (ahead)
-            w->secs += dt;
+        w->secs += dt;
     }
 }
 
@@ -2019,6 +2022,16 @@ static bool demux_map_holds_other(const struct mkvmap *m, int64_t pos, const int
         return false;
     }
     return false;
+}
+
+/* The position of the cluster after the one at pos, -1 when not known. */
+static int64_t demux_map_after(const struct mkvmap *m, int64_t pos)
+{
+    for (size_t i = 0; i + 1 < mkvmap_count(m); i++) {
+        if (mkvmap_cluster(m, i)->pos == pos)
+            return mkvmap_cluster(m, i + 1)->pos;
+    }
+    return -1;
 }
 
 /* Whether the cluster at pos holds blocks of another of the n tracks
@@ -2306,9 +2319,14 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
                 return r;
             if (r < 0)
                 continue;
-            if (demux_map_holds_other(m, pos[j], nums, n, j)) {
+            int64_t next = demux_map_after(m, pos[j]);
+            if (demux_map_holds_other(m, pos[j], nums, n, j) && next >= 0 &&
+                demux_map_holds_other(m, next, nums, n, j)) {
                 double rate = d->duration > 0 ? stream_size(d->stream) / d->duration : 0;
-                demux_avio_side_reads(ds->side->io, (int64_t)(rate * DEMUX_SIDE_SHARED_READ_SECS));
+                int64_t piece = (int64_t)(rate * DEMUX_SIDE_SHARED_READ_SECS);
+                demux_avio_side_reads(ds->side->io, piece);
+                mp_msg(MSGT_DEMUX, MSGL_V, "demux: its clusters hold another track's blocks: "
+                       "it reads up to %d KB at a time\n", ds->side->io->side_max / 1024);
             }
             mp_msg(MSGT_DEMUX, MSGL_V, "demux: %s track %d is read from its own position "
                    "(byte %" PRId64 ", %.1f MB from the nearest track's)%s\n",
