@@ -846,44 +846,6 @@ static void test_skewed_audio_found_behind(void **state)
     free(disk);
 }
 
-/* A seek before any look: the look's map starts at the file's first
- * cluster, behind the main context, and after a seek nothing there is
- * cached. Its steps are counted against it: the walk is given up after a
- * few heads instead of walking every cluster up to the seek's time (350
- * heads, 10.5 s, on the 60 s 720p file at 1.2 MB/s). */
-static void test_seek_walk_behind_counted(void **state)
-{
-    const struct media *m = *state;
-    struct jumpy_disk *disk;
-    struct stream_file_io io;
-    struct opened o = open_on_jumpy_disk(m->skewb, &disk, &io);
-    disk->page_ms = 8.0;
-    struct sh_stream *v, *a;
-    select_tracks(o.d, 0, &v, &a);
-    assert_int_equal(demux_seek(o.d, 30), 0);
-    int jumps0 = disk->jumps;
-    AVPacket *pkt = demux_read_packet(o.d, v);
-    assert_non_null(pkt);
-    av_packet_free(&pkt);
-    /* The audio at 30 s lies 20 s of video further on; the packets
-     * before it (stored with the video of 30 s) are the player's to drop. */
-    double at = -1;
-    for (int i = 0; i < 4000 && at < 29.5; i++) {
-        pkt = demux_read_packet(o.d, a);
-        assert_non_null(pkt);
-        at = pkt_time(a, pkt);
-        av_packet_free(&pkt);
-    }
-    int jumps = disk->jumps - jumps0;
-    print_message("after the seek: %d jumps to the audio of 30 s (%.3f s)\n", jumps, at);
-    assert_true(at >= 29.5 && at < 31);
-    /* 2 measured; 12 when only the steps ahead of the main context
-     * counted (this 40 s file has few clusters to walk). */
-    assert_true(jumps <= 6);
-    close_media(&o);
-    free(disk);
-}
-
 /* The audio in clusters of its own after each 40 s of video: a leap over
  * the video's cued clusters finds the audio of 80-120 s first. Its time
  * tells the bet lost, the map is walked again without leaps, and the
@@ -955,7 +917,6 @@ int main(void)
         cmocka_unit_test(test_cues_leap_over_video),
         cmocka_unit_test(test_leap_bet_lost),
         cmocka_unit_test(test_skewed_audio_found_behind),
-        cmocka_unit_test(test_seek_walk_behind_counted),
         cmocka_unit_test(test_audio_inside_last_cluster),
         cmocka_unit_test(test_map_follows_behind),
         cmocka_unit_test(test_far_video_same_packets),
