@@ -692,11 +692,13 @@ static struct opened open_on_jumpy_disk(const char *path, struct jumpy_disk **di
 
 /* The jumps the jumpy device took until the first audio packet of path,
  * and the read positions then. */
-static int first_audio_on_jumpy_disk(const char *path, int *positions, int64_t *leapt)
+static int first_audio_on_jumpy_disk(const char *path, double page_ms, int *positions,
+                                     int64_t *leapt, double *first)
 {
     struct jumpy_disk *disk;
     struct stream_file_io io;
     struct opened o = open_on_jumpy_disk(path, &disk, &io);
+    disk->page_ms = page_ms;
     struct sh_stream *v, *a;
     select_tracks(o.d, 0, &v, &a);
     AVPacket *pkt = demux_read_packet(o.d, v);
@@ -705,6 +707,7 @@ static int first_audio_on_jumpy_disk(const char *path, int *positions, int64_t *
     int jumps0 = disk->jumps;
     pkt = demux_read_packet(o.d, a);
     assert_non_null(pkt);
+    *first = pkt_time(a, pkt);
     av_packet_free(&pkt);
     *positions = demux_read_positions(o.d);
     /* The map looked (the test of the watch). */
@@ -771,7 +774,8 @@ static void test_costly_walk_given_up(void **state)
     const struct media *m = *state;
     int positions;
     int64_t leapt;
-    assert_true(first_audio_on_jumpy_disk(m->nocues, &positions, &leapt) < 16);
+    double first;
+    assert_true(first_audio_on_jumpy_disk(m->nocues, 0, &positions, &leapt, &first) < 16);
     assert_int_equal(positions, 1);
     assert_int_equal(leapt, 0);
 }
@@ -783,7 +787,8 @@ static void test_cues_leap_over_video(void **state)
     const struct media *m = *state;
     int positions;
     int64_t leapt;
-    assert_true(first_audio_on_jumpy_disk(m->non, &positions, &leapt) < 16);
+    double first;
+    assert_true(first_audio_on_jumpy_disk(m->non, 0, &positions, &leapt, &first) < 16);
     assert_int_equal(positions, 2);
     /* The video's clusters after the first, less a few: most of the file. */
     assert_true(leapt > m->non_size / 2);
@@ -814,36 +819,19 @@ static void test_forced_interleaved(void **state)
 static void test_skewed_audio_found_behind(void **state)
 {
     const struct media *m = *state;
-    struct jumpy_disk *disk;
-    struct stream_file_io io;
-    struct opened o = open_on_jumpy_disk(m->skewb, &disk, &io);
+    int positions;
+    int64_t leapt;
+    double first;
     /* 0.5 MB/s: the 0.8 MB of video before the audio take 1.6 s to read,
      * the looks a tenth of that (at 4 MB/s the walk would be given up:
      * reading on costs no more). */
-    disk->page_ms = 8.0;
-    struct sh_stream *v, *a;
-    select_tracks(o.d, 0, &v, &a);
-    AVPacket *pkt = demux_read_packet(o.d, v);
-    assert_non_null(pkt);
-    av_packet_free(&pkt);
-    int jumps0 = disk->jumps;
-    pkt = demux_read_packet(o.d, a);
-    assert_non_null(pkt);
-    double first = pkt_time(a, pkt);
-    av_packet_free(&pkt);
-    int jumps = disk->jumps - jumps0;
-    struct mkvmap_stats st;
-    assert_non_null(o.d->mkvmap);
-    mkvmap_get_stats(o.d->mkvmap, &st);
-    print_message("skewed: %d jumps, %lld bytes leapt, first audio packet at %.3f s\n", jumps,
-                  (long long)st.leapt, first);
-    assert_int_equal(demux_read_positions(o.d), 2);
-    assert_true(st.leapt > 0);
+    int jumps = first_audio_on_jumpy_disk(m->skewb, 8.0, &positions, &leapt, &first);
+    print_message("skewed: first audio packet at %.3f s\n", first);
+    assert_int_equal(positions, 2);
+    assert_true(leapt > 0);
     assert_true(first < 0.1);
     /* The Cues, a few cued clusters, the walk's heads, the cluster. */
     assert_true(jumps <= 16);
-    close_media(&o);
-    free(disk);
 }
 
 /* The audio in clusters of its own after each 40 s of video: a leap over
