@@ -141,6 +141,7 @@ test_http_server_killed() {
         # As mp does, but in the background.
         OUT=$T/last.out
         ERR=$T/last.err
+        : >"$OUT" # the wait below must not see the last run's lines
         timeout -k 5 30 "$MPLAYER" $c -ao null -vo null "$url" >"$OUT" 2>"$ERR" </dev/null &
         local player=$!
         # Kill the server once playback has started (not at a fixed time:

@@ -148,6 +148,7 @@ idle_slave() {
     ERR=$T/last.err
     rm -f idle.fifo
     mkfifo idle.fifo
+    : >"$OUT" # the waits below must not see the last run's lines
     timeout -k 5 60 "$MPLAYER" -idle -slave -ao null -vo null <idle.fifo >"$OUT" 2>"$ERR" &
     local pid=$! c
     (
