@@ -151,6 +151,16 @@ has_out() {
     has_lines "$1" "$OUT" "$2"
 }
 
+# holds_open PID PATH: process PID, or a child of it (timeout runs the
+# player as one), has PATH (absolute) open: a player waiting on a FIFO.
+holds_open() {
+    local p
+    for p in "$1" $(cat "/proc/$1/task/$1/children" 2>/dev/null); do
+        ls -l "/proc/$p/fd" 2>/dev/null | grep -qF -- "-> $2" && return 0
+    done
+    return 1
+}
+
 # slave_wait_started PID OUT: wait until the player has played something
 # (its first status line: a frame shown, or audio going) or has exited. A
 # fixed sleep raced with start-up on a loaded machine: a screenshot command

@@ -68,10 +68,10 @@ test_noconsolecontrols_ignores_stdin_keys() {
         want="Exiting... (Quit)"
         [ -n "$o" ] && want="Exiting... (End of file)"
         # shellcheck disable=SC2086
-        (sleep 0.5; printf 'q'; sleep 0.5) |
-            timeout -k 5 20 "$MPLAYER" $o -quiet -ao null -endpos 2.5 "$MEDIA/av.mkv" \
-            >out.txt 2>err.txt
-        grep -qF "$want" out.txt || { fail "'$o': $(grep Exiting out.txt)"; return 1; }
+        slave_run -k -t 20 -w 100 "?grep -q 'Starting playback' \"\$OUT\"" q -- \
+            $o -quiet -ao null -endpos 2.5 "$MEDIA/av.mkv"
+        expect_rc 0 || return 1
+        expect_out "$want" || { fail "'$o'"; return 1; }
     done
 }
 
@@ -79,8 +79,9 @@ test_noconsolecontrols_ignores_stdin_keys() {
 # answers on stdout.
 test_input_file_fifo_commands() {
     mkfifo cmd.fifo
-    (sleep 0.7; printf 'get_property filename\nseek 50 1\nget_percent_pos\nquit 6\n') \
-        >cmd.fifo &
+    # The writer's open waits for the player's, and the commands wait in
+    # the FIFO until the player reads them: nothing to wait for here.
+    printf 'get_property filename\nseek 50 1\nget_percent_pos\nquit 6\n' >cmd.fifo &
     local w=$!
     mp -ao null -vo null -input file=cmd.fifo "$MEDIA/av.mkv"
     wait "$w"
@@ -227,9 +228,11 @@ test_slave_quit_after_polling_a_blocked_open() {
         for i in $(seq 100); do
             printf 'get_time_pos\nget_percent_pos\nget_property volume\n'
         done
-        sleep 1
+        # The open waits: the server has the request.
+        wait_until "the player's request" test -s conns
         date +%s%N > quit.sent
         echo "quit 4"
+        # Holds the FIFO open (no end of input) until killed below.
         sleep 30
     } > cmds.fifo &
     feeder=$!
@@ -294,15 +297,13 @@ test_slave_loadlist_silent_fifo_then_quit() {
     mkfifo list.fifo
     local when
     for when in idle playing; do
-        {
-            [ $when = playing ] && echo "loadfile $MEDIA/a.wav" && sleep 0.5
-            echo "loadlist list.fifo"
-            sleep 1
-            echo "quit 5"
-            sleep 3
-        } | timeout -k 5 10 "$MPLAYER" -slave -idle -vo null -ao null >out.txt 2>err.txt
-        local rc=${PIPESTATUS[1]}
-        [ "$rc" = 5 ] || { fail "$when: exit status $rc after 'quit 5' (124: hung)"; return 1; }
+        local items=()
+        [ $when = playing ] &&
+            items=("loadfile $MEDIA/a.wav" "?grep -q 'Starting playback' \"\$OUT\"")
+        # quit once the player has the FIFO open and waits on it.
+        slave_run -t 10 "${items[@]}" "loadlist list.fifo" \
+            "?holds_open \$pid \"\$PWD/list.fifo\"" "quit 5" -- -idle -vo null -ao null
+        [ "$RC" = 5 ] || { fail "$when: exit status $RC after 'quit 5' (124: hung)"; return 1; }
     done
 }
 
