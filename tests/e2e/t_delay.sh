@@ -121,9 +121,13 @@ test_delay_keys() {
 test_pausing_keep_seek_redraws() {
     ramp_media || fail "cannot make ramp.mkv" || return 1
     mkdir png
-    slave "pause" "$P seek 2 2" "$P get_property time_pos" "$P get_property pause" \
-        "pausing_keep_force seek 1 0" "$P get_time_pos" "$P get_property pause" \
-        "frame_step" "$P get_property pause" "quit" -- \
+    # Each redraw waited for (its status line, its PNG): queued together,
+    # the commands run in one go, and only the last seek's frame is drawn.
+    slave "pause" "$P seek 2 2" "?has_out 1 '^A:   2\.0 V:   2\.0'" \
+        "$P get_property time_pos" "$P get_property pause" \
+        "pausing_keep_force seek 1 0" "?has_out 1 '^A:   3\.0 V:   3\.0'" "$P get_time_pos" \
+        "$P get_property pause" "?png_mark" "frame_step" "?png_more" "$P get_property pause" \
+        "quit" -- \
         -osdlevel 0 -vo png:outdir=png "$MEDIA/ramp.mkv"
     expect_rc 0 || return 1
     expect_ans time_pos 2.000000 && expect_ans TIME_POSITION 3.0 || return 1
@@ -145,8 +149,9 @@ test_pausing_keep_seek_redraws() {
 
 test_pausing_keep_seek_video_only() {
     mkdir png
+    # The redraw at the target waited for (its status line) before quit.
     slave "pause" "$P seek 1.5 2" "$P get_property time_pos" "$P get_property pause" \
-        "quit" -- -osdlevel 0 -vo png:outdir=png "$MEDIA/v.avi"
+        "?has_out 1 '^V: *1\.5 '" "quit" -- -osdlevel 0 -vo png:outdir=png "$MEDIA/v.avi"
     expect_rc 0 || return 1
     expect_ans time_pos 1.500000 && expect_ans pause yes || return 1
     local n
@@ -158,7 +163,8 @@ test_pausing_keep_seek_video_only() {
 
 test_pausing_keep_seek_audio_only() {
     slave "pause" "$P seek 1.5 2" "$P get_property time_pos" "$P get_time_pos" \
-        "$P get_property pause" "quit" -- "$MEDIA/a.wav"
+        "$P get_property pause" "?has_out 1 '^A:   1\.5 \(01\.5\) of 2\.0'" "quit" -- \
+        "$MEDIA/a.wav"
     expect_rc 0 || return 1
     expect_ans time_pos 1.500000 && expect_ans TIME_POSITION 1.5 && expect_ans pause yes ||
         return 1
@@ -172,10 +178,9 @@ test_pausing_keep_seek_from_a_key() {
     printf 'n pausing_keep seek 1 0\nt pausing_keep_force get_property time_pos\n' > keys.conf
     printf 'u pausing_keep_force get_property pause\n' >> keys.conf
     # Paused (u answers), the seek's frame written (one more PNG), its
-    # time asked and answered, then the pause asked again and quit. n0 is
-    # set in the driver's shell by a condition that always holds.
-    slave_run -k @started p u "?has_ans 1 pause" "?n0=\$(png_count)" n \
-        "?[ \$(png_count) -gt \$n0 ]" t "?has_ans 1 time_pos" u "?has_ans 2 pause" q -- \
+    # time asked and answered, then the pause asked again and quit.
+    slave_run -k @started p u "?has_ans 1 pause" "?png_mark" n "?png_more" t \
+        "?has_ans 1 time_pos" u "?has_ans 2 pause" q -- \
         -input conf="$PWD/keys.conf" -osdlevel 0 -vo png:outdir=png -nosound "$MEDIA/v.avi"
     expect_rc 0 || return 1
     [ "$(ans_all pause | sort -u)" = yes ] || fail "pause answers: $(ans_all pause)" ||

@@ -146,12 +146,7 @@ test_http_server_killed() {
         local player=$!
         # Kill the server once playback has started (not at a fixed time:
         # a loaded machine may not have opened the file yet).
-        local w=0
-        while [ $w -lt 100 ] && ! grep -q 'Starting playback' "$OUT" 2>/dev/null; do
-            sleep 0.1
-            w=$((w + 1))
-        done
-        sleep 0.5
+        wait_until -p "$player" "the first status line" has_lines 1 "$OUT" '^A: *[0-9]'
         http_stop
         wait "$player"
         RC=$?
