@@ -141,31 +141,16 @@ test_slave_switch_audio_huge_id() {
     expect_ans switch_audio 0
 }
 
-# idle_slave CMD...: mplayer -idle -slave with no file; the commands go
-# 0.1 s apart, then quit. "wait_play" waits for a loaded file's first
+# idle_slave CMD...: mplayer -idle -slave with no file, the commands in
+# order, then quit (slave_run). "wait_play" waits for a loaded file's first
 # status line instead of sending. Sets RC and OUT (one line per \r).
 idle_slave() {
-    OUT=$T/last.out
-    ERR=$T/last.err
-    rm -f idle.fifo
-    mkfifo idle.fifo
-    : >"$OUT" # the waits below must not see the last run's lines
-    timeout -k 5 60 "$MPLAYER" -idle -slave -ao null -vo null <idle.fifo >"$OUT" 2>"$ERR" &
-    local pid=$! c
-    (
-        trap '' PIPE
-        for c in "$@"; do
-            if [ "$c" = wait_play ]; then
-                slave_wait_started "$pid" "$OUT"
-                continue
-            fi
-            printf '%s\n' "$c" 2>/dev/null || break
-            sleep 0.1
-        done
-        printf 'quit\n' 2>/dev/null
-        slave_wait_exit "$pid" 50
-    ) >idle.fifo
-    slave_end "$pid" idle.fifo
+    local items=() c
+    for c in "$@"; do
+        [ "$c" = wait_play ] && c=@started
+        items+=("$c")
+    done
+    slave_run "${items[@]}" quit -- -idle -ao null -vo null
 }
 
 # The queries and MPlayer 1.5's answers with nothing playing, one answer
