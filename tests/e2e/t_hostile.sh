@@ -983,18 +983,14 @@ test_hostile_truncated_every_path() {
 # signal; cmd: the slave command "quit 3"). Sets RC and QUIT_MS (ms from
 # the quit to the exit).
 hostile_quit_during_open() {
-    local file=$1 how=$2 player w t0 t1
+    local file=$1 how=$2 player t0 t1
     rm -f cmd.fifo
     mkfifo cmd.fifo
     timeout -k 5 120 "$MPLAYER" -slave -ao null -vo null "$file" <cmd.fifo >out.txt \
         2>err.txt &
     player=$!
     exec 3>cmd.fifo
-    w=0
-    while ! grep -q "^Playing $file" out.txt 2>/dev/null && [ $w -lt 200 ]; do
-        sleep 0.05
-        w=$((w + 1))
-    done
+    wait_until -p "$player" -e "'Playing $file'" grep -q "^Playing $file" out.txt
     if grep -q "Starting playback" out.txt; then
         exec 3>&-
         wait "$player"

@@ -310,12 +310,7 @@ test_slave_resources_flat_over_many_files() {
         done
         echo "get_property volume" >&7
         answered=$((answered + 1))
-        local w=0
-        while [ "$(grep -c '^ANS_volume=' out.txt)" -lt $answered ] && [ $w -lt 1200 ]; do
-            sleep 0.1
-            w=$((w + 1))
-        done
-        [ "$(grep -c '^ANS_volume=' out.txt)" -ge $answered ]
+        wait_until -p "$pid" -t 120 "answer $answered" has_lines "$answered" out.txt '^ANS_volume='
     }
     res_sample() {
         ls /proc/$pid/fd | wc -l
