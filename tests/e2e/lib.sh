@@ -100,7 +100,7 @@ expect_err() {
 # has exited and CMD still fails (nothing will change any more), with a
 # message unless -e says the exit is expected (the caller looks at it).
 wait_until() {
-    local pid= secs=30 quiet= opt OPTIND=1
+    local pid='' secs=30 quiet='' opt OPTIND=1
     while getopts "p:et:" opt; do
         case $opt in
         p) pid=$OPTARG ;;
@@ -154,9 +154,11 @@ has_out() {
 # holds_open PID PATH: process PID, or a child of it (timeout runs the
 # player as one), has PATH (absolute) open: a player waiting on a FIFO.
 holds_open() {
-    local p
+    local p fd
     for p in "$1" $(cat "/proc/$1/task/$1/children" 2>/dev/null); do
-        ls -l "/proc/$p/fd" 2>/dev/null | grep -qF -- "-> $2" && return 0
+        for fd in "/proc/$p/fd/"*; do
+            [ "$(readlink "$fd" 2>/dev/null)" = "$2" ] && return 0
+        done
     done
     return 1
 }
@@ -190,11 +192,11 @@ slave_wait_starting() {
 # stdin stays open until the player exits, at most TENTHS tenths of a second
 # after the last item (default 50). Sets RC, OUT, ERR as mp does.
 slave_run() {
-    local secs=60 gap=0 tenths=50 slave=-slave fmt='%s\n' opt
+    local secs=60 gap=0 tenths=50 slave=(-slave) fmt='%s\n' opt
     OPTIND=1
     while getopts "kt:g:w:" opt; do
         case $opt in
-        k) slave= fmt='%s' ;;
+        k) slave=() fmt='%s' ;;
         t) secs=$OPTARG ;;
         g) gap=$OPTARG ;;
         w) tenths=$OPTARG ;;
@@ -216,7 +218,7 @@ slave_run() {
     # last run's lines before its redirection has truncated the file.
     : >"$OUT"
     : >"$ERR"
-    timeout -k 5 "$secs" "$MPLAYER" $slave "$@" <slave.fifo >"$OUT" 2>"$ERR" &
+    timeout -k 5 "$secs" "$MPLAYER" "${slave[@]}" "$@" <slave.fifo >"$OUT" 2>"$ERR" &
     local pid=$!
     (
         trap '' PIPE
