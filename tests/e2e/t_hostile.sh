@@ -254,6 +254,7 @@ test_hostile_fifo_with_writer() {
 # does) but must still quit at once on SIGTERM, with MPlayer's status 1.
 test_hostile_fifo_silent_writer_sigterm() {
     mkfifo in.fifo
+    # A writer that holds the FIFO open and sends nothing (killed below).
     sleep 60 > in.fifo &
     local w=$!
     timeout -k 5 --preserve-status -s TERM 2 "$MPLAYER" -ao null -vo null in.fifo \
@@ -271,6 +272,7 @@ test_hostile_fifo_silent_writer_sigterm() {
 # exit code.
 test_hostile_fifo_silent_writer_quit_cmd() {
     mkfifo in.fifo
+    # A writer that holds the FIFO open and sends nothing (killed below).
     sleep 60 > in.fifo &
     local w=$!
     slave_run -t 20 "?grep -q '^Playing in.fifo' \"\$OUT\"" "quit 3" -- -ao null -vo null in.fifo
