@@ -92,48 +92,111 @@ expect_err() {
     grep -qF -- "$1" "$ERR" || fail "stderr lacks '$1': $(head -c 600 "$ERR")"
 }
 
-# slave_wait_started PID OUT: wait (at most 20 s) until the player has
-# played something (its first status line: a frame shown, or audio going) or
-# has exited. A fixed sleep raced with start-up on a loaded machine: a
-# screenshot command then found no frame shown yet.
-slave_wait_started() {
-    local n=200
-    while [ "$n" -gt 0 ]; do
-        kill -0 "$1" 2>/dev/null || return 0
-        grep -qE '(^|'$'\r'')(A|V): *-?[0-9]' "$2" 2>/dev/null && return 0
-        n=$((n - 1))
-        sleep 0.1
+# wait_until [-p PID [-e]] [-t SECS] WHAT CMD...: run CMD every 0.05 s
+# until it succeeds. A fixed sleep is either too short on a loaded machine
+# under a sanitizer (a flake) or longer than needed everywhere else (wasted
+# time): wait on the thing itself. Returns 1 with a message naming WHAT
+# after SECS (default 30, generous on purpose); 2 at once when process PID
+# has exited and CMD still fails (nothing will change any more), with a
+# message unless -e says the exit is expected (the caller looks at it).
+wait_until() {
+    local pid='' secs=30 quiet='' opt OPTIND=1
+    while getopts "p:et:" opt; do
+        case $opt in
+        p) pid=$OPTARG ;;
+        e) quiet=1 ;;
+        t) secs=$OPTARG ;;
+        *) echo "wait_until: bad option" >&2; return 2 ;;
+        esac
     done
+    shift $((OPTIND - 1))
+    local what=$1 end
+    shift
+    end=$((${EPOCHREALTIME/./} + ${secs%.*} * 1000000))
+    until "$@"; do
+        if [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null; then
+            "$@" && return 0
+            [ -n "$quiet" ] || fail "the player exited before $what"
+            return 2
+        fi
+        if [ "${EPOCHREALTIME/./}" -ge "$end" ]; then
+            fail "waited $secs s for $what"
+            return 1
+        fi
+        sleep 0.05
+    done
+}
+
+# lines_in FILE ERE: how many lines of FILE (a player's stdout: status
+# lines end in \r, so \r counts as a line end) match ERE; 0 when FILE is
+# not there yet.
+lines_in() {
+    tr '\r' '\n' <"$1" 2>/dev/null | grep -cE -- "$2"
+}
+
+# has_lines N FILE ERE: FILE has at least N lines matching ERE (a
+# condition for wait_until).
+has_lines() {
+    [ "$(lines_in "$2" "$3")" -ge "$1" ]
+}
+
+# has_ans N NAME: the running player's $OUT holds at least N ANS_NAME=
+# answers.
+has_ans() {
+    has_lines "$1" "$OUT" "^ANS_$2="
+}
+
+# has_out N ERE: the same of the running player's $OUT.
+has_out() {
+    has_lines "$1" "$OUT" "$2"
+}
+
+# holds_open PID PATH: process PID, or a child of it (timeout runs the
+# player as one), has PATH (absolute) open: a player waiting on a FIFO.
+holds_open() {
+    local p fd
+    for p in "$1" $(cat "/proc/$1/task/$1/children" 2>/dev/null); do
+        for fd in "/proc/$p/fd/"*; do
+            [ "$(readlink "$fd" 2>/dev/null)" = "$2" ] && return 0
+        done
+    done
+    return 1
+}
+
+# slave_wait_started PID OUT: wait until the player has played something
+# (its first status line: a frame shown, or audio going) or has exited. A
+# fixed sleep raced with start-up on a loaded machine: a screenshot command
+# then found no frame shown yet.
+slave_wait_started() {
+    wait_until -p "$1" -e "the first status line" has_lines 1 "$2" '^(A|V): *-?[0-9]'
 }
 
 # slave_wait_starting PID OUT: until the player says "Starting playback"
-# (at most 15 s, or until it exits), then half a second more for the first
-# frames to be drawn before anything changes.
+# (or exits), then half a second more: the subtitle tests time their
+# commands from there, and the first frames are drawn meanwhile.
 slave_wait_starting() {
-    local _
-    for _ in $(seq 300); do
-        grep -q 'Starting playback' "$2" 2>/dev/null && break
-        kill -0 "$1" 2>/dev/null || break
-        sleep 0.05
-    done
+    wait_until -p "$1" -e "'Starting playback'" grep -q 'Starting playback' "$2"
     sleep 0.5
 }
 
-# slave_run [-t SECS] [-g GAP] [-w TENTHS] ITEM... -- ARGS...: the slave
-# session driver of every test: mplayer -slave ARGS (killed after SECS,
-# default 60) with the ITEMs on its stdin, in order:
-#   "?COND"      wait (at most 30 s, or until the player exits) for the
-#                shell condition COND to hold
+# slave_run [-k] [-t SECS] [-g GAP] [-w TENTHS] ITEM... -- ARGS...: the
+# slave session driver of every test: mplayer -slave ARGS (killed after
+# SECS, default 60) with the ITEMs on its stdin, in order:
+#   "?COND"      wait (wait_until: at most 30 s, or until the player exits)
+#                for the shell condition COND to hold
 #   "@started"   wait for the first status line (slave_wait_started)
 #   "@starting"  wait for "Starting playback" (slave_wait_starting)
 #   anything else: sent as a command line, then GAP seconds (default 0)
+# With -k, the ITEMs are keys for the terminal input instead: mplayer
+# without -slave, each item sent as it is, without a newline.
 # stdin stays open until the player exits, at most TENTHS tenths of a second
 # after the last item (default 50). Sets RC, OUT, ERR as mp does.
 slave_run() {
-    local secs=60 gap=0 tenths=50 opt
+    local secs=60 gap=0 tenths=50 slave=(-slave) fmt='%s\n' opt
     OPTIND=1
-    while getopts "t:g:w:" opt; do
+    while getopts "kt:g:w:" opt; do
         case $opt in
+        k) slave=() fmt='%s' ;;
         t) secs=$OPTARG ;;
         g) gap=$OPTARG ;;
         w) tenths=$OPTARG ;;
@@ -151,7 +214,11 @@ slave_run() {
     ERR=$T/last.err
     rm -f slave.fifo
     mkfifo slave.fifo
-    timeout -k 5 "$secs" "$MPLAYER" -slave "$@" <slave.fifo >"$OUT" 2>"$ERR" &
+    # Emptied before the player starts: the waits below must not find the
+    # last run's lines before its redirection has truncated the file.
+    : >"$OUT"
+    : >"$ERR"
+    timeout -k 5 "$secs" "$MPLAYER" "${slave[@]}" "$@" <slave.fifo >"$OUT" 2>"$ERR" &
     local pid=$!
     (
         trap '' PIPE
@@ -159,15 +226,10 @@ slave_run() {
             case $it in
             @started) slave_wait_started "$pid" "$OUT" ;;
             @starting) slave_wait_starting "$pid" "$OUT" ;;
-            \?*)
-                for _ in $(seq 300); do
-                    eval "${it#\?}" && break
-                    kill -0 "$pid" 2>/dev/null || break
-                    sleep 0.1
-                done
-                ;;
+            \?*) wait_until -p "$pid" -e "${it#\?}" eval "${it#\?}" ;;
             *)
-                printf '%s\n' "$it" 2>/dev/null || break
+                # shellcheck disable=SC2059
+                printf "$fmt" "$it" 2>/dev/null || break
                 [ "$gap" = 0 ] || sleep "$gap"
                 ;;
             esac

@@ -239,7 +239,10 @@ more_udp_pair() {
     timeout -k 5 40 "$MPLAYER" -udp-slave -udp-port "$port" -vo null -nosound "${sargs[@]}" \
         e.avi >slave.out 2>slave.err </dev/null &
     local pid=$! t0 t1
-    sleep 1
+    # The master's first words must find the slave listening: its port
+    # bound (/proc/net/udp, in hex).
+    wait_until -p "$pid" "the slave's UDP port" \
+        grep -qi ":$(printf %04X "$port") " /proc/net/udp || { wait "$pid"; RC=98; return; }
     t0=$(date +%s.%N)
     timeout -k 5 40 "$MPLAYER" -udp-master -udp-port "$port" -vo null -nosound "$@" e.avi \
         >master.out 2>master.err </dev/null
@@ -288,6 +291,7 @@ test_more_udp_slave_waits_and_errors() {
     timeout -k 5 40 "$MPLAYER" -udp-slave -udp-port "$port" -vo null -nosound e.avi \
         >alone.out 2>alone.err </dev/null &
     local pid=$!
+    # The point: 2 s of waiting, in which it would show 20 frames.
     sleep 2
     kill -0 "$pid" 2>/dev/null || fail "the slave did not wait: $(tail -c 300 alone.err)" ||
         return 1

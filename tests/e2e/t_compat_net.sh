@@ -183,15 +183,10 @@ test_net_ipv4_only_proxy() {
     unset http_proxy
 }
 
-# netc_opened FILE: wait (up to 2 s) until a player's -v output in FILE
-# says its udp:// stream is open.
+# netc_opened FILE: wait (up to 5 s: the player's own limit) until a
+# player's -v output in FILE says its udp:// stream is open.
 netc_opened() {
-    local i
-    for i in $(seq 40); do
-        grep -q "^Opened udp://" "$1" 2>/dev/null && return 0
-        sleep 0.05
-    done
-    return 1
+    wait_until -t 5 "'Opened udp://' in $1" grep -q "^Opened udp://" "$1"
 }
 
 # -reuse-socket: a second player binds the udp:// port the first holds;

@@ -160,7 +160,8 @@ test_compat_heartbeat_cmd() {
 
 test_compat_edlout_writes_blocks() {
     cp_wav a.wav || return 1
-    slave "edl_mark" "edl_mark" "edl_mark" "quit" -- -edlout e.edl a.wav
+    # The gap is the point: a block of 0.3 s.
+    SLAVE_GAP=0.3 slave "edl_mark" "edl_mark" "edl_mark" "quit" -- -edlout e.edl a.wav
     expect_rc 0 || return 1
     expect_out "EDL skip start, press 'i' again to end block." || return 1
     expect_out "EDL skip end, line written." || return 1

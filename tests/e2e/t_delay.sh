@@ -106,17 +106,12 @@ test_delay_unavailable_without_video() {
 test_delay_keys() {
     # Keys from stdin (no -slave): + + - then q.
     ramp_media || fail "cannot make ramp.mkv" || return 1
-    OUT=$T/last.out
-    ERR=$T/last.err
-    (sleep 0.5; printf '+'; sleep 0.3; printf '+'; sleep 0.3; printf -- '-'; sleep 0.3;
-        printf 'q') | timeout -k 5 60 "$MPLAYER" -v -vo null -ao null "$MEDIA/ramp.mkv" \
-        >"$OUT" 2>"$ERR"
-    RC=$?
-    ! grep -qE 'Sanitizer|runtime error:' "$ERR" || fail "sanitizer: $(head -c 600 "$ERR")" ||
-        return 1
+    # Each key once the message of the one before is out.
+    slave_run -k @started + "?has_out 1 '^A-V delay: '" + "?has_out 2 '^A-V delay: '" - \
+        "?has_out 3 '^A-V delay: '" q -- -v -vo null -ao null "$MEDIA/ramp.mkv"
     expect_rc 0 || return 1
     local got
-    got=$(tr '\r' '\n' < "$OUT" | sed -n 's/^A-V delay: //p' | tr '\n' ',')
+    got=$(sed -n 's/^A-V delay: //p' "$OUT" | tr '\n' ',')
     [ "$got" = "100 ms,200 ms,100 ms," ] || fail "key messages: $got"
 }
 
@@ -126,9 +121,13 @@ test_delay_keys() {
 test_pausing_keep_seek_redraws() {
     ramp_media || fail "cannot make ramp.mkv" || return 1
     mkdir png
-    slave "pause" "$P seek 2 2" "$P get_property time_pos" "$P get_property pause" \
-        "pausing_keep_force seek 1 0" "$P get_time_pos" "$P get_property pause" \
-        "frame_step" "$P get_property pause" "quit" -- \
+    # Each redraw waited for (its status line, its PNG): queued together,
+    # the commands run in one go, and only the last seek's frame is drawn.
+    slave "pause" "$P seek 2 2" "?has_out 1 '^A:   2\.0 V:   2\.0'" \
+        "$P get_property time_pos" "$P get_property pause" \
+        "pausing_keep_force seek 1 0" "?has_out 1 '^A:   3\.0 V:   3\.0'" "$P get_time_pos" \
+        "$P get_property pause" "?png_mark" "frame_step" "?png_more" "$P get_property pause" \
+        "quit" -- \
         -osdlevel 0 -vo png:outdir=png "$MEDIA/ramp.mkv"
     expect_rc 0 || return 1
     expect_ans time_pos 2.000000 && expect_ans TIME_POSITION 3.0 || return 1
@@ -150,8 +149,9 @@ test_pausing_keep_seek_redraws() {
 
 test_pausing_keep_seek_video_only() {
     mkdir png
+    # The redraw at the target waited for (its status line) before quit.
     slave "pause" "$P seek 1.5 2" "$P get_property time_pos" "$P get_property pause" \
-        "quit" -- -osdlevel 0 -vo png:outdir=png "$MEDIA/v.avi"
+        "?has_out 1 '^V: *1\.5 '" "quit" -- -osdlevel 0 -vo png:outdir=png "$MEDIA/v.avi"
     expect_rc 0 || return 1
     expect_ans time_pos 1.500000 && expect_ans pause yes || return 1
     local n
@@ -163,7 +163,8 @@ test_pausing_keep_seek_video_only() {
 
 test_pausing_keep_seek_audio_only() {
     slave "pause" "$P seek 1.5 2" "$P get_property time_pos" "$P get_time_pos" \
-        "$P get_property pause" "quit" -- "$MEDIA/a.wav"
+        "$P get_property pause" "?has_out 1 '^A:   1\.5 \(01\.5\) of 2\.0'" "quit" -- \
+        "$MEDIA/a.wav"
     expect_rc 0 || return 1
     expect_ans time_pos 1.500000 && expect_ans TIME_POSITION 1.5 && expect_ans pause yes ||
         return 1
@@ -176,18 +177,14 @@ test_pausing_keep_seek_from_a_key() {
     mkdir png
     printf 'n pausing_keep seek 1 0\nt pausing_keep_force get_property time_pos\n' > keys.conf
     printf 'u pausing_keep_force get_property pause\n' >> keys.conf
-    OUT=$T/last.out
-    ERR=$T/last.err
-    (sleep 0.6; printf 'p'; sleep 0.5; printf 'n'; sleep 0.8; printf 't'; sleep 0.3;
-        printf 'u'; sleep 0.3; printf 'q') |
-        timeout -k 5 60 "$MPLAYER" -input conf="$PWD/keys.conf" -osdlevel 0 \
-            -vo png:outdir=png -nosound "$MEDIA/v.avi" >"$OUT" 2>"$ERR"
-    RC=$?
-    ! grep -qE 'Sanitizer|runtime error:' "$ERR" || fail "sanitizer: $(head -c 600 "$ERR")" ||
-        return 1
+    # Paused (u answers), the seek's frame written (one more PNG), its
+    # time asked and answered, then the pause asked again and quit.
+    slave_run -k @started p u "?has_ans 1 pause" "?png_mark" n "?png_more" t \
+        "?has_ans 1 time_pos" u "?has_ans 2 pause" q -- \
+        -input conf="$PWD/keys.conf" -osdlevel 0 -vo png:outdir=png -nosound "$MEDIA/v.avi"
     expect_rc 0 || return 1
-    tr '\r' '\n' < "$OUT" > "$OUT.lines" && mv "$OUT.lines" "$OUT"
-    expect_ans pause yes || return 1
+    [ "$(ans_all pause | sort -u)" = yes ] || fail "pause answers: $(ans_all pause)" ||
+        return 1
     # The frame shown last is the first one not more than half a frame
     # before time_pos (25 fps), and the last status line shows its time.
     local t n f

@@ -146,7 +146,10 @@ test_killed_pcm_leaves_no_complete_looking_file() {
     # SIGKILL cannot be handled: what stays must not pass for a finished file.
     "$MPLAYER" -ao pcm:file=out.wav "$MEDIA/a.wav" >/dev/null 2>&1 &
     local pid=$!
-    sleep 0.7
+    # Killed while it writes: once its temporary holds samples past the header.
+    wait_until -p "$pid" "samples in the temporary" \
+        eval '[ -n "$(find . -maxdepth 1 -name ".out.wav.*.tmp" -size +1k)" ]' ||
+        { kill -9 "$pid"; return 1; }
     kill -9 "$pid"
     wait "$pid" 2>/dev/null
     [ ! -e out.wav ] || fail "out.wav exists after SIGKILL"

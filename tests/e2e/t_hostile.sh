@@ -235,6 +235,7 @@ test_hostile_wrong_extension() {
 # FIFO and writes av.mkv whole; the player plays exactly its audio.
 hostile_fifo_plays() {
     mkfifo in.fifo
+    # The delay is the point: a writer that comes late.
     (sleep "$1"; cat "$MEDIA/av.mkv" > in.fifo) &
     local w=$!
     mp -ao pcm:fast:file=out.wav -vo null in.fifo
@@ -253,6 +254,7 @@ test_hostile_fifo_with_writer() {
 # does) but must still quit at once on SIGTERM, with MPlayer's status 1.
 test_hostile_fifo_silent_writer_sigterm() {
     mkfifo in.fifo
+    # A writer that holds the FIFO open and sends nothing (killed below).
     sleep 60 > in.fifo &
     local w=$!
     timeout -k 5 --preserve-status -s TERM 2 "$MPLAYER" -ao null -vo null in.fifo \
@@ -270,15 +272,14 @@ test_hostile_fifo_silent_writer_sigterm() {
 # exit code.
 test_hostile_fifo_silent_writer_quit_cmd() {
     mkfifo in.fifo
+    # A writer that holds the FIFO open and sends nothing (killed below).
     sleep 60 > in.fifo &
     local w=$!
-    (sleep 1; echo "quit 3"; sleep 3) |
-        timeout -k 5 20 "$MPLAYER" -slave -ao null -vo null in.fifo >out.txt 2>err.txt
-    local rc=${PIPESTATUS[1]}
+    slave_run -t 20 "?grep -q '^Playing in.fifo' \"\$OUT\"" "quit 3" -- -ao null -vo null in.fifo
     kill "$w" 2>/dev/null
     wait "$w" 2>/dev/null
-    hostile_clean err.txt || return 1
-    [ "$rc" = 3 ] || fail "exit status $rc after 'quit 3' (124: hung)"
+    hostile_clean "$ERR" || return 1
+    [ "$RC" = 3 ] || fail "exit status $RC after 'quit 3' (124: hung)"
 }
 
 # A FIFO nobody has opened for writing: open(2) must not block where
@@ -373,6 +374,7 @@ test_hostile_include_fifo_sigterm() {
 # closed, and played.
 test_hostile_playlist_fifo_late_writer() {
     mkfifo list.fifo
+    # The delay is the point: the player waits for a writer that comes late.
     (sleep 0.5; echo "$MEDIA/a.wav" > list.fifo) &
     mp -playlist list.fifo -ao pcm:fast:file=out.wav -vo null
     wait
@@ -428,14 +430,15 @@ hostile_while_playing() {
     shift
     OUT=$T/last.out
     ERR=$T/last.err
+    # Emptied here: the player's own redirection may come after the first
+    # look, which would find the last run's lines.
+    : >"$OUT"
     timeout -k 5 60 "$MPLAYER" -ao pcm:file=out.wav -vo null "$file" >"$OUT" 2>"$ERR" \
         </dev/null &
-    local player=$! w=0
-    while ! grep -q "Starting playback" "$OUT" 2>/dev/null && [ $w -lt 400 ]; do
-        sleep 0.05
-        w=$((w + 1))
-    done
-    sleep 0.3
+    local player=$!
+    # Playing: the first status line, audio written.
+    wait_until -p "$player" "the first status line" has_lines 1 "$OUT" '^A: *[0-9]' ||
+        { kill "$player"; wait "$player"; RC=1; return; }
     "$@"
     wait "$player"
     RC=$?
@@ -525,6 +528,9 @@ test_hostile_ring_quit_during_stalled_fill() {
         mnt/av.mkv <cmd.fifo >out.txt 2>err.txt &
     local player=$!
     exec 7>cmd.fifo
+    # A fixed time, as there is nothing to wait on: slowfs counts a stall
+    # only once it ends. The fill is there in well under 1.5 s; the held
+    # read lasts 8.
     sleep 1.5
     start=$(date +%s%N)
     echo quit >&7
@@ -564,9 +570,14 @@ quit_during_stall() {
         mnt/av.mkv <cmd.fifo >out.txt 2>err.txt &
     player=$!
     exec 7>cmd.fifo
+    # A fixed time, as there is nothing to wait on: slowfs counts a stall
+    # only once it ends. The reader is there in well under 1.5 s; the held
+    # read lasts 8.
     sleep 1.5
     if [ "$how" = seekquit ]; then
         echo "seek 1 2" >&7
+        # The quit must find the seek already waiting for the reader: no
+        # answer or message says when it is.
         sleep 0.3
     fi
     start=$(date +%s%N)
@@ -974,18 +985,14 @@ test_hostile_truncated_every_path() {
 # signal; cmd: the slave command "quit 3"). Sets RC and QUIT_MS (ms from
 # the quit to the exit).
 hostile_quit_during_open() {
-    local file=$1 how=$2 player w t0 t1
+    local file=$1 how=$2 player t0 t1
     rm -f cmd.fifo
     mkfifo cmd.fifo
     timeout -k 5 120 "$MPLAYER" -slave -ao null -vo null "$file" <cmd.fifo >out.txt \
         2>err.txt &
     player=$!
     exec 3>cmd.fifo
-    w=0
-    while ! grep -q "^Playing $file" out.txt 2>/dev/null && [ $w -lt 200 ]; do
-        sleep 0.05
-        w=$((w + 1))
-    done
+    wait_until -p "$player" -e "'Playing $file'" grep -q "^Playing $file" out.txt
     if grep -q "Starting playback" out.txt; then
         exec 3>&-
         wait "$player"
@@ -1108,7 +1115,9 @@ test_hostile_quit_during_fast_audio_only() {
             long.wav <cmd.fifo >out.txt 2>err.txt &
         player=$!
         exec 7>cmd.fifo
-        sleep 0.3
+        # Audio going: the first status line.
+        wait_until -p "$player" "the first status line" has_lines 1 out.txt '^A: *[0-9]' ||
+            { exec 7>&-; kill "$player"; wait "$player"; return 1; }
         t0=$(date +%s%N)
         if [ "$how" = term ]; then kill -TERM "$player"; else echo quit >&7; fi
         wait "$player"

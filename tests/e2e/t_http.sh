@@ -141,16 +141,12 @@ test_http_server_killed() {
         # As mp does, but in the background.
         OUT=$T/last.out
         ERR=$T/last.err
+        : >"$OUT" # the wait below must not see the last run's lines
         timeout -k 5 30 "$MPLAYER" $c -ao null -vo null "$url" >"$OUT" 2>"$ERR" </dev/null &
         local player=$!
         # Kill the server once playback has started (not at a fixed time:
         # a loaded machine may not have opened the file yet).
-        local w=0
-        while [ $w -lt 100 ] && ! grep -q 'Starting playback' "$OUT" 2>/dev/null; do
-            sleep 0.1
-            w=$((w + 1))
-        done
-        sleep 0.5
+        wait_until -p "$player" "the first status line" has_lines 1 "$OUT" '^A: *[0-9]'
         http_stop
         wait "$player"
         RC=$?

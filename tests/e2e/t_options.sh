@@ -191,20 +191,6 @@ test_stream_stats_counts_reads() {
     grep -qi "read" "$OUT" || fail "no stream counters printed"
 }
 
-test_noconsolecontrols_ignores_stdin_keys() {
-    # "q" on standard input quits, unless the terminal's keys are off.
-    local out
-    out=$( (printf q; sleep 8) | timeout -k 5 30 "$MPLAYER" -vo null -ao null "$MEDIA/v.avi" 2>&1 |
-        tr '\r' '\n')
-    echo "$out" | grep -q 'Exiting... (Quit)' || fail "q on stdin did not quit: $out" ||
-        return 1
-    out=$( (printf q; sleep 8) |
-        timeout -k 5 30 "$MPLAYER" -noconsolecontrols -vo null -ao null "$MEDIA/v.avi" 2>&1 |
-        tr '\r' '\n')
-    echo "$out" | grep -q 'Exiting... (End of file)' ||
-        fail "-noconsolecontrols: q on stdin still acted: $out"
-}
-
 # -input cmdlist / keylist with no file are requests for a list, like
 # -vo help: the list, not the usage text, and status 0 (as MPlayer).
 test_input_cmdlist_keylist_without_file() {

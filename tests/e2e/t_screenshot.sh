@@ -63,6 +63,7 @@ test_screenshot_unwritable_folder() {
     # The player's current folder is deleted under it: no file can be made
     # there, even by root. A message, no crash, playback goes on.
     mkdir gone && mkfifo cmd.fifo || return 1
+    : >"$T/last.out" # the waits below must not see the last run's lines
     (cd gone && rmdir "$PWD" &&
         exec timeout -k 5 60 "$MPLAYER" -slave -ao null -vo null "$MEDIA/av.mkv") \
         <cmd.fifo >"$T/last.out" 2>"$T/last.err" &
@@ -70,11 +71,12 @@ test_screenshot_unwritable_folder() {
     (
         trap '' PIPE
         slave_wait_started "$pid" "$T/last.out"
-        for c in "pausing_keep_force pause" "pausing_keep_force screenshot 0" \
-            "pausing_keep_force get_property pause" "quit"; do
-            printf '%s\n' "$c" 2>/dev/null || break
-            sleep 0.3
-        done
+        # The answer comes after the screenshot's message: then quit.
+        printf '%s\n' "pausing_keep_force pause" "pausing_keep_force screenshot 0" \
+            "pausing_keep_force get_property pause" 2>/dev/null
+        wait_until -p "$pid" "the answer" has_lines 1 "$T/last.out" '^ANS_pause=' &&
+            printf 'quit\n' 2>/dev/null
+        slave_wait_exit "$pid" 50
     ) >cmd.fifo
     wait "$pid"
     RC=$?
@@ -158,22 +160,16 @@ player_quit() {
 # Wait (at most 20 s) for the player to end by itself (-frames): a fixed
 # sleep before quit lost to a slow start-up, and quit then ended it early.
 player_wait_exit() {
-    local i
-    for i in $(seq 200); do
-        kill -0 "$PLAYER_PID" 2>/dev/null || return 0
-        sleep 0.1
-    done
+    wait_until -t 20 "the player's end" eval '! kill -0 "$PLAYER_PID" 2>/dev/null'
 }
 
 # Id of the first window named $1, waiting up to 10 s.
 find_window() {
-    local i id
-    for i in $(seq 100); do
-        id=$(DISPLAY=$XDISP xdotool search --name "$1" 2>/dev/null | head -n 1)
-        [ -n "$id" ] && { echo "$id"; return 0; }
-        sleep 0.1
-    done
-    return 1
+    local id name=$1
+    # shellcheck disable=SC2016
+    wait_until -t 10 "a window named $name" eval \
+        'id=$(DISPLAY=$XDISP xdotool search --name "$name" 2>/dev/null | head -n 1); [ -n "$id" ]' &&
+        echo "$id"
 }
 
 test_window_title_and_geometry_on_x() {
@@ -263,13 +259,18 @@ test_screenshot_paused_before_first_frame() {
     timeout -k 5 60 "$MPLAYER" -slave -ao null -vo png "$MEDIA/av.mkv" \
         <cmd.fifo >"$T/last.out" 2>"$T/last.err" &
     local pid=$!
-    {
+    (
+        trap '' PIPE
         printf 'pause\n'
-        sleep 1.5
-        printf 'pausing_keep_force screenshot 0\n'
+        wait_until -p "$pid" "the first frame" test -f 00000001.png
+        # The point: in half a second more, a player that does not hold
+        # would write more frames.
         sleep 0.5
+        printf 'pausing_keep_force screenshot 0\n'
+        wait_until -p "$pid" "the screenshot" test -f shot0001.png
         printf 'quit\n'
-    } >cmd.fifo
+        slave_wait_exit "$pid" 50
+    ) >cmd.fifo
     wait $pid
     RC=$?
     OUT=$T/last.out

@@ -82,6 +82,9 @@ sdl_mp_start() {
     RC=
     rm -f slave.fifo
     mkfifo slave.fifo || return 1
+    # Emptied here: the player truncates it only after the FIFO is open,
+    # and the waits must not count the last run's answers.
+    : >"$OUT"
     timeout -k 5 "${MP_TIMEOUT:-60}" "$MPLAYER" "$@" <slave.fifo >"$OUT" 2>"$ERR" &
     SDL_MP_PID=$!
     exec 7>slave.fifo

@@ -1,7 +1,10 @@
 # -slave: commands on stdin, ANS_ answers on stdout. GPLv2 or later.
 
-# slave "cmd1" "cmd2" ... -- ARGS...: feed each command 0.3 s apart (once
-# playback has started) to mplayer -slave -ao null -vo null ARGS (slave_run).
+# slave "cmd1" "cmd2" ... -- ARGS...: feed each command (once playback has
+# started) to mplayer -slave -ao null -vo null ARGS (slave_run); "?COND"
+# items wait. The player runs them in order: no gap is needed unless time
+# passing is the point, and then the test says so with SLAVE_GAP (seconds
+# after each command).
 slave() {
     local cmds=()
     while [ "$1" != "--" ]; do
@@ -9,7 +12,20 @@ slave() {
         shift
     done
     shift
-    slave_run -g 0.3 @started "${cmds[@]}" -- -ao null -vo null "$@"
+    slave_run -g "${SLAVE_GAP:-0}" @started "${cmds[@]}" -- -ao null -vo null "$@"
+}
+
+# slave_now "cmd1" ... -- ARGS...: the same without waiting for playback,
+# for a player that plays nothing (-idle with no file, -frames 0): no
+# status line comes, and the wait would last its whole timeout.
+slave_now() {
+    local cmds=()
+    while [ "$1" != "--" ]; do
+        cmds+=("$1")
+        shift
+    done
+    shift
+    slave_run -g "${SLAVE_GAP:-0}" "${cmds[@]}" -- -ao null -vo null "$@"
 }
 
 test_slave_quit_with_code() {
@@ -47,7 +63,7 @@ test_slave_pausing_keep_keeps_pause() {
 }
 
 test_slave_loadfile_in_idle() {
-    slave "loadfile $MEDIA/a.wav" "get_file_name" "quit 3" -- -idle
+    slave_now "loadfile $MEDIA/a.wav" "get_file_name" "quit 3" -- -idle
     expect_rc 3 || return 1
     expect_out "ANS_FILENAME='a.wav'"
 }
@@ -247,7 +263,9 @@ test_slave_switch_audio() {
     # two-audio.mkv: track 0 is 440 Hz, track 1 is 880 Hz, 2 s long.
     # Commands start once playback does: the second get_time_pos, 0.3 s
     # later, is the time the switch comes after.
-    slave "get_time_pos" "get_time_pos" "switch_audio 1" "get_property switch_audio" -- \
+    # The gap is the point: playback goes on between the commands.
+    SLAVE_GAP=0.3 slave "get_time_pos" "get_time_pos" "switch_audio 1" \
+        "get_property switch_audio" -- \
         -identify -ao pcm:file=out.wav "$MEDIA/two-audio.mkv"
     expect_rc 0 || return 1
     grep -qx 'ID_AUDIO_TRACK=1' "$OUT" || fail "no ID_AUDIO_TRACK=1" || return 1
@@ -283,6 +301,16 @@ png_count() {
     find png -name '*.png' | wc -l
 }
 
+# png_mark, then png_more: a frame has been written since the mark (as
+# "?" conditions of one slave_run, whose shell keeps PNG_MARK).
+png_mark() {
+    PNG_MARK=$(png_count)
+}
+
+png_more() {
+    [ "$(png_count)" -gt "$PNG_MARK" ]
+}
+
 test_slave_frame_step() {
     mkdir png
     mkfifo in.fifo
@@ -292,20 +320,21 @@ test_slave_frame_step() {
         <in.fifo >"$OUT" 2>"$ERR" &
     local pid=$! n0 n1 n2 n3
     exec 9>in.fifo
-    # Pause once playback is under way (start-up time varies).
-    for _ in $(seq 100); do
-        [ "$(png_count)" -ge 3 ] && break
-        sleep 0.1
-    done
+    # Pause once playback is under way (start-up time varies). Frames are
+    # written in the loop that answers: once the pause is answered, no
+    # frame is on its way.
+    wait_until -p "$pid" "3 frames" eval '[ "$(png_count)" -ge 3 ]'
     echo pause >&9
-    sleep 1.5
+    echo "$P get_property pause" >&9
+    wait_until -p "$pid" "an answer to the pause" has_ans 1 pause
     n0=$(png_count)
     echo frame_step >&9
-    sleep 1.5
+    wait_until -p "$pid" "the first step's frame" eval '[ "$(png_count)" -gt "$n0" ]'
     n1=$(png_count)
     echo frame_step >&9
-    sleep 1.5
+    wait_until -p "$pid" "the second step's frame" eval '[ "$(png_count)" -gt "$n1" ]'
     n2=$(png_count)
+    # The point: a second later, still no frame more.
     sleep 1
     n3=$(png_count)
     echo "$P get_property pause" >&9
@@ -323,8 +352,9 @@ test_slave_frame_step() {
 }
 
 test_slave_frame_step_while_playing_pauses() {
-    slave "frame_step" "$P get_property pause" "$P get_time_pos" "$P get_time_pos" \
-        "quit" -- "$MEDIA/v.avi"
+    # The step is done (the player says PAUSE) before the questions.
+    slave "frame_step" "?has_out 1 '=====  PAUSE  ====='" "$P get_property pause" \
+        "$P get_time_pos" "$P get_time_pos" "quit" -- "$MEDIA/v.avi"
     expect_rc 0 || return 1
     expect_ans pause yes || return 1
     # Paused: the position stands still.
@@ -366,12 +396,13 @@ test_slave_volume_osd_sub_commands() {
 # as MPlayer prints, not the end-of-file pair; the same through
 # -input file=<fifo>.
 test_slave_quit_while_idle() {
-    slave "quit 3" -- -idle -identify
+    slave_now "quit 3" -- -idle -identify
     expect_rc 3 || return 1
     expect_out "Exiting... (Quit)" || return 1
     expect_out "ID_EXIT=QUIT" || return 1
     mkfifo cmd.fifo
-    (sleep 0.5; echo "quit 4") >cmd.fifo &
+    # The open waits for the player's; it reads the line once idle.
+    echo "quit 4" >cmd.fifo &
     local w=$!
     mp -idle -identify -ao null -vo null -input file=cmd.fifo
     wait "$w"
@@ -386,7 +417,8 @@ test_slave_sigterm_while_idle() {
     timeout -k 5 --preserve-status -s TERM 1 "$MPLAYER" -slave -idle -identify -ao null \
         -vo null <in.fifo >out.txt 2>err.txt &
     local pid=$!
-    sleep 3 >in.fifo
+    # stdin held open (no end of input) until the SIGTERM at 1 s ends it.
+    slave_wait_exit "$pid" 100 >in.fifo
     wait "$pid"
     local rc=$?
     [ "$rc" = 1 ] || { fail "exit status $rc after SIGTERM, expected 1"; return 1; }
@@ -454,7 +486,7 @@ test_loop_forever_frames0_quits() {
     local rc=$?
     [ "$rc" = 1 ] || { fail "exit status $rc after SIGTERM (137: ignored it)"; return 1; }
     grep -qF "Exiting... (Quit)" out.txt || { fail "no '(Quit)' after SIGTERM"; return 1; }
-    slave "quit 4" -- -loop 0 -frames 0 "$MEDIA/a.wav"
+    slave_now "quit 4" -- -loop 0 -frames 0 "$MEDIA/a.wav"
     expect_rc 4 || return 1
     expect_out "Exiting... (Quit)"
 }

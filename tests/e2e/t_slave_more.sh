@@ -68,10 +68,10 @@ test_noconsolecontrols_ignores_stdin_keys() {
         want="Exiting... (Quit)"
         [ -n "$o" ] && want="Exiting... (End of file)"
         # shellcheck disable=SC2086
-        (sleep 0.5; printf 'q'; sleep 0.5) |
-            timeout -k 5 20 "$MPLAYER" $o -quiet -ao null -endpos 2.5 "$MEDIA/av.mkv" \
-            >out.txt 2>err.txt
-        grep -qF "$want" out.txt || { fail "'$o': $(grep Exiting out.txt)"; return 1; }
+        slave_run -k -t 20 -w 100 "?grep -q 'Starting playback' \"\$OUT\"" q -- \
+            $o -quiet -ao null -endpos 2.5 "$MEDIA/av.mkv"
+        expect_rc 0 || return 1
+        expect_out "$want" || { fail "'$o'"; return 1; }
     done
 }
 
@@ -79,8 +79,9 @@ test_noconsolecontrols_ignores_stdin_keys() {
 # answers on stdout.
 test_input_file_fifo_commands() {
     mkfifo cmd.fifo
-    (sleep 0.7; printf 'get_property filename\nseek 50 1\nget_percent_pos\nquit 6\n') \
-        >cmd.fifo &
+    # The writer's open waits for the player's, and the commands wait in
+    # the FIFO until the player reads them: nothing to wait for here.
+    printf 'get_property filename\nseek 50 1\nget_percent_pos\nquit 6\n' >cmd.fifo &
     local w=$!
     mp -ao null -vo null -input file=cmd.fifo "$MEDIA/av.mkv"
     wait "$w"
@@ -140,30 +141,16 @@ test_slave_switch_audio_huge_id() {
     expect_ans switch_audio 0
 }
 
-# idle_slave CMD...: mplayer -idle -slave with no file; the commands go
-# 0.1 s apart, then quit. "wait_play" waits for a loaded file's first
+# idle_slave CMD...: mplayer -idle -slave with no file, the commands in
+# order, then quit (slave_run). "wait_play" waits for a loaded file's first
 # status line instead of sending. Sets RC and OUT (one line per \r).
 idle_slave() {
-    OUT=$T/last.out
-    ERR=$T/last.err
-    rm -f idle.fifo
-    mkfifo idle.fifo
-    timeout -k 5 60 "$MPLAYER" -idle -slave -ao null -vo null <idle.fifo >"$OUT" 2>"$ERR" &
-    local pid=$! c
-    (
-        trap '' PIPE
-        for c in "$@"; do
-            if [ "$c" = wait_play ]; then
-                slave_wait_started "$pid" "$OUT"
-                continue
-            fi
-            printf '%s\n' "$c" 2>/dev/null || break
-            sleep 0.1
-        done
-        printf 'quit\n' 2>/dev/null
-        slave_wait_exit "$pid" 50
-    ) >idle.fifo
-    slave_end "$pid" idle.fifo
+    local items=() c
+    for c in "$@"; do
+        [ "$c" = wait_play ] && c=@started
+        items+=("$c")
+    done
+    slave_run "${items[@]}" quit -- -idle -ao null -vo null
 }
 
 # The queries and MPlayer 1.5's answers with nothing playing, one answer
@@ -226,9 +213,11 @@ test_slave_quit_after_polling_a_blocked_open() {
         for i in $(seq 100); do
             printf 'get_time_pos\nget_percent_pos\nget_property volume\n'
         done
-        sleep 1
+        # The open waits: the server has the request.
+        wait_until "the player's request" test -s conns
         date +%s%N > quit.sent
         echo "quit 4"
+        # Holds the FIFO open (no end of input) until killed below.
         sleep 30
     } > cmds.fifo &
     feeder=$!
@@ -293,15 +282,13 @@ test_slave_loadlist_silent_fifo_then_quit() {
     mkfifo list.fifo
     local when
     for when in idle playing; do
-        {
-            [ $when = playing ] && echo "loadfile $MEDIA/a.wav" && sleep 0.5
-            echo "loadlist list.fifo"
-            sleep 1
-            echo "quit 5"
-            sleep 3
-        } | timeout -k 5 10 "$MPLAYER" -slave -idle -vo null -ao null >out.txt 2>err.txt
-        local rc=${PIPESTATUS[1]}
-        [ "$rc" = 5 ] || { fail "$when: exit status $rc after 'quit 5' (124: hung)"; return 1; }
+        local items=()
+        [ $when = playing ] &&
+            items=("loadfile $MEDIA/a.wav" "?grep -q 'Starting playback' \"\$OUT\"")
+        # quit once the player has the FIFO open and waits on it.
+        slave_run -t 10 "${items[@]}" "loadlist list.fifo" \
+            "?holds_open \$pid \"\$PWD/list.fifo\"" "quit 5" -- -idle -vo null -ao null
+        [ "$RC" = 5 ] || { fail "$when: exit status $RC after 'quit 5' (124: hung)"; return 1; }
     done
 }
 
@@ -323,12 +310,7 @@ test_slave_resources_flat_over_many_files() {
         done
         echo "get_property volume" >&7
         answered=$((answered + 1))
-        local w=0
-        while [ "$(grep -c '^ANS_volume=' out.txt)" -lt $answered ] && [ $w -lt 1200 ]; do
-            sleep 0.1
-            w=$((w + 1))
-        done
-        [ "$(grep -c '^ANS_volume=' out.txt)" -ge $answered ]
+        wait_until -p "$pid" -t 120 "answer $answered" has_lines "$answered" out.txt '^ANS_volume='
     }
     res_sample() {
         ls /proc/$pid/fd | wc -l

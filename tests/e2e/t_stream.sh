@@ -122,6 +122,7 @@ test_stream_fifo_repeated_demuxer_message_limited() {
 test_stream_growing_file_played_to_its_end() {
     cat > grow.py <<'PY'
 import sys, time
+# The pace of the download is the point: ten pieces, 0.4 s apart.
 src, dst = sys.argv[1], sys.argv[2]
 data = open(src, 'rb').read()
 n0 = len(data) // 3
@@ -141,8 +142,8 @@ PY
     for c in -nocache "-cache 8192 -cache-mode ring"; do
         rm -f g.mkv g.mkv.started
         python3 grow.py "$MEDIA/av.mkv" g.mkv &
-        local w=$! i=0
-        while [ ! -e g.mkv.started ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+        local w=$!
+        wait_until -p "$w" "the download's start" test -e g.mkv.started
         # shellcheck disable=SC2086
         mp $c -ao pcm:file=out.wav -vo null g.mkv
         wait $w
@@ -156,8 +157,8 @@ PY
     for c in -nocache "" "-cache 8192" "-cache 8192 -cache-mode ring"; do
         rm -f g.mkv g.mkv.started g.mkv.done
         python3 grow.py "$MEDIA/av.mkv" g.mkv &
-        local w=$! i=0
-        while [ ! -e g.mkv.started ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+        local w=$!
+        wait_until -p "$w" "the download's start" test -e g.mkv.started
         # shellcheck disable=SC2086
         mp $c -ao pcm:file=out.wav -vo null -endpos 1 g.mkv
         local early=1

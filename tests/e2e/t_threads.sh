@@ -17,7 +17,9 @@ threads_media() {
 }
 
 # threads_session SCRIPT ARGS...: the player with -slave ARGS, fed SCRIPT's
-# lines ("sleep N" waits, anything else is a command), at real time. Sets
+# lines at real time: "sleep N" waits N seconds (the time the threads get
+# to run), "await N ERE" until N lines of the player's output match ERE
+# (wait_until), anything else is a command. Sets
 # RC, and QUIT_LAG: seconds from the script's last line to the exit;
 # stdout in out.txt, stderr in err.txt; fails on a sanitizer report or an
 # exit status other than 0.
@@ -35,6 +37,10 @@ threads_session() {
     while read -r line; do
         case $line in
         sleep\ *) sleep "${line#sleep }" ;;
+        await\ *)
+            line=${line#await }
+            wait_until -p "$player" -e "${line#* }" has_lines "${line%% *}" out.txt "${line#* }"
+            ;;
         ?*) echo "$line" >&3 2>/dev/null ;;
         esac
     done <<<"$script"
@@ -52,9 +58,11 @@ threads_session() {
 
 # Seeks (relative, absolute, percent) and switches, each checked by the
 # answer that follows it, then quit (t_http.sh's slow-server test too).
-# The last wait is long: a quit queued while a read blocks ends the file at
-# once, as MPlayer's, and the get_time_pos before it has no answer then.
-THREADS_SEEKS='sleep 1.5
+# The short sleeps are the point: the cache and decoder threads run
+# between the commands. The quit waits for the last answer: a quit queued
+# while a read blocks ends the file at once, as MPlayer's, and the
+# get_time_pos before it has no answer then.
+THREADS_SEEKS='await 1 Starting playback
 get_property switch_audio
 switch_audio
 get_property switch_audio
@@ -71,7 +79,7 @@ switch_audio
 seek 1 2
 sleep 0.4
 get_time_pos
-sleep 1.5
+await 2 ^ANS_TIME_POSITION=
 quit'
 
 # The answers of THREADS_SEEKS: the track changed at each switch, and
