@@ -6,13 +6,7 @@
 # passing is the point, and then the test says so with SLAVE_GAP (seconds
 # after each command).
 slave() {
-    local cmds=()
-    while [ "$1" != "--" ]; do
-        cmds+=("$1")
-        shift
-    done
-    shift
-    slave_run -g "${SLAVE_GAP:-0}" @started "${cmds[@]}" -- -ao null -vo null "$@"
+    slave_now @started "$@"
 }
 
 # slave_now "cmd1" ... -- ARGS...: the same without waiting for playback,
