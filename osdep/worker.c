@@ -87,12 +87,14 @@ int mp_worker_start(struct mp_worker **out, const char *name, void (*job)(void *
 }
 
 /* Give up on a job still running (lock held, released here): its thread
- * frees w and releases the context when the job returns. */
+ * frees w and releases the context when the job returns. Detached before
+ * the unlock: after it the thread may return and free w at once (w->thread
+ * read after the unlock was a data race ThreadSanitizer caught). */
 static void worker_leave(struct mp_worker *w)
 {
     w->left = true;
-    pthread_mutex_unlock(&w->lock);
     pthread_detach(w->thread);
+    pthread_mutex_unlock(&w->lock);
 }
 
 bool mp_worker_stop(struct mp_worker *w, double secs)
