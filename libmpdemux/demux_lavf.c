@@ -2011,20 +2011,30 @@ static bool demux_map_leapt_before(const struct mkvmap *m, int64_t pos)
     return false;
 }
 
+/* The map's cluster at pos and its index, NULL when none starts there. */
+static const struct mkvmap_cluster *demux_map_at(const struct mkvmap *m, int64_t pos,
+                                                 size_t *index)
+{
+    for (size_t i = 0; i < mkvmap_count(m); i++) {
+        const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
+        if (c->pos == pos) {
+            *index = i;
+            return c;
+        }
+    }
+    return NULL;
+}
+
 /* Whether the cluster at pos holds a block of another of the n tracks
  * nums than nums[self]. */
 static bool demux_map_holds_other(const struct mkvmap *m, int64_t pos, const int *nums, int n,
                                   int self)
 {
-    for (size_t i = 0; i < mkvmap_count(m); i++) {
-        const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
-        if (c->pos != pos)
-            continue;
-        for (int j = 0; j < n; j++) {
-            if (j != self && nums[j] < 64 && (c->tracks >> nums[j] & 1))
-                return true;
-        }
-        return false;
+    size_t i;
+    const struct mkvmap_cluster *c = demux_map_at(m, pos, &i);
+    for (int j = 0; c && j < n; j++) {
+        if (j != self && nums[j] < 64 && (c->tracks >> nums[j] & 1))
+            return true;
     }
     return false;
 }
@@ -2032,11 +2042,9 @@ static bool demux_map_holds_other(const struct mkvmap *m, int64_t pos, const int
 /* The position of the cluster after the one at pos, -1 when not known. */
 static int64_t demux_map_after(const struct mkvmap *m, int64_t pos)
 {
-    for (size_t i = 0; i + 1 < mkvmap_count(m); i++) {
-        if (mkvmap_cluster(m, i)->pos == pos)
-            return mkvmap_cluster(m, i + 1)->pos;
-    }
-    return -1;
+    size_t i;
+    return demux_map_at(m, pos, &i) && i + 1 < mkvmap_count(m) ? mkvmap_cluster(m, i + 1)->pos
+                                                                : -1;
 }
 
 /* Whether the cluster at pos holds blocks of another of the n tracks
@@ -2049,19 +2057,12 @@ static int64_t demux_map_after(const struct mkvmap *m, int64_t pos)
 static bool demux_map_shared(const struct mkvmap *m, int64_t pos, const int *nums, int n,
                              int self)
 {
-    int num = nums[self];
-    if (isfinite(mkvmap_deep_time(m, num, pos)))
-        return false;
-    for (size_t i = 0; i < mkvmap_count(m); i++) {
-        const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
-        if (c->pos != pos)
-            continue;
-        if ((c->first == num && isfinite(c->first_time)) ||
-            (c->other == num && isfinite(c->other_time)))
-            return false;
-        break;
-    }
-    return demux_map_holds_other(m, pos, nums, n, self);
+    size_t i;
+    const struct mkvmap_cluster *c = demux_map_at(m, pos, &i);
+    bool seen = false;
+    if (c)
+        mkvmap_track_time(m, c, nums[self], &seen);
+    return !seen && demux_map_holds_other(m, pos, nums, n, self);
 }
 
 /* When the whole map is known: each context stops at the end of the last
@@ -2229,6 +2230,13 @@ static bool demux_split_possible(const demuxer_t *d)
            d->seekable;
 }
 
+/* The file's average byte rate, 0 when its size or duration is unknown. */
+static double demux_byte_rate(const demuxer_t *d)
+{
+    int64_t size = stream_size(d->stream);
+    return d->duration > 0 && size > 0 ? size / d->duration : 0;
+}
+
 /* Whether a track whose data at the play position start dist bytes from
  * the main context's should be read from its own position. */
 static bool demux_is_far(demuxer_t *d, int64_t dist)
@@ -2236,7 +2244,7 @@ static bool demux_is_far(demuxer_t *d, int64_t dist)
     struct demux_priv *p = d->priv;
     if (p->per_track == DEMUX_PER_TRACK_ON)
         return dist > 0;
-    double rate = d->duration > 0 ? stream_size(d->stream) / d->duration : 0;
+    double rate = demux_byte_rate(d);
     return dist >= DEMUX_FAR_BYTES || (rate > 0 && dist >= DEMUX_FAR_SECS * rate);
 }
 
@@ -2327,7 +2335,7 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
             int64_t next = demux_map_after(m, pos[j]);
             if (demux_map_holds_other(m, pos[j], nums, n, j) && next >= 0 &&
                 demux_map_holds_other(m, next, nums, n, j)) {
-                double rate = d->duration > 0 ? stream_size(d->stream) / d->duration : 0;
+                double rate = demux_byte_rate(d);
                 int64_t piece = (int64_t)(rate * DEMUX_SIDE_SHARED_READ_SECS);
                 demux_avio_side_reads(ds->side->io, piece);
                 mp_msg(MSGT_DEMUX, MSGL_V, "demux: its clusters hold another track's blocks: "
@@ -2362,7 +2370,7 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
  * is looked for. */
 static int64_t demux_watch_bytes(const demuxer_t *d)
 {
-    double rate = d->duration > 0 ? stream_size(d->stream) / d->duration : 0;
+    double rate = demux_byte_rate(d);
     if (rate <= 0 || DEMUX_WATCH_SECS * rate >= DEMUX_WATCH_BYTES)
         return DEMUX_WATCH_BYTES;
     if (DEMUX_WATCH_SECS * rate <= DEMUX_WATCH_MIN_BYTES)

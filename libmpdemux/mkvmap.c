@@ -1405,17 +1405,14 @@ double mkvmap_track_time(const struct mkvmap *m, const struct mkvmap_cluster *c,
                          bool *seen)
 {
     int t = mkvmap_track_slot(track);
-    double time = c->time;
-    if (t > 0 && m->deep_pos[t] == c->pos && isfinite(m->deep_time[t]))
+    double time = NAN;
+    if (t > 0 && m->deep_pos[t] == c->pos)
         time = m->deep_time[t];
-    else if (t > 0 && c->first == t && isfinite(c->first_time))
-        time = c->first_time;
-    else if (t > 0 && c->other == t && isfinite(c->other_time))
-        time = c->other_time;
+    if (!isfinite(time))
+        time = mkvmap_head_time(c, t);
     if (seen)
-        *seen = time != c->time || (t > 0 && (c->first == t || c->other == t) &&
-                                    isfinite(time));
-    return time;
+        *seen = isfinite(time);
+    return isfinite(time) ? time : c->time;
 }
 
 bool mkvmap_track_seen(const struct mkvmap *m, int track)
