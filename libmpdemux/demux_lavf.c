@@ -125,6 +125,10 @@ struct demux_side {
  * the time looked for (clusters start at a video keyframe, a track may
  * start late) before the span is suspected of hiding its data. */
 #define DEMUX_LEAP_SLACK 2.0
+/* A leap toward a time (mkvmap_leap_to) is tried when a track's time at
+ * the map's end is this far before it: halving the Cues is a few jumps,
+ * more than walking a couple of clusters. */
+#define DEMUX_LEAP_TO_SECS 4.0
 /* What mkvmap_find_deep may read looking for a track inside clusters. */
 #define DEMUX_DEEP_BYTES (1024 * 1024)
 /* With tracks apart, how far past the farthest context the map is
@@ -1930,6 +1934,12 @@ static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t,
                                             (ct > t || (exact && ct >= t)));
             }
         }
+        /* Between two cued clusters a leap looked at, the track's data at
+         * t are one cue's clusters from the map's end: read, not walked
+         * (the audio 12 s behind its video: 50 heads of 25 KB clusters,
+         * 2.3 s at 1.2 MB/s, where reading them on takes 1 s). */
+        for (int j = 0; j < n; j++)
+            reached[j] = reached[j] || mkvmap_leap_bracketed(m, nums[j], t);
         bool all = true;
         for (int j = 0; j < n; j++)
             all = all && reached[j];
@@ -1947,6 +1957,22 @@ static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t,
         int r = mkvmap_leap(m, wanted, &mixed_at);
         if (r > 0 && mixed_at >= 0)
             w->until = mixed_at;
+        /* After a seek every track may be far from the map's end, in
+         * clusters of both (a track stored behind the others: the audio
+         * at 30 s lies 9 MB past the video's, one cluster head per 25 KB
+         * between, 10 s of steps at 1.2 MB/s). */
+        if (r == 0 && count > 0) {
+            const struct mkvmap_cluster *last = mkvmap_cluster(m, count - 1);
+            int left[DEMUX_MAX_SIDES * 2], nl = 0;
+            bool far = false;
+            for (int j = 0; j < n; j++) {
+                if (reached[j])
+                    continue;
+                left[nl++] = nums[j];
+                far = far || mkvmap_track_time(m, last, nums[j], NULL) < t - DEMUX_LEAP_TO_SECS;
+            }
+            r = far ? mkvmap_leap_to(m, left, nl, t) : 0;
+        }
         /* Weighed before each step, after the leap had its chance: one
          * that passes the run pays for the steps before it. */
         if (r == 0 && w->budget && w->secs > DEMUX_WALK_MIN_SECS && mkvmap_next(m) > w->until &&
@@ -1982,7 +2008,12 @@ static int64_t demux_map_track_pos(const struct mkvmap *m, int num, double t, do
     double first_time = NAN, at_time = NAN;
     for (size_t i = 0; i < mkvmap_count(m); i++) {
         const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
-        if (!mkvmap_may_carry(m, c, num))
+        /* A span passed on the way to a time (mkvmap_leap_to) is timed by
+         * the cluster before it, which says nothing of the tracks it was
+         * not passed for. */
+        bool other = c->span && c->first == 0 &&
+                     !(num <= MKVMAP_MAX_TRACK && (c->tracks >> num & 1));
+        if (other || !mkvmap_may_carry(m, c, num))
             continue;
         double ct = mkvmap_track_time(m, c, num, NULL);
         if (first < 0) {
@@ -2174,6 +2205,7 @@ static int demux_map_place(demuxer_t *d, const int *nums, int n, double t, int64
                            double *times)
 {
     struct demux_priv *p = d->priv;
+    bool relearned = false;
     for (;;) {
         struct mkvmap *m = d->mkvmap;
         /* Read plans (-mkv-plan) are made of every cluster's span and
@@ -2198,24 +2230,36 @@ static int demux_map_place(demuxer_t *d, const int *nums, int n, double t, int64
                    w.secs * 1e3, w.bytes / 1048576.0, w.seq * (double)w.bytes * 1e3);
             return 1;
         }
-        bool lost = false;
+        bool lost = false, inside = false;
         for (int j = 0; j < n; j++) {
             pos[j] = demux_map_track_pos(m, nums[j], t, &times[j]);
             lost = lost || (pos[j] >= 0 && times[j] > t + DEMUX_LEAP_SLACK &&
                             demux_map_leapt_before(m, pos[j]));
+            size_t i;
+            const struct mkvmap_cluster *c = pos[j] >= 0 ? demux_map_at(m, pos[j], &i) : NULL;
+            inside = inside || (c && c->span && c->first == 0);
         }
-        if (!lost) {
+        /* A span passed on the way to another time (mkvmap_leap_to) holds
+         * this time's data (a seek back): the map is learned again, with
+         * leaps toward this time, once. */
+        if (inside && !relearned) {
+            mp_msg(MSGT_DEMUX, MSGL_V, "demux: the data at %.3f lie in clusters the map passed "
+                   "on the way to another time: learning it again\n", t);
+            relearned = true;
+        } else if (!lost) {
             r = demux_map_place_behind(m, nums, n, t, pos, times);
             return r < 0 ? r : demux_map_place_deep(m, nums, n, t, pos, times);
+        } else {
+            mp_msg(MSGT_DEMUX, MSGL_V, "demux: a track's first cluster after a leapt span is "
+                   "timed after %.3f: walking every cluster\n", t);
         }
-        mp_msg(MSGT_DEMUX, MSGL_V, "demux: a track's first cluster after a leapt span is "
-               "timed after %.3f: walking every cluster\n", t);
         mkvmap_free(d->mkvmap);
         d->mkvmap = NULL;
         r = mkvmap_open(&d->mkvmap, d->stream, d->avfc);
         if (r < 0)
             return r == -DEMUX_ERR_NOMEM ? r : 1;
-        mkvmap_no_leaps(d->mkvmap);
+        if (lost)
+            mkvmap_no_leaps(d->mkvmap);
     }
 }
 
@@ -2326,6 +2370,9 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
         bool far = known && demux_is_far(d, dist) && !demux_map_shared(m, pos[j], nums, n, j);
         if (!far && ds->side) {
             demux_side_close(d, ds->side);
+        } else if (far && ds->side) {
+            /* Its index gains what the map learned since (a seek). */
+            demux_index_from_map(d, ds->side->avfc, ds->sh.ff_index);
         } else if (far && !ds->side) {
             r = demux_side_open(d, ds);
             if (r == -DEMUX_ERR_NOMEM)

@@ -141,6 +141,15 @@ struct mkvmap {
      * goes to it or past it again. */
     int64_t leap_bad;
     bool no_leaps;
+    /* mkvmap_leap_to: the tracks (a bit per slot) and time of the last
+     * leap toward a time; the last cued cluster it found them to have
+     * passed (to_lo, -1: none) and the first it found them not to have
+     * (to_bad, -1: none; the next leap for them stops there), with what
+     * those clusters' heads showed. */
+    uint64_t to_set;
+    double to_time;
+    int64_t to_lo, to_bad;
+    struct mkvmap_cluster to_lo_head, to_bad_head;
     /* Per track number: where mkvmap_find_deep found its first block
      * (deep_pos -1: not looked for or not found). */
     int64_t deep_pos[MKVMAP_MAX_TRACK + 1];
@@ -510,6 +519,7 @@ int mkvmap_open(struct mkvmap **out, stream_t *s, const AVFormatContext *avfc)
     m->stuck_at = -1;
     m->cues_pos = -1;
     m->leap_bad = -1;
+    m->to_lo = m->to_bad = -1;
     m->probed_pos = -1;
     for (int t = 0; t <= MKVMAP_MAX_TRACK; t++) {
         m->deep_pos[t] = -1;
@@ -1362,6 +1372,110 @@ int mkvmap_leap(struct mkvmap *m, uint64_t wanted, int64_t *mixed_at)
     m->next = to;
     m->after_leap = true;
     return 1;
+}
+
+/* Whether the cued cluster at pos shows a block of one of the tracks in
+ * set (a bit per slot) timed at or before t and none timed after it: 1,
+ * 0, -DEMUX_ERR_NOMEM. A cluster head shows only its first blocks: a
+ * track it does not show is taken to be before t there too. */
+static int mkvmap_passed(struct mkvmap *m, int64_t pos, uint64_t set, double t)
+{
+    bool mixed = false;
+    int r = mkvmap_probe(m, pos, 0, t, 0, &mixed);
+    if (r < 0)
+        return r;
+    if (m->probed_pos != pos || m->probed.broken || !m->probed.timed)
+        return 0;
+    bool before = false;
+    for (int k = 1; k <= MKVMAP_MAX_TRACK; k++) {
+        double time = (set >> k & 1) ? mkvmap_head_time(&m->probed.c, k) : NAN;
+        if (time > t)
+            return 0;
+        before = before || time <= t;
+    }
+    return before;
+}
+
+int mkvmap_leap_to(struct mkvmap *m, const int *nums, int n, double t)
+{
+    if (m->no_leaps || m->done || m->n == 0 || n == 0 || !isfinite(t))
+        return 0;
+    uint64_t set = 0;
+    for (int j = 0; j < n; j++) {
+        int k = mkvmap_track_slot(nums[j]);
+        if (k == 0)
+            return 0;  /* a track the heads cannot name */
+        set |= (uint64_t)1 << k;
+    }
+    if (!m->cues_read) {
+        int r = mkvmap_read_cues(m);
+        if (r < 0)
+            return r;
+    }
+    size_t a = mkvmap_cue_bound(m, m->next, true), b = m->nb_cues;
+    /* A track's blocks come in time order: past a cued cluster that
+     * showed one of them later than t, no later one is looked at again
+     * for the same tracks and time. */
+    bool again = m->to_set == set && m->to_time == t;
+    if (again && m->to_bad >= 0)
+        b = mkvmap_cue_bound(m, m->to_bad, false);
+    if (b <= a)
+        return 0;
+    int64_t lo = (int64_t)a - 1, hi = (int64_t)b;
+    struct mkvmap_cluster lo_head = {0}, hi_head = {0};
+    int looks = 0;
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        int r = mkvmap_passed(m, m->cue_at[mid], set, t);
+        looks++;
+        if (r < 0)
+            return r;
+        bool shown = m->probed_pos == m->cue_at[mid];
+        if (r) {
+            lo = mid;
+            lo_head = m->probed.c;
+        } else {
+            hi = mid;
+            hi_head = shown ? m->probed.c : (struct mkvmap_cluster){0};
+        }
+    }
+    if (!again) {
+        m->to_set = set;
+        m->to_time = t;
+        m->to_lo = m->to_bad = -1;
+    }
+    if (hi < (int64_t)b) {
+        m->to_bad = m->cue_at[hi];
+        m->to_bad_head = hi_head;
+    }
+    if (lo >= (int64_t)a) {
+        m->to_lo = m->cue_at[lo];
+        m->to_lo_head = lo_head;
+    }
+    if (lo < (int64_t)a)
+        return 0;
+    const struct mkvmap_cluster *last = &m->v[m->n - 1];
+    int64_t to = m->cue_at[lo];
+    struct mkvmap_cluster *slot = mkvmap_append(m);
+    if (!slot)
+        return -DEMUX_ERR_NOMEM;
+    *slot = (struct mkvmap_cluster){ .pos = m->next, .end = to, .time = last->time,
+                                     .tracks = set, .first_time = NAN, .other_time = NAN,
+                                     .span = true };
+    mp_msg(MSGT_DEMUX, MSGL_V, "Matroska map: bytes %lld to %lld passed on the way to %.3f "
+           "(%d cued clusters looked at)\n", (long long)m->next, (long long)to, t, looks);
+    m->stats.leapt += to - m->next;
+    m->next = to;
+    m->after_leap = true;
+    return 1;
+}
+
+bool mkvmap_leap_bracketed(const struct mkvmap *m, int track, double t)
+{
+    int k = mkvmap_track_slot(track);
+    return k > 0 && (m->to_set >> k & 1) && m->to_time == t && m->to_lo >= 0 &&
+           m->to_bad > m->to_lo && m->next > m->to_lo &&
+           mkvmap_head_time(&m->to_lo_head, k) <= t && mkvmap_head_time(&m->to_bad_head, k) > t;
 }
 
 int64_t mkvmap_next(const struct mkvmap *m)

@@ -43,8 +43,10 @@ struct mkvmap_cluster {
     double other_time; /* timed before its cluster (a track stored behind) */
     bool complete;    /* every block header in it was seen */
     bool span;        /* not one cluster: the clusters between two looked at,
-                       * taken to hold only track first (mkvmap_leap); time
-                       * is the one before them */
+                       * taken to hold only track first (mkvmap_leap), or,
+                       * first 0, blocks of tracks that were all before a
+                       * time at its end (mkvmap_leap_to); time is the one
+                       * before them */
 };
 
 /* What the map did, for tests and -v. */
@@ -98,6 +100,26 @@ int mkvmap_step(struct mkvmap *m);
  * block within one cue's clusters.
  */
 int mkvmap_leap(struct mkvmap *m, uint64_t wanted, int64_t *mixed_at);
+
+/*
+ * Go past the clusters before the data at time t of the n tracks nums
+ * (track numbers) without walking each, as after a seek: the Cues'
+ * clusters ahead are halved to the last whose head shows a block of one
+ * of them timed t or earlier and none later (their blocks come in time
+ * order, so their data at t lie there or after), and the map goes on
+ * there; what lies before it is one span record (first 0, tracks nums).
+ * The bet: a track a head does not show (it shows only a cluster's first
+ * blocks) is before t there too. Returns 1 when the map went ahead, 0
+ * when it could not (no Cues, no such cued cluster past the map's end, a
+ * track number above MKVMAP_MAX_TRACK), -DEMUX_ERR_NOMEM.
+ */
+int mkvmap_leap_to(struct mkvmap *m, const int *nums, int n, double t);
+
+/* Whether the last mkvmap_leap_to toward t found track's data at t
+ * between two cued clusters next to each other, the first of them walked
+ * (it showed the track timed t or before, the second after t): its data
+ * at t are in the map's clusters from there, read on from there. */
+bool mkvmap_leap_bracketed(const struct mkvmap *m, int track, double t);
 
 /*
  * Look for track's first block inside the clusters not walked to their

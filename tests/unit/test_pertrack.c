@@ -834,6 +834,55 @@ static void test_skewed_audio_found_behind(void **state)
     assert_true(jumps <= 16);
 }
 
+/* A seek to 15 s of the file whose audio is stored 20 s behind its
+ * video: the audio at 15 s lies with the video of 35 s, the clusters
+ * between a few KB each. The map halves the Cues toward 15 s (first for
+ * both tracks, then for the audio) instead of walking a head per cluster
+ * from the file's start (about 130 jumps before). */
+static void test_seek_skewed_audio_leaps(void **state)
+{
+    const struct media *m = *state;
+    struct jumpy_disk *disk;
+    struct stream_file_io io;
+    struct opened o = open_on_jumpy_disk(m->skewb, &disk, &io);
+    disk->page_ms = 8.0;
+    struct sh_stream *v, *a;
+    select_tracks(o.d, 0, &v, &a);
+    assert_int_equal(demux_seek(o.d, 15), 0);
+    AVPacket *pkt = demux_read_packet(o.d, v);
+    assert_non_null(pkt);
+    av_packet_free(&pkt);
+    int jumps0 = disk->jumps;
+    pkt = demux_read_packet(o.d, a);
+    assert_non_null(pkt);
+    double first = pkt_time(a, pkt);
+    av_packet_free(&pkt);
+    int jumps = disk->jumps - jumps0;
+    print_message("seek to 15 s: first audio packet at %.3f after %d jumps, %d positions\n",
+                  first, jumps, demux_read_positions(o.d));
+    assert_int_equal(demux_read_positions(o.d), 2);
+    assert_true(first >= 13.0 && first < 15.2);
+    /* Two halvings of the Cues (a few looks each), the cluster there. */
+    assert_true(jumps <= 30);
+    /* Back to 5 s, whose data lie in what the map passed on the way to
+     * 15 s: learned again, the audio gets its own position there. */
+    assert_int_equal(demux_seek(o.d, 5), 0);
+    pkt = demux_read_packet(o.d, v);
+    assert_non_null(pkt);
+    av_packet_free(&pkt);
+    jumps0 = disk->jumps;
+    pkt = demux_read_packet(o.d, a);
+    assert_non_null(pkt);
+    first = pkt_time(a, pkt);
+    av_packet_free(&pkt);
+    print_message("back to 5 s: first audio packet at %.3f after %d jumps, %d positions\n",
+                  first, disk->jumps - jumps0, demux_read_positions(o.d));
+    assert_int_equal(demux_read_positions(o.d), 2);
+    assert_true(first >= 3.0 && first < 5.2);
+    close_media(&o);
+    free(disk);
+}
+
 /* The audio in clusters of its own after each 40 s of video: a leap over
  * the video's cued clusters finds the audio of 80-120 s first. Its time
  * tells the bet lost, the map is walked again without leaps, and the
@@ -905,6 +954,7 @@ int main(void)
         cmocka_unit_test(test_cues_leap_over_video),
         cmocka_unit_test(test_leap_bet_lost),
         cmocka_unit_test(test_skewed_audio_found_behind),
+        cmocka_unit_test(test_seek_skewed_audio_leaps),
         cmocka_unit_test(test_audio_inside_last_cluster),
         cmocka_unit_test(test_map_follows_behind),
         cmocka_unit_test(test_far_video_same_packets),
