@@ -22,7 +22,6 @@
 
 #include "config.h"
 #include "common/mp_msg.h"
-#include "libmpcodecs/mpcodecs.h"
 #include <libavutil/pixdesc.h>
 #include "options/options.h"
 #include "sub/sub.h"
@@ -2111,7 +2110,8 @@ static int func_audio_format(struct opt_ctx *c, const struct opt_def *d, const c
 static int func_swsopts(struct opt_ctx *c, const struct opt_def *d, const char *value,
                         char *err, size_t errsize)
 {
-    if (strlen(value) > 400 || mp_sws_check_opts(value) < 0) {
+    const struct mp_opt_checks *ck = c->o->checks;
+    if (strlen(value) > 400 || (ck && ck->swsopts && ck->swsopts(value) < 0)) {
         opt_err(err, errsize, "libswscale does not take '%s' (its options as key=value:..., "
                 "listed by 'ffmpeg -h full' under SWScaler)", value);
         return R_BADVAL;
@@ -2149,23 +2149,26 @@ static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const cha
 }
 
 /* -vf/-af set a chain; -vf-add/-pre/-del/-clr edit it (the list edits are
- * libmpcodecs' string functions, which know MPlayer's filter syntax). */
+ * the filter module's, which knows MPlayer's filter syntax: checks). */
 static int func_filters(struct opt_ctx *c, const struct opt_def *d, const char *value,
                         char *err, size_t errsize)
 {
     char **field = d->name[0] == 'v' ? &c->o->vf : &c->o->af;
     const char *op = d->name[2] == '-' ? d->name + 3 : "set";
+    const struct mp_opt_checks *ck = c->o->checks;
+    int (*edit)(const char *, const char *, const char *, char **) =
+        ck ? ck->filter_list_edit : NULL;
     char *out = NULL;
     if (!strcmp(op, "set")) {
-        if (!strcmp(value, "help")) {
+        if (!strcmp(value, "help") || !edit) {
             out = strdup(value);
         } else {
-            if (mp_filter_list_edit(NULL, "add", value, &out) < 0) {
+            if (edit(NULL, "add", value, &out) < 0) {
                 opt_err(err, errsize, "bad filter list '%s'", value);
                 return R_BADVAL;
             }
         }
-    } else if (mp_filter_list_edit(*field, op, value ? value : "", &out) < 0) {
+    } else if (!edit || edit(*field, op, value ? value : "", &out) < 0) {
         opt_err(err, errsize, "cannot %s '%s'", op, value ? value : "");
         return R_BADVAL;
     }

@@ -19,7 +19,22 @@
 
 /* Everything the options set. Strings are malloc'ed and owned by the
  * struct; free with mp_opts_free(). */
+/* Checks and edits of values whose syntax another module owns: options/
+ * includes none of them, the player points MPOpts.checks at these
+ * (player/core.c). A NULL member: -swsopts is taken as given, -vf-add,
+ * -vf-pre, -vf-del and -vf-clr (and -af-...) fail, -vf and -af set the
+ * list as given. */
+struct mp_opt_checks {
+    /* 0 when libswscale takes opts (key=value:...) */
+    int (*swsopts)(const char *opts);
+    /* op "add", "pre", "del" or "clr" on the filter list cur (NULL:
+     * empty): 0 with *out malloc'ed, -1 when arg does not fit op */
+    int (*filter_list_edit)(const char *cur, const char *op, const char *arg, char **out);
+};
+
 struct MPOpts {
+    /* not owned, NULL until set; see struct mp_opt_checks */
+    const struct mp_opt_checks *checks;
     /* playback */
     double seek_start;          /* -ss seconds; < 0: none */
     double end_pos;             /* -endpos seconds after the start; < 0: none */

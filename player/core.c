@@ -39,12 +39,19 @@ static bool core_playlist_interrupted(void *ctx)
     return mp_check_interrupt(ctx);
 }
 
+/* The checks the option parser asks of the filter and scaler modules. */
+static const struct mp_opt_checks core_opt_checks = {
+    .swsopts = mp_sws_check_opts,
+    .filter_list_edit = mp_filter_list_edit,
+};
+
 struct MPContext *mp_create(void)
 {
     struct MPContext *mpctx = calloc(1, sizeof(*mpctx));
     if (!mpctx)
         return NULL;
     mp_opts_init(&mpctx->opts);
+    mpctx->opts.checks = &core_opt_checks;
     mpctx->sub_visibility = true;
     mpctx->main_thread = pthread_self();
     mpctx->playlist.interrupted = core_playlist_interrupted;

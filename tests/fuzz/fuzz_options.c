@@ -16,8 +16,15 @@
 #include <math.h>
 #include <sys/stat.h>
 
+#include "libmpcodecs/mpcodecs.h"
 #include "options/options.h"
 #include "tests/fuzz/fuzz.h"
+
+/* What the player gives the parser (player/core.c). */
+static const struct mp_opt_checks fo_checks = {
+    .swsopts = mp_sws_check_opts,
+    .filter_list_edit = mp_filter_list_edit,
+};
 
 #define FO_MAX_ARGS 256
 
@@ -78,6 +85,7 @@ static void fo_config(const char *text, size_t size)
         return;
     struct MPOpts o;
     mp_opts_init(&o);
+    o.checks = &fo_checks;
     int r = mp_parse_config_file(&o, path, true);
     FUZZ_CHECK(r == MP_OPT_OK || r == MP_OPT_EXIT || r == MP_OPT_ERROR);
     if (r == MP_OPT_OK)
@@ -104,6 +112,7 @@ static void fo_cmdline(char *text, size_t size)
     struct MPOpts o;
     struct mp_cmdline_files files = {0};
     mp_opts_init(&o);
+    o.checks = &fo_checks;
     int r = mp_parse_command_line(&o, &files, argc, argv);
     FUZZ_CHECK(r == MP_OPT_OK || r == MP_OPT_EXIT || r == MP_OPT_ERROR);
     if (r == MP_OPT_OK)

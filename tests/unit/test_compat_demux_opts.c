@@ -17,12 +17,19 @@
 #include "libmpcodecs/mpcodecs.h"
 #include "options/options.h"
 
+/* What the player gives the parser (player/core.c). */
+static const struct mp_opt_checks checks = {
+    .swsopts = mp_sws_check_opts,
+    .filter_list_edit = mp_filter_list_edit,
+};
+
 static int setup(void **state)
 {
     struct MPOpts *o = calloc(1, sizeof(*o));
     if (!o)
         return -1;
     mp_opts_init(o);
+    o->checks = &checks;
     mp_msg_set_default_level(MSGL_FATAL); /* the bad values below print */
     *state = o;
     return 0;
@@ -125,6 +132,15 @@ static void test_av_options(void **state)
     assert_string_equal(o->swsopts, "param0=1:param1=2");
     assert_int_equal(mp_set_option(o, "swsopts", "nosuch=1"), MP_OPT_ERROR);
     assert_int_equal(mp_set_option(o, "swsopts", "param0"), MP_OPT_ERROR);
+    /* Without the player's checks the parser knows no scaler nor filter
+     * syntax: the value is taken as given, a list cannot be edited. */
+    o->checks = NULL;
+    assert_int_equal(mp_set_option(o, "swsopts", "nosuch=1"), MP_OPT_OK);
+    assert_int_equal(mp_set_option(o, "vf", "flip"), MP_OPT_OK);
+    assert_int_equal(mp_set_option(o, "vf-add", "mirror"), MP_OPT_ERROR);
+    o->checks = &checks;
+    assert_int_equal(mp_set_option(o, "vf-add", "mirror"), MP_OPT_OK);
+    assert_string_equal(o->vf, "flip,mirror");
     assert_int_equal(mp_set_option(o, "tsprog", "0"), MP_OPT_ERROR);
     assert_int_equal(mp_set_option(o, "tsprog", "65534"), MP_OPT_OK);
     assert_true(o->ts_keep_broken);
