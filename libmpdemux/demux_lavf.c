@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <libavutil/channel_layout.h>
 #include <libavutil/dict.h>
@@ -2677,6 +2678,8 @@ static void demux_reader_job(void *arg)
     demuxer_t *d = arg;
     struct demux_priv *p = d->priv;
     struct demux_reader *r = &p->rd;
+    mp_msg(MSGT_DEMUX, MSGL_DBG2, "demux: reader thread %d (main %d)\n", mp_thread_id(),
+           (int)getpid());
     pthread_mutex_lock(&r->lock);
     for (;;) {
         struct demux_side *src = NULL;

@@ -100,6 +100,10 @@ int mp_worker_call(const char *name, void (*job)(void *ctx), void *ctx,
  * left behind, so it needs no helper to stay interruptible. */
 bool mp_worker_is_current(void);
 
+/* The kernel's id of the calling thread (what a FUSE model's trace names,
+ * TOOLS/slowfs), 0 where there is none. */
+int mp_thread_id(void);
+
 /* How long a closing stream or demuxer waits for its worker before it
  * leaves it behind: far below the 0.5 s a quit may take. */
 #define MP_WORKER_CLOSE_WAIT 0.1

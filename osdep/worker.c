@@ -11,6 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
 
 #include "config.h"
 #include "osdep/osdep.h"
@@ -40,6 +44,15 @@ static _Thread_local bool worker_thread;
 bool mp_worker_is_current(void)
 {
     return worker_thread;
+}
+
+int mp_thread_id(void)
+{
+#ifdef SYS_gettid
+    return (int)syscall(SYS_gettid);
+#else
+    return 0;
+#endif
 }
 
 static void *worker_main(void *arg)

@@ -324,6 +324,7 @@ static void ra_pace(struct stream_ra *ra)
 static void ra_job(void *arg)
 {
     struct stream_ra *ra = arg;
+    mp_msg(MSGT_STREAM, MSGL_DBG2, "readahead: thread %d\n", mp_thread_id());
     pthread_mutex_lock(&ra->lock);
     for (;;) {
         struct ra_job job;

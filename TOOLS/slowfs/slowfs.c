@@ -568,10 +568,12 @@ static int sfs_read(const char *path, char *buf, size_t size, off_t off,
     s->last_done = done;
     s->have_done = 1;
 
+    /* The thread the request came for (the kernel's readahead runs in the
+     * task that triggered it): who asked, the reader or its helper. */
     if (s->trace)
-        fprintf(s->trace, "%.3f %s %" PRIu64 " %zu %zu %s%s%s %.3f\n", ts_ms(&s->t0, &start),
+        fprintf(s->trace, "%.3f %s %" PRIu64 " %zu %zu %s%s%s %.3f %d\n", ts_ms(&s->t0, &start),
                 path, from, size, got, seek ? "seek" : "-", eio ? ",eio" : "",
-                stall_ms > 0 ? ",stall" : "", cost);
+                stall_ms > 0 ? ",stall" : "", cost, (int)fuse_get_context()->pid);
     if (eio)
         return -EIO;
     if (err && !got)
