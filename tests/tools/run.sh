@@ -241,6 +241,18 @@ storage_tests() {
     else
         bad "options: mount with a profile"
     fi
+    # The trace names the thread a request came for: a reader's own pid.
+    if sh "$SLOWFS_SH" mount --profile=fast --trace="$tmp/trace" "$src" "$mnt"; then
+        mounted=1
+        sh -c 'echo $$ > "$1"; exec head -c 4096 "$2" > /dev/null' sh "$tmp/reader.pid" \
+            "$mnt/half.bin"
+        check "options: trace names the reader ($(cat "$tmp/reader.pid"))" \
+            sh -c "grep -q ' /half.bin 0 .* $(cat "$tmp/reader.pid")\$' '$tmp/trace'"
+        sh "$SLOWFS_SH" umount "$mnt"
+        mounted=
+    else
+        bad "options: mount with a trace"
+    fi
     # The net profile: every jump and every request to an idle device costs.
     if sh "$SLOWFS_SH" mount --profile=net "$src" "$mnt"; then
         mounted=1
