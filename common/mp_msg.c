@@ -204,6 +204,29 @@ void mp_msg_add_verbose(int n)
     msg_verbose += n;
 }
 
+/* MPlayer 1.5's other module names (its -msglevel help), so that its
+ * command lines and config files work: each sets the level of the module
+ * that prints what it named, or of none (MSGT_MAX + 1) where this player
+ * has no such part. */
+static const struct {
+    const char *name;
+    int mod;
+} msg_module_aliases[] = {
+    {"gplayer", MSGT_MAX + 1},    {"ds", MSGT_DEMUX},          {"demux", MSGT_DEMUX},
+    {"header", MSGT_DEMUX},       {"autoq", MSGT_MAX + 1},     {"cfgparser", MSGT_OPTIONS},
+    {"seek", MSGT_CPLAYER},       {"win32", MSGT_MAX + 1},     {"open", MSGT_STREAM},
+    {"dvd", MSGT_STREAM},         {"parsees", MSGT_DEMUX},     {"lirc", MSGT_INPUT},
+    {"mencoder", MSGT_MAX + 1},   {"xacodec", MSGT_MAX + 1},   {"tv", MSGT_MAX + 1},
+    {"osdep", MSGT_GLOBAL},       {"spudec", MSGT_SUBREADER},  {"playtree", MSGT_CPLAYER},
+    {"vfilter", MSGT_DECVIDEO},   {"network", MSGT_STREAM},    {"cpudetect", MSGT_MAX + 1},
+    {"codeccfg", MSGT_CPLAYER},   {"sws", MSGT_DECVIDEO},      {"vobsub", MSGT_SUBREADER},
+    {"osd-menu", MSGT_OSD},       {"afilter", MSGT_DECAUDIO},  {"netst", MSGT_STREAM},
+    {"muxer", MSGT_MAX + 1},      {"ass", MSGT_SUBREADER},     {"radio", MSGT_MAX + 1},
+    {"loader", MSGT_MAX + 1},     {"teletext", MSGT_MAX + 1},  {"fixme", MSGT_GLOBAL},
+};
+
+/* A module's index, MSGT_MAX for "all", MSGT_MAX + 1 for a name MPlayer
+ * knows and this player has nothing for, -1 for an unknown name. */
 static int msg_find_module(const char *name, size_t len)
 {
     if (len == 3 && !strncasecmp(name, "all", 3))
@@ -212,7 +235,26 @@ static int msg_find_module(const char *name, size_t len)
         if (strlen(msg_module_names[i]) == len && !strncasecmp(name, msg_module_names[i], len))
             return i;
     }
+    for (size_t i = 0; i < sizeof(msg_module_aliases) / sizeof(msg_module_aliases[0]); i++) {
+        const char *a = msg_module_aliases[i].name;
+        if (strlen(a) == len && !strncasecmp(name, a, len))
+            return msg_module_aliases[i].mod;
+    }
     return -1;
+}
+
+void mp_msg_print_modules(void)
+{
+    mp_msg(MSGT_GLOBAL, MSGL_INFO, "Available msg modules:\n");
+    for (int i = 0; i < MSGT_MAX; i++)
+        mp_msg(MSGT_GLOBAL, MSGL_INFO, "   %s\n", msg_module_names[i]);
+    mp_msg(MSGT_GLOBAL, MSGL_INFO, "MPlayer's other names, each for the module that "
+           "prints what it named:\n");
+    for (size_t i = 0; i < sizeof(msg_module_aliases) / sizeof(msg_module_aliases[0]); i++) {
+        int mod = msg_module_aliases[i].mod;
+        mp_msg(MSGT_GLOBAL, MSGL_INFO, "   %-10s -> %s\n", msg_module_aliases[i].name,
+               mod < MSGT_MAX ? msg_module_names[mod] : "(nothing here)");
+    }
 }
 
 int mp_msg_parse_levels(const char *spec)
@@ -235,7 +277,9 @@ int mp_msg_parse_levels(const char *spec)
         long lev = strtol(eq + 1, &end, 10);
         if (end == eq + 1 || lev < -1 || lev > MSGL_DBG5)
             return -1;
-        if (mod == MSGT_MAX) {
+        if (mod == MSGT_MAX + 1) {
+            /* a part this player does not have */
+        } else if (mod == MSGT_MAX) {
             new_default = (int)lev;
             for (int i = 0; i < MSGT_MAX; i++) {
                 if (i != MSGT_IDENTIFY)

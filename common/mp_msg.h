@@ -68,16 +68,20 @@ int mp_msg_get_default_level(void);
  * lines show only at the level -identify or -msglevel identify=N set. */
 void mp_msg_add_verbose(int n);
 
-/* Parse an -msglevel value "all=4:demuxer=6:cplayer=4" (MPlayer names:
- * all, global, cplayer, options, stream, cache, demuxer, decvideo,
- * decaudio, vo, ao, avsync, statusline, identify, input, osd, subreader).
- * "all" sets every module but identify (as in MPlayer: the ID_ lines stay
+/* Parse an -msglevel value "all=4:demuxer=6:cplayer=4" (names: all,
+ * global, cplayer, options, stream, cache, demuxer, decvideo, decaudio,
+ * vo, ao, avsync, statusline, identify, input, osd, subreader, and
+ * MPlayer's other ones, each for the module that prints what it named or
+ * for none: mp_msg_print_modules). "all" sets every module but identify (as in MPlayer: the ID_ lines stay
  * off, or on, whatever all= says). Returns 0, or -1 with nothing changed
  * when the value is malformed. */
 int mp_msg_parse_levels(const char *spec);
 
 /* Module name as used by -msglevel, or NULL. */
 const char *mp_msg_module_name(int mod);
+
+/* -msglevel help: the module names, MPlayer's included. */
+void mp_msg_print_modules(void);
 
 /* -msgcolor: each message in its level's color; -msgmodule: each line
  * starts with the module's name ("  CPLAYER: "), as in MPlayer. */

@@ -1503,6 +1503,10 @@ static int func_verbose(struct opt_ctx *c, const struct opt_def *d, const char *
 static int func_msglevel(struct opt_ctx *c, const struct opt_def *d, const char *value,
                          char *err, size_t errsize)
 {
+    if (!strcmp(value, "help")) {
+        mp_msg_print_modules();
+        return R_EXIT;
+    }
     if (mp_msg_parse_levels(value) < 0) {
         opt_err(err, errsize, "invalid message levels: '%s' (module=level:..., "
                 "level -1..10)", value);

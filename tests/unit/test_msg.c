@@ -60,6 +60,25 @@ static void test_identify_own_level(void **state)
     mp_msg_reset();
 }
 
+/* MPlayer 1.5's other names (demux, ds, header, cfgparser, ...) set the
+ * module that prints what they named here; names of parts this player
+ * does not have (tv, win32) are taken and change nothing. */
+static void test_msglevel_mplayer_names(void **state)
+{
+    mp_msg_reset();
+    assert_false(mp_msg_test(MSGT_DEMUX, MSGL_DBG2));
+    assert_int_equal(mp_msg_parse_levels("demux=7"), 0);
+    assert_true(mp_msg_test(MSGT_DEMUX, MSGL_DBG2));
+    assert_int_equal(mp_msg_parse_levels("cfgparser=0:header=1"), 0);
+    assert_false(mp_msg_test(MSGT_OPTIONS, MSGL_ERR));
+    assert_false(mp_msg_test(MSGT_DEMUX, MSGL_WARN));
+    assert_true(mp_msg_test(MSGT_DEMUX, MSGL_ERR));
+    assert_int_equal(mp_msg_parse_levels("tv=9:win32=-1"), 0);
+    assert_true(mp_msg_test(MSGT_CPLAYER, MSGL_INFO));
+    assert_false(mp_msg_test(MSGT_CPLAYER, MSGL_V));
+    mp_msg_reset();
+}
+
 static void test_msglevel_malformed_changes_nothing(void **state)
 {
     mp_msg_reset();
@@ -171,6 +190,7 @@ int main(void)
         cmocka_unit_test(test_default_levels),
         cmocka_unit_test(test_msglevel_parse),
         cmocka_unit_test(test_identify_own_level),
+        cmocka_unit_test(test_msglevel_mplayer_names),
         cmocka_unit_test(test_msglevel_malformed_changes_nothing),
         cmocka_unit_test(test_msgmodule_starts_lines),
         cmocka_unit_test(test_long_message_whole),
