@@ -72,9 +72,9 @@ void mp_msg_add_verbose(int n);
  * global, cplayer, options, stream, cache, demuxer, decvideo, decaudio,
  * vo, ao, avsync, statusline, identify, input, osd, subreader, and
  * MPlayer's other ones, each for the module that prints what it named or
- * for none: mp_msg_print_modules). "all" sets every module but identify (as in MPlayer: the ID_ lines stay
- * off, or on, whatever all= says). Returns 0, or -1 with nothing changed
- * when the value is malformed. */
+ * for none: mp_msg_print_modules). "all" sets every module but identify
+ * (as in MPlayer: the ID_ lines stay off, or on, whatever all= says).
+ * Returns 0, or -1 with nothing changed when the value is malformed. */
 int mp_msg_parse_levels(const char *spec);
 
 /* Module name as used by -msglevel, or NULL. */
