@@ -1295,6 +1295,20 @@ static int64_t mkvmap_interpolate(const struct mkvmap *m, const struct mkvmap_an
     return i;
 }
 
+/* Add span (a leap's record, from the map's end) and go on after it.
+ * Returns 1 or -DEMUX_ERR_NOMEM. */
+static int mkvmap_add_span(struct mkvmap *m, const struct mkvmap_cluster *span)
+{
+    struct mkvmap_cluster *slot = mkvmap_append(m);
+    if (!slot)
+        return -DEMUX_ERR_NOMEM;
+    *slot = *span;
+    m->stats.leapt += span->end - span->pos;
+    m->next = span->end;
+    m->after_leap = true;
+    return 1;
+}
+
 int mkvmap_leap(struct mkvmap *m, uint64_t wanted, int64_t *mixed_at)
 {
     *mixed_at = -1;
@@ -1360,18 +1374,11 @@ int mkvmap_leap(struct mkvmap *m, uint64_t wanted, int64_t *mixed_at)
     if (lo < (int64_t)a)
         return 0;
     int64_t to = m->cue_at[lo];
-    struct mkvmap_cluster *slot = mkvmap_append(m);
-    if (!slot)
-        return -DEMUX_ERR_NOMEM;
-    *slot = (struct mkvmap_cluster){ .pos = m->next, .end = to, .time = t,
-                                     .tracks = (uint64_t)1 << lead, .first = (uint8_t)lead,
-                                     .first_time = NAN, .other_time = NAN, .span = true };
     mp_msg(MSGT_DEMUX, MSGL_V, "Matroska map: bytes %lld to %lld taken to hold only track %d "
            "(%d cued clusters looked at)\n", (long long)m->next, (long long)to, lead, looks);
-    m->stats.leapt += to - m->next;
-    m->next = to;
-    m->after_leap = true;
-    return 1;
+    return mkvmap_add_span(m, &(struct mkvmap_cluster){
+        .pos = m->next, .end = to, .time = t, .tracks = (uint64_t)1 << lead,
+        .first = (uint8_t)lead, .first_time = NAN, .other_time = NAN, .span = true });
 }
 
 /* Whether the cued cluster at pos shows a block of one of the tracks in
@@ -1456,18 +1463,11 @@ int mkvmap_leap_to(struct mkvmap *m, const int *nums, int n, double t)
         return 0;
     const struct mkvmap_cluster *last = &m->v[m->n - 1];
     int64_t to = m->cue_at[lo];
-    struct mkvmap_cluster *slot = mkvmap_append(m);
-    if (!slot)
-        return -DEMUX_ERR_NOMEM;
-    *slot = (struct mkvmap_cluster){ .pos = m->next, .end = to, .time = last->time,
-                                     .tracks = set, .first_time = NAN, .other_time = NAN,
-                                     .span = true };
     mp_msg(MSGT_DEMUX, MSGL_V, "Matroska map: bytes %lld to %lld passed on the way to %.3f "
            "(%d cued clusters looked at)\n", (long long)m->next, (long long)to, t, looks);
-    m->stats.leapt += to - m->next;
-    m->next = to;
-    m->after_leap = true;
-    return 1;
+    return mkvmap_add_span(m, &(struct mkvmap_cluster){
+        .pos = m->next, .end = to, .time = last->time, .tracks = set, .first_time = NAN,
+        .other_time = NAN, .span = true });
 }
 
 bool mkvmap_leap_bracketed(const struct mkvmap *m, int track, double t)

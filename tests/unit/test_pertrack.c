@@ -690,6 +690,23 @@ static struct opened open_on_jumpy_disk(const char *path, struct jumpy_disk **di
     return o;
 }
 
+/* Read a video packet, then an audio one: the audio's time, and in
+ * *jumps the device's jumps between the two. */
+static double audio_after_video(demuxer_t *d, struct sh_stream *v, struct sh_stream *a,
+                                const struct jumpy_disk *disk, int *jumps)
+{
+    AVPacket *pkt = demux_read_packet(d, v);
+    assert_non_null(pkt);
+    av_packet_free(&pkt);
+    int jumps0 = disk->jumps;
+    pkt = demux_read_packet(d, a);
+    assert_non_null(pkt);
+    double t = pkt_time(a, pkt);
+    av_packet_free(&pkt);
+    *jumps = disk->jumps - jumps0;
+    return t;
+}
+
 /* The jumps the jumpy device took until the first audio packet of path,
  * and the read positions then. */
 static int first_audio_on_jumpy_disk(const char *path, double page_ms, int *positions,
@@ -701,21 +718,14 @@ static int first_audio_on_jumpy_disk(const char *path, double page_ms, int *posi
     disk->page_ms = page_ms;
     struct sh_stream *v, *a;
     select_tracks(o.d, 0, &v, &a);
-    AVPacket *pkt = demux_read_packet(o.d, v);
-    assert_non_null(pkt);
-    av_packet_free(&pkt);
-    int jumps0 = disk->jumps;
-    pkt = demux_read_packet(o.d, a);
-    assert_non_null(pkt);
-    *first = pkt_time(a, pkt);
-    av_packet_free(&pkt);
+    int jumps;
+    *first = audio_after_video(o.d, v, a, disk, &jumps);
     *positions = demux_read_positions(o.d);
     /* The map looked (the test of the watch). */
     assert_non_null(o.d->mkvmap);
     struct mkvmap_stats st;
     mkvmap_get_stats(o.d->mkvmap, &st);
     *leapt = st.leapt;
-    int jumps = disk->jumps - jumps0;
     print_message("map: %zu clusters, %lld bytes leapt; %d jumps for the first audio packet\n",
                   mkvmap_count(o.d->mkvmap), (long long)st.leapt, jumps);
     close_media(&o);
@@ -849,15 +859,8 @@ static void test_seek_skewed_audio_leaps(void **state)
     struct sh_stream *v, *a;
     select_tracks(o.d, 0, &v, &a);
     assert_int_equal(demux_seek(o.d, 15), 0);
-    AVPacket *pkt = demux_read_packet(o.d, v);
-    assert_non_null(pkt);
-    av_packet_free(&pkt);
-    int jumps0 = disk->jumps;
-    pkt = demux_read_packet(o.d, a);
-    assert_non_null(pkt);
-    double first = pkt_time(a, pkt);
-    av_packet_free(&pkt);
-    int jumps = disk->jumps - jumps0;
+    int jumps;
+    double first = audio_after_video(o.d, v, a, disk, &jumps);
     print_message("seek to 15 s: first audio packet at %.3f after %d jumps, %d positions\n",
                   first, jumps, demux_read_positions(o.d));
     assert_int_equal(demux_read_positions(o.d), 2);
@@ -867,16 +870,9 @@ static void test_seek_skewed_audio_leaps(void **state)
     /* Back to 5 s, whose data lie in what the map passed on the way to
      * 15 s: learned again, the audio gets its own position there. */
     assert_int_equal(demux_seek(o.d, 5), 0);
-    pkt = demux_read_packet(o.d, v);
-    assert_non_null(pkt);
-    av_packet_free(&pkt);
-    jumps0 = disk->jumps;
-    pkt = demux_read_packet(o.d, a);
-    assert_non_null(pkt);
-    first = pkt_time(a, pkt);
-    av_packet_free(&pkt);
+    first = audio_after_video(o.d, v, a, disk, &jumps);
     print_message("back to 5 s: first audio packet at %.3f after %d jumps, %d positions\n",
-                  first, disk->jumps - jumps0, demux_read_positions(o.d));
+                  first, jumps, demux_read_positions(o.d));
     assert_int_equal(demux_read_positions(o.d), 2);
     assert_true(first >= 3.0 && first < 5.2);
     close_media(&o);
