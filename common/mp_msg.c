@@ -204,28 +204,33 @@ void mp_msg_add_verbose(int n)
     msg_verbose += n;
 }
 
+/* What msg_find_module gives for a name MPlayer knows and this player
+ * has no part for ("all" is MSGT_MAX). */
+#define MSG_NO_MODULE (MSGT_MAX + 1)
+
 /* MPlayer 1.5's other module names (its -msglevel help), so that its
  * command lines and config files work: each sets the level of the module
- * that prints what it named, or of none (MSGT_MAX + 1) where this player
+ * that prints what it named, or of none (MSG_NO_MODULE) where this player
  * has no such part. */
 static const struct {
     const char *name;
     int mod;
 } msg_module_aliases[] = {
-    {"gplayer", MSGT_MAX + 1},    {"ds", MSGT_DEMUX},          {"demux", MSGT_DEMUX},
-    {"header", MSGT_DEMUX},       {"autoq", MSGT_MAX + 1},     {"cfgparser", MSGT_OPTIONS},
-    {"seek", MSGT_CPLAYER},       {"win32", MSGT_MAX + 1},     {"open", MSGT_STREAM},
+    {"gplayer", MSG_NO_MODULE},    {"ds", MSGT_DEMUX},          {"demux", MSGT_DEMUX},
+    {"header", MSGT_DEMUX},       {"autoq", MSG_NO_MODULE},     {"cfgparser", MSGT_OPTIONS},
+    {"seek", MSGT_CPLAYER},       {"win32", MSG_NO_MODULE},     {"open", MSGT_STREAM},
     {"dvd", MSGT_STREAM},         {"parsees", MSGT_DEMUX},     {"lirc", MSGT_INPUT},
-    {"mencoder", MSGT_MAX + 1},   {"xacodec", MSGT_MAX + 1},   {"tv", MSGT_MAX + 1},
+    {"mencoder", MSG_NO_MODULE},   {"xacodec", MSG_NO_MODULE},   {"tv", MSG_NO_MODULE},
     {"osdep", MSGT_GLOBAL},       {"spudec", MSGT_SUBREADER},  {"playtree", MSGT_CPLAYER},
-    {"vfilter", MSGT_DECVIDEO},   {"network", MSGT_STREAM},    {"cpudetect", MSGT_MAX + 1},
+    {"vfilter", MSGT_DECVIDEO},   {"network", MSGT_STREAM},    {"cpudetect", MSG_NO_MODULE},
     {"codeccfg", MSGT_CPLAYER},   {"sws", MSGT_DECVIDEO},      {"vobsub", MSGT_SUBREADER},
     {"osd-menu", MSGT_OSD},       {"afilter", MSGT_DECAUDIO},  {"netst", MSGT_STREAM},
-    {"muxer", MSGT_MAX + 1},      {"ass", MSGT_SUBREADER},     {"radio", MSGT_MAX + 1},
-    {"loader", MSGT_MAX + 1},     {"teletext", MSGT_MAX + 1},  {"fixme", MSGT_GLOBAL},
+    {"muxer", MSG_NO_MODULE},      {"ass", MSGT_SUBREADER},     {"radio", MSG_NO_MODULE},
+    {"loader", MSG_NO_MODULE},     {"teletext", MSG_NO_MODULE},  {"fixme", MSGT_GLOBAL},
 };
+#define MSG_NUM_ALIASES (sizeof(msg_module_aliases) / sizeof(msg_module_aliases[0]))
 
-/* A module's index, MSGT_MAX for "all", MSGT_MAX + 1 for a name MPlayer
+/* A module's index, MSGT_MAX for "all", MSG_NO_MODULE for a name MPlayer
  * knows and this player has nothing for, -1 for an unknown name. */
 static int msg_find_module(const char *name, size_t len)
 {
@@ -235,7 +240,7 @@ static int msg_find_module(const char *name, size_t len)
         if (strlen(msg_module_names[i]) == len && !strncasecmp(name, msg_module_names[i], len))
             return i;
     }
-    for (size_t i = 0; i < sizeof(msg_module_aliases) / sizeof(msg_module_aliases[0]); i++) {
+    for (size_t i = 0; i < MSG_NUM_ALIASES; i++) {
         const char *a = msg_module_aliases[i].name;
         if (strlen(a) == len && !strncasecmp(name, a, len))
             return msg_module_aliases[i].mod;
@@ -250,7 +255,7 @@ void mp_msg_print_modules(void)
         mp_msg(MSGT_GLOBAL, MSGL_INFO, "   %s\n", msg_module_names[i]);
     mp_msg(MSGT_GLOBAL, MSGL_INFO, "MPlayer's other names, each for the module that "
            "prints what it named:\n");
-    for (size_t i = 0; i < sizeof(msg_module_aliases) / sizeof(msg_module_aliases[0]); i++) {
+    for (size_t i = 0; i < MSG_NUM_ALIASES; i++) {
         int mod = msg_module_aliases[i].mod;
         mp_msg(MSGT_GLOBAL, MSGL_INFO, "   %-10s -> %s\n", msg_module_aliases[i].name,
                mod < MSGT_MAX ? msg_module_names[mod] : "(nothing here)");
@@ -277,7 +282,7 @@ int mp_msg_parse_levels(const char *spec)
         long lev = strtol(eq + 1, &end, 10);
         if (end == eq + 1 || lev < -1 || lev > MSGL_DBG5)
             return -1;
-        if (mod == MSGT_MAX + 1) {
+        if (mod == MSG_NO_MODULE) {
             /* a part this player does not have */
         } else if (mod == MSGT_MAX) {
             new_default = (int)lev;

@@ -2000,6 +2000,20 @@ static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t,
     }
 }
 
+/* Whether a block of track num was seen in c (or, for a span, c was taken
+ * to hold it). */
+static bool demux_map_has(const struct mkvmap_cluster *c, int num)
+{
+    return num > 0 && num <= MKVMAP_MAX_TRACK && (c->tracks >> num & 1);
+}
+
+/* Whether c is a span passed on the way to a time (mkvmap_leap_to), not a
+ * run of one track's clusters (mkvmap_leap). */
+static bool demux_map_passed(const struct mkvmap_cluster *c)
+{
+    return c->span && c->first == 0;
+}
+
 /* Where track num's data at time t start: its last cluster at or before
  * t, else its first (*time: the track's time there, see
  * mkvmap_track_time); -1 when the map has none. */
@@ -2012,9 +2026,7 @@ static int64_t demux_map_track_pos(const struct mkvmap *m, int num, double t, do
         /* A span passed on the way to a time (mkvmap_leap_to) is timed by
          * the cluster before it, which says nothing of the tracks it was
          * not passed for. */
-        bool other = c->span && c->first == 0 &&
-                     !(num <= MKVMAP_MAX_TRACK && (c->tracks >> num & 1));
-        if (other || !mkvmap_may_carry(m, c, num))
+        if ((demux_map_passed(c) && !demux_map_has(c, num)) || !mkvmap_may_carry(m, c, num))
             continue;
         double ct = mkvmap_track_time(m, c, num, NULL);
         if (first < 0) {
@@ -2043,14 +2055,16 @@ static bool demux_map_leapt_before(const struct mkvmap *m, int64_t pos)
     return false;
 }
 
-/* The map's cluster at pos and its index, NULL when none starts there. */
+/* The map's cluster at pos and its index (index may be NULL), NULL when
+ * none starts there. */
 static const struct mkvmap_cluster *demux_map_at(const struct mkvmap *m, int64_t pos,
                                                  size_t *index)
 {
     for (size_t i = 0; i < mkvmap_count(m); i++) {
         const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
         if (c->pos == pos) {
-            *index = i;
+            if (index)
+                *index = i;
             return c;
         }
     }
@@ -2062,10 +2076,9 @@ static const struct mkvmap_cluster *demux_map_at(const struct mkvmap *m, int64_t
 static bool demux_map_holds_other(const struct mkvmap *m, int64_t pos, const int *nums, int n,
                                   int self)
 {
-    size_t i;
-    const struct mkvmap_cluster *c = demux_map_at(m, pos, &i);
+    const struct mkvmap_cluster *c = demux_map_at(m, pos, NULL);
     for (int j = 0; c && j < n; j++) {
-        if (j != self && nums[j] < 64 && (c->tracks >> nums[j] & 1))
+        if (j != self && demux_map_has(c, nums[j]))
             return true;
     }
     return false;
@@ -2089,8 +2102,7 @@ static int64_t demux_map_after(const struct mkvmap *m, int64_t pos)
 static bool demux_map_shared(const struct mkvmap *m, int64_t pos, const int *nums, int n,
                              int self)
 {
-    size_t i;
-    const struct mkvmap_cluster *c = demux_map_at(m, pos, &i);
+    const struct mkvmap_cluster *c = demux_map_at(m, pos, NULL);
     bool seen = false;
     if (c)
         mkvmap_track_time(m, c, nums[self], &seen);
@@ -2236,9 +2248,8 @@ static int demux_map_place(demuxer_t *d, const int *nums, int n, double t, int64
             pos[j] = demux_map_track_pos(m, nums[j], t, &times[j]);
             lost = lost || (pos[j] >= 0 && times[j] > t + DEMUX_LEAP_SLACK &&
                             demux_map_leapt_before(m, pos[j]));
-            size_t i;
-            const struct mkvmap_cluster *c = pos[j] >= 0 ? demux_map_at(m, pos[j], &i) : NULL;
-            inside = inside || (c && c->span && c->first == 0);
+            const struct mkvmap_cluster *c = pos[j] >= 0 ? demux_map_at(m, pos[j], NULL) : NULL;
+            inside = inside || (c && demux_map_passed(c));
         }
         /* A span passed on the way to another time (mkvmap_leap_to) holds
          * this time's data (a seek back): the map is learned again, with

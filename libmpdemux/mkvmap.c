@@ -1455,12 +1455,10 @@ int mkvmap_leap_to(struct mkvmap *m, const int *nums, int n, double t)
         m->to_bad = m->cue_at[hi];
         m->to_bad_head = hi_head;
     }
-    if (lo >= (int64_t)a) {
-        m->to_lo = m->cue_at[lo];
-        m->to_lo_head = lo_head;
-    }
     if (lo < (int64_t)a)
         return 0;
+    m->to_lo = m->cue_at[lo];
+    m->to_lo_head = lo_head;
     const struct mkvmap_cluster *last = &m->v[m->n - 1];
     int64_t to = m->cue_at[lo];
     mp_msg(MSGT_DEMUX, MSGL_V, "Matroska map: bytes %lld to %lld passed on the way to %.3f "

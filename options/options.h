@@ -17,8 +17,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Everything the options set. Strings are malloc'ed and owned by the
- * struct; free with mp_opts_free(). */
 /* Checks and edits of values whose syntax another module owns: options/
  * includes none of them, the player points MPOpts.checks at these
  * (player/core.c). A NULL member: -swsopts is taken as given, -vf-add,
@@ -32,6 +30,8 @@ struct mp_opt_checks {
     int (*filter_list_edit)(const char *cur, const char *op, const char *arg, char **out);
 };
 
+/* Everything the options set. Strings are malloc'ed and owned by the
+ * struct; free with mp_opts_free(). */
 struct MPOpts {
     /* not owned, NULL until set; see struct mp_opt_checks */
     const struct mp_opt_checks *checks;
