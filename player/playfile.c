@@ -85,6 +85,7 @@ static enum mp_stop_reason play_open(struct play_state *ps)
         .buffer_size = (int)o->stream_buffer_size,
         .readahead_distance = o->readahead_distance,
         .drop_behind = o->cache_drop_behind,
+        .plan_untimed = o->benchmark,
         .cache_kb = o->cache_kb,
         .cache_min_percent = o->cache_min_percent,
         .cache_seek_min_percent = o->cache_seek_min_percent,

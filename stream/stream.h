@@ -66,6 +66,11 @@ struct stream_opts {
      * reads on the file's device (see DOCS/tech/stream.md). Tuning and
      * tests; the player leaves it 0. */
     int64_t readahead_chunk;
+    /* The reader does not play in real time (-benchmark): a read plan's
+     * batch is never cut short for a reader waiting elsewhere, since its
+     * waits cost no playback time while the device stays busy, and jumps
+     * do. */
+    bool plan_untimed;
     /* TEST ONLY: the syscalls of plain-file streams go through these
      * instead of the real ones, so a test can record the exact pattern.
      * NULL = the real syscalls. Not owned by the stream; must outlive it. */

@@ -152,6 +152,7 @@ static int create_ra(stream_t *s, struct file_priv *p)
         .drop_behind = o->drop_behind,
         .size = p->size,
         .plan_budget = (int64_t)o->cache_kb * 1024,
+        .plan_untimed = o->plan_untimed,
     };
     p->ra = stream_ra_create(&rp);
     if (!p->ra) {

@@ -126,6 +126,7 @@ struct stream_ra_params {
     bool drop_behind;
     int64_t size;                    /* file size at open; -1 = unknown */
     int64_t plan_budget;             /* read plans: most bytes in flight; 0 = no bound */
+    bool plan_untimed;               /* stream_opts.plan_untimed */
 };
 struct stream_ra;
 /* Start the engine and its thread; NULL on failure (then no advice). */
@@ -169,10 +170,12 @@ int stream_ra_set_plan(struct stream_ra *ra, const struct stream_range *r, int n
 struct stream_plan;
 /* page: advice granularity; size: file size (-1 unknown); budget: most
  * advised-but-unread plan bytes, 0 = no bound; through: ranges closer than
- * this are one region, the gap advised with them (one device chunk). NULL
- * on failure. Freed by stream_plan_free. */
+ * this are one region, the gap advised with them (one device chunk);
+ * timed: the reader plays in real time, so a reader waiting in another
+ * region ends the batch under way (stream_plan_next). NULL on failure.
+ * Freed by stream_plan_free. */
 struct stream_plan *stream_plan_create(int64_t page, int64_t size, int64_t budget,
-                                      int64_t through);
+                                      int64_t through, bool timed);
 void stream_plan_free(struct stream_plan *pl);
 /* Replace the plan; what was advised or read and is in the new plan stays
  * known as such. Returns 0 or -STREAM_ERR_NOMEM (then the plan is empty). */

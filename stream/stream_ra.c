@@ -582,7 +582,7 @@ int stream_ra_set_plan(struct stream_ra *ra, const struct stream_range *r, int n
     int rc = 0;
     if (!ra->plan) {
         ra->plan = stream_plan_create(ra->page, ra->p.size, ra->p.plan_budget,
-                                      ra->plan_step);
+                                      ra->plan_step, !ra->p.plan_untimed);
         if (!ra->plan)
             rc = -STREAM_ERR_NOMEM;
     }
