@@ -346,7 +346,7 @@ static bool plan_region_pending(const struct stream_plan *pl, int g, int64_t *po
  * while the thread read what was needed seconds later (3.6 s of stall in
  * one wait at 1.2 MB/s). A reader that does not (-benchmark) waits for the
  * batch: the device stays busy, and cutting batches short cost the file
- * whose audio lies 16 MB behind its video 88 jumps instead of 15 and
+ * whose audio lies 16 MB behind its video 103 jumps instead of 15 and
  * 10.9 -> 12.3 s on the net model. Gaps up to `through` inside a region
  * are advised with it: reading them costs less than the jump over them.
  */

@@ -74,7 +74,9 @@ struct ra_job {
  * it short with a request of its own. 64 chunks is the largest batch, so
  * it always waits: on the net model a 720p file whose audio lies 16 MB
  * behind its video took 11.4 s with 16 jumps at -benchmark this way, 12.2 s
- * with 75 when it waited for at most 16 chunks, 12.6 s with 71 never. */
+ * with 75 when it waited for at most 16 chunks, 12.6 s with 71 never. When
+ * the player plays in real time the batch it waits for ends at its next
+ * piece (readahead.c), so the wait is short. */
 #define RA_PLAN_WAIT_CHUNKS 64
 
 struct ra_flight {
