@@ -93,9 +93,10 @@ static void check_waiting_reader(bool timed)
     /* The reader needs the first unadvised byte of the other place. */
     int64_t want = -1;
     for (int i = 0; i < n && want < 0; i++) {
-        if ((r[i].pos >= 7 * MB) != in_audio &&
-            stream_plan_first_unknown(pl, r[i].pos, r[i].pos + r[i].len) < r[i].pos + r[i].len)
-            want = stream_plan_first_unknown(pl, r[i].pos, r[i].pos + r[i].len);
+        int64_t end = r[i].pos + r[i].len;
+        int64_t first = stream_plan_first_unknown(pl, r[i].pos, end);
+        if ((r[i].pos >= 7 * MB) != in_audio && first < end)
+            want = first;
     }
     assert_true(want >= 0);
     enum stream_plan_demand d = stream_plan_demand(pl, want, STEP, 64 * STEP, &off, &len);
