@@ -234,6 +234,7 @@ static void demux_side_close(demuxer_t *d, struct demux_side *sd);
 static void demux_set_fences(demuxer_t *d);
 static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demux_sh *only);
 static int demux_split_begin(demuxer_t *d, double t, bool seek_new);
+static bool demux_is_indexed(const demuxer_t *d);
 
 const char *demux_strerror(int err)
 {
@@ -1110,9 +1111,13 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
      * waits (max_ts_probe packets) for a first timestamp of each stream:
      * on a file stored track after track it read 5 s of video looking
      * for the audio (3.3 MB of a 720p file, 2.7 s at 1.2 MB/s) before
-     * anything played. Streams still missing parameters are read for as
+     * anything played. An MP4's header has them too, and the wait read
+     * a second of video before the first audio sample (786 KB of a 720p
+     * file whose audio lies 7 MB on, 0.7 s at 1.2 MB/s; now 37 KB, the
+     * first frame). Streams still missing parameters are read for as
      * before. */
-    if (!strcmp(d->avfc->iformat->name, "matroska,webm"))
+    if (!strcmp(d->avfc->iformat->name, "matroska,webm") ||
+        !strcmp(d->avfc->iformat->name, "mov,mp4,m4a,3gp,3g2,mj2"))
         d->avfc->max_ts_probe = 0;
     r = avformat_find_stream_info(d->avfc, NULL);
     if (r < 0) {
@@ -1339,7 +1344,7 @@ static void demux_select_stream_parked(demuxer_t *d, struct sh_stream *sh, bool 
     struct demux_priv *p = d->priv;
     if (!p->split_decided || p->split_unavailable)
         return;
-    if (p->per_track == DEMUX_PER_TRACK_AUTO && !d->mkvmap) {
+    if (p->per_track == DEMUX_PER_TRACK_AUTO && !d->mkvmap && !demux_is_indexed(d)) {
         demux_watch_start(p);
         ds->watch_pushed = ds->pushed;
         ds->watch_from = NAN;
@@ -1772,6 +1777,14 @@ static bool demux_is_matroska(const demuxer_t *d)
     return d->format_name && !strncmp(d->format_name, "matroska", 8);
 }
 
+/* MP4/MOV: the header indexes every packet of every track, so where each
+ * track lies at any time is known without reading (no map), and a context
+ * that discards the other tracks reads nothing of theirs. */
+static bool demux_is_indexed(const demuxer_t *d)
+{
+    return d->format_name && !strncmp(d->format_name, "mov,", 4);
+}
+
 /* Seek one context to ts (AV_TIME_BASE units) by stream idx's index (-1:
  * libavformat's default stream), to a keyframe at or before ts, else the
  * first one after it. */
@@ -1795,6 +1808,8 @@ static int demux_ctx_seek(AVFormatContext *avfc, int idx, int64_t ts)
 static void demux_index_from_map(demuxer_t *d, AVFormatContext *avfc, int idx)
 {
     const struct mkvmap *m = d->mkvmap;
+    if (!m)
+        return;
     int num = mkvmap_track_of(m, idx);
     AVStream *st = avfc->streams[idx];
     double tb = av_q2d(st->time_base);
@@ -2275,15 +2290,46 @@ static int demux_map_place(demuxer_t *d, const int *nums, int n, double t, int64
     }
 }
 
-/* Whether tracks may be read from places of their own at all: Matroska on
- * a plain seekable file, not forbidden, and nothing (no map, a walk given
+/* Where each of the n tracks of an indexed file lies at time t: pos[j] the
+ * byte of its last index entry at or before t (a video track's keyframe, so
+ * that a side sought there starts where its decoder can), else (and from
+ * the start) its first entry; times[j] that entry's time. -1 when the track has no index.
+ * Reads nothing. Returns 0. */
+static int demux_index_place(demuxer_t *d, struct demux_sh *const *tracks, int n, double t,
+                             int64_t *pos, double *times)
+{
+    for (int j = 0; j < n; j++) {
+        AVStream *st = d->avfc->streams[tracks[j]->sh.ff_index];
+        pos[j] = -1;
+        times[j] = NAN;
+        double tb = av_q2d(st->time_base);
+        if (!(tb > 0) || !(fabs(t / tb) < 9e18))
+            continue;
+        /* From the start: the first entry, also one timed before it (an
+         * AAC track's priming samples, decoded and dropped). */
+        int k = t <= d->start_time ? -1
+                                   : av_index_search_timestamp(st, llrint(t / tb),
+                                                               AVSEEK_FLAG_BACKWARD);
+        if (k < 0 && avformat_index_get_entries_count(st) > 0)
+            k = 0;
+        const AVIndexEntry *e = k >= 0 ? avformat_index_get_entry(st, k) : NULL;
+        if (!e)
+            continue;
+        pos[j] = e->pos;
+        times[j] = e->timestamp * tb;
+    }
+    return 0;
+}
+
+/* Whether tracks may be read from places of their own at all: Matroska or
+ * MP4 on a plain seekable file, not forbidden, and nothing (no map, a walk given
  * up) has ruled it out. */
 static bool demux_split_possible(const demuxer_t *d)
 {
     const struct demux_priv *p = d->priv;
     return p->per_track != DEMUX_PER_TRACK_OFF && !p->split_unavailable &&
-           demux_is_matroska(d) && stream_get_kind(d->stream) == STREAM_KIND_FILE &&
-           d->seekable;
+           (demux_is_matroska(d) || demux_is_indexed(d)) &&
+           stream_get_kind(d->stream) == STREAM_KIND_FILE && d->seekable;
 }
 
 /* The file's average byte rate, 0 when its size or duration is unknown. */
@@ -2329,7 +2375,8 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
     }
     if (av < 2 && p->nb_sides == 0)
         return 0;
-    if (!d->mkvmap) {
+    bool indexed = demux_is_indexed(d);
+    if (!indexed && !d->mkvmap) {
         int r = mkvmap_open(&d->mkvmap, d->stream, d->avfc);
         if (r < 0) {
             mp_msg(MSGT_DEMUX, MSGL_V, "demux: no cluster map (%s): one read position\n",
@@ -2348,7 +2395,7 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
         struct demux_sh *ds = demux_sh_of(d->streams[i]);
         if (!ds->sh.selected || ds->sh.attached_pic || ds->sh.type == MP_STREAM_SUB)
             continue;
-        int num = mkvmap_track_of(m, ds->sh.ff_index);
+        int num = indexed ? 1 : mkvmap_track_of(m, ds->sh.ff_index);
         if (num < 1)
             continue;
         tracks[n] = ds;
@@ -2356,7 +2403,8 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
     }
     int64_t pos[DEMUX_MAX_SIDES * 2];
     double times[DEMUX_MAX_SIDES * 2];
-    int r = demux_map_place(d, nums, n, t, pos, times);
+    int r = indexed ? demux_index_place(d, tracks, n, t, pos, times)
+                    : demux_map_place(d, nums, n, t, pos, times);
     if (r < 0)
         return r;
     if (r == 1) {
@@ -2379,7 +2427,8 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
          * as far: that context has passed them. */
         bool known = pos[j] >= 0 && base != INT64_MAX;
         int64_t dist = !known ? 0 : pos[j] > base ? pos[j] - base : base - pos[j];
-        bool far = known && demux_is_far(d, dist) && !demux_map_shared(m, pos[j], nums, n, j);
+        bool far = known && demux_is_far(d, dist) &&
+                   (indexed || !demux_map_shared(m, pos[j], nums, n, j));
         if (!far && ds->side) {
             demux_side_close(d, ds->side);
         } else if (far && ds->side) {
@@ -2391,8 +2440,8 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
                 return r;
             if (r < 0)
                 continue;
-            int64_t next = demux_map_after(m, pos[j]);
-            if (demux_map_holds_other(m, pos[j], nums, n, j) && next >= 0 &&
+            int64_t next = indexed ? -1 : demux_map_after(m, pos[j]);
+            if (next >= 0 && demux_map_holds_other(m, pos[j], nums, n, j) &&
                 demux_map_holds_other(m, next, nums, n, j)) {
                 double rate = demux_byte_rate(d);
                 int64_t piece = (int64_t)(rate * DEMUX_SIDE_SHARED_READ_SECS);
@@ -2449,7 +2498,7 @@ static int64_t demux_watch_bytes(const demuxer_t *d)
 static int demux_split_begin(demuxer_t *d, double t, bool seek_new)
 {
     struct demux_priv *p = d->priv;
-    if (p->per_track != DEMUX_PER_TRACK_AUTO)
+    if (p->per_track != DEMUX_PER_TRACK_AUTO || demux_is_indexed(d))
         return demux_split_decide(d, t, seek_new, NULL);
     /* A map read once is used again: the decision costs no more reads
      * than the clusters up to t that it has not seen. */
@@ -3003,6 +3052,27 @@ static int demux_main_seek_index(demuxer_t *d)
     return idx;
 }
 
+/* Where the sides of an MP4 seek to for ts: the time of the main
+ * context's video keyframe at or before ts, where one context would have
+ * put every track (libavformat's mov reader seeks the others to that
+ * keyframe's time). From exactly ts, an AAC track's first frame decoded
+ * without the one before it: its first 21 ms sounded different. The
+ * player drops what comes before the target. */
+static int64_t demux_side_seek_ts(demuxer_t *d, int64_t ts)
+{
+    struct demux_sh *v = demux_seek_video(d);
+    if (!demux_is_indexed(d) || !v || v->side)
+        return ts;
+    AVStream *st = d->avfc->streams[v->sh.ff_index];
+    int64_t t = av_rescale_q(ts, AV_TIME_BASE_Q, st->time_base);
+    int k = av_index_search_timestamp(st, t, AVSEEK_FLAG_BACKWARD);
+    const AVIndexEntry *e = k >= 0 ? avformat_index_get_entry(st, k) : NULL;
+    if (!e)
+        return ts;
+    int64_t kt = av_rescale_q(e->timestamp, st->time_base, AV_TIME_BASE_Q);
+    return kt < ts ? kt : ts;
+}
+
 /* One libavformat seek to ts (AV_TIME_BASE units) of every context;
  * flushes on success. */
 static int demux_seek_once(demuxer_t *d, int64_t ts, bool bytes)
@@ -3025,6 +3095,7 @@ static int demux_seek_once(demuxer_t *d, int64_t ts, bool bytes)
         demux_side_close(d, p->sides[p->nb_sides - 1]);
         closed = true;
     }
+    int64_t side_ts = bytes ? ts : demux_side_seek_ts(d, ts);
     for (int k = 0; k < p->nb_sides; k++) {
         struct demux_side *sd = p->sides[k];
         sd->io->stream_error = 0;
@@ -3032,7 +3103,7 @@ static int demux_seek_once(demuxer_t *d, int64_t ts, bool bytes)
         sd->eof = false;
         sd->error = 0;
         sd->last_time = -INFINITY;
-        r = demux_ctx_seek(sd->avfc, sd->ds->sh.ff_index, ts);
+        r = demux_ctx_seek(sd->avfc, sd->ds->sh.ff_index, side_ts);
         if (r < 0) {
             /* The main context reads the track again, as without sides
              * (from where it is): better than a seek that fails. */

@@ -495,13 +495,50 @@ static int file_fill(stream_t *s, void *buf, int len)
     return -STREAM_ERR_TRUNCATED;
 }
 
-/* A look elsewhere (stream_read_at): a plain pread, told to neither the
- * readahead windows nor the plan's bookkeeping, which follow the reader. */
-static int file_read_at(stream_t *s, int64_t pos, void *buf, int len)
+/* A plain pread at pos, told to neither the readahead windows nor the
+ * plan's bookkeeping. */
+static int file_read_plain(stream_t *s, int64_t pos, void *buf, int len)
 {
     struct file_priv *p = s->priv;
     size_t span = file_span(p, pos, (size_t)len);
     ssize_t n = span > 0 ? read_full(s, p, buf, span, (off_t)pos) : 0;
+    if (n < 0)
+        return -stream_errno_to_err(errno);
+    return (int)n;
+}
+
+/* A second reader of the file (stream_read_at: a track read from its own
+ * position) is a reader like the first: its reads of planned bytes the
+ * plan has not reached ask the readahead thread for their region first,
+ * as the first reader's fills do, and its position is a cursor of the
+ * windows. Left out, such reads went to the device in 128 KB requests of
+ * their own between the thread's, a jump each, while the thread read the
+ * other track's region on (a 60 s 720p MP4 whose audio lies 7 MB behind
+ * its video, at 1.2 MB/s: 2.2 s of stalls in 30 s instead of 1.3). */
+static int file_read_at(stream_t *s, int64_t pos, void *buf, int len)
+{
+    struct file_priv *p = s->priv;
+    if (!p->ra || len <= 0)
+        return file_read_plain(s, pos, buf, len);
+    size_t span = file_span(p, pos, (size_t)len);
+    if (span == 0)
+        return 0;
+    if (p->try_nowait) {
+        ssize_t n;
+        do {
+            n = do_pread_nowait(p, buf, span, (off_t)pos);
+        } while (n < 0 && errno == EINTR);
+        if (n == (ssize_t)span) {
+            stream_ra_note(p->ra, pos, (int64_t)n);
+            return (int)n;
+        }
+        if (n < 0 && errno != EAGAIN && errno != EOPNOTSUPP && errno != ENOSYS &&
+            errno != EINVAL)
+            return -stream_errno_to_err(errno);
+    }
+    stream_ra_demand(p->ra, pos, (int64_t)span, true);
+    stream_ra_note(p->ra, pos, (int64_t)span);
+    ssize_t n = read_full(s, p, buf, span, (off_t)pos);
     if (n < 0)
         return -stream_errno_to_err(errno);
     return (int)n;
@@ -545,7 +582,7 @@ static int file_peek_at(stream_t *s, int64_t pos, void *buf, int len)
     int64_t start = far ? pos / page * page : 0;
     int64_t end = far ? (pos + len + page - 1) / page * page : 0;
     bool cold = far && file_cold(p, start, end - start, page);
-    int n = file_read_at(s, pos, buf, len);
+    int n = file_read_plain(s, pos, buf, len);
 #if HAVE_POSIX_FADVISE
     if (n > 0 && cold &&
         posix_fadvise(p->fd, (off_t)start, (off_t)(end - start), POSIX_FADV_DONTNEED) == 0)

@@ -163,3 +163,38 @@ test_pertrack_damaged_cluster_plays_on() {
     [ "$(stat -c %s out.wav)" -gt $((30 * 192000)) ] ||
         fail "the sound stopped at the damage: $(stat -c %s out.wav) bytes"
 }
+
+# MP4 stored track after track: placed from the header's index (no map),
+# the audio from its own position at once. The sound is ffmpeg's; the
+# first status line shows A-V 0; -ss 20 plays what one reader plays.
+test_pertrack_noninter_mp4() {
+    local mkmux=${BUILD:-$here/../../build}/TOOLS/mkmux
+    MKMUX="$mkmux" sh "$here/../../TOOLS/mkmedia.sh" -q -d 40 -s 320x240 -b 1M -a 128k \
+        -c h264 noninter non.mp4 || { fail "mkmedia failed"; return 1; }
+    mp -v -ao pcm:fast:file=out.wav -vo null non.mp4
+    expect_rc 0 || return 1
+    grep -q "audio track 0 is read from its own position" "$OUT" ||
+        fail "no -v line saying the audio has its own read position" || return 1
+    raw_s16 non.mp4 > ref.raw
+    raw_s16 out.wav > got.raw
+    [ -s ref.raw ] || fail "ffmpeg decoded nothing" || return 1
+    cmp -s ref.raw got.raw ||
+        fail "the sound differs from ffmpeg's decode ($(stat -c %s got.raw) bytes," \
+            "ffmpeg $(stat -c %s ref.raw))" || return 1
+    mp -endpos 1 -ao null -vo null non.mp4
+    expect_rc 0 || return 1
+    local first
+    first=$(tr '\r' '\n' <"$OUT" | grep -m1 '^A:' | sed 's/.*A-V: *\([-0-9.]*\).*/\1/')
+    [ -n "$first" ] || fail "no status line" || return 1
+    awk -v d="$first" 'BEGIN { exit !(d < 0.1 && d > -0.1) }' ||
+        fail "the first status line has A-V $first" || return 1
+    mp -ss 20 -endpos 4 -ao pcm:fast:file=one.wav -vo null -nodemuxer-per-track non.mp4
+    expect_rc 0 || return 1
+    mp -v -ss 20 -endpos 4 -ao pcm:fast:file=two.wav -vo null non.mp4
+    expect_rc 0 || return 1
+    grep -q "read from its own position" "$OUT" || fail "one read position after -ss" ||
+        return 1
+    [ "$(stat -c %s two.wav)" -gt 600000 ] || fail "less than 4 s of sound after -ss" ||
+        return 1
+    cmp -s one.wav two.wav || fail "the sound after -ss differs from one reader's"
+}

@@ -5,7 +5,8 @@
  * packet comes after a small part of the file; the packets are the same
  * (data, pts, dts, flags) as one context gives, in time order per track;
  * seeks and track switches keep working; interleaved files stay on one
- * context.
+ * context. An MP4 (every packet in the header's index) is placed from its
+ * index, with no map.
  *
  * With TEST_PER_TRACK_OFF=1 in the environment the "automatic" opens
  * forbid the feature, which must make the tests of what it is for fail
@@ -50,6 +51,9 @@ struct media {
                         * last cluster */
     char skewb[512];   /* the audio stored 20 s behind its video */
     char long_non[512]; /* 120 s track after track: 0.96 MB of audio at the end */
+    char non_mp4[512];  /* MP4 (an index of every packet): all video, then all audio */
+    char skewb_mp4[512]; /* MP4, the audio stored 20 s behind its video */
+    char three_mp4[512]; /* MP4, video, audio 0, audio 1 one after another */
     int64_t non_size;
 };
 
@@ -69,6 +73,9 @@ static int make_media(void **state)
     snprintf(m->short20, sizeof(m->short20), "%s/short20.mkv", m->dir);
     snprintf(m->skewb, sizeof(m->skewb), "%s/skewb.mkv", m->dir);
     snprintf(m->long_non, sizeof(m->long_non), "%s/long_non.mkv", m->dir);
+    snprintf(m->non_mp4, sizeof(m->non_mp4), "%s/non.mp4", m->dir);
+    snprintf(m->skewb_mp4, sizeof(m->skewb_mp4), "%s/skewb.mp4", m->dir);
+    snprintf(m->three_mp4, sizeof(m->three_mp4), "%s/three.mp4", m->dir);
     if (test_make_mkv_layouts(m->dir, CLIP_SECONDS, m->good, m->non, m->three) != 0)
         return -1;
     const char *env = getenv("MKMUX");
@@ -91,7 +98,13 @@ static int make_media(void **state)
                 m->dir, m->long_non) != 0 ||
         test_sh("MKMUX='%s' %s -d 20 noninter '%s'", mkmux, mk, m->short20) != 0 ||
         test_sh("'%s' --first-av --skew=-20 --format=matroska '%s/base.mp4' '%s'", mkmux,
-                m->dir, m->skewb) != 0)
+                m->dir, m->skewb) != 0 ||
+        test_sh("'%s' --first-av --noninter --format=mp4 '%s/base.mp4' '%s'", mkmux, m->dir,
+                m->non_mp4) != 0 ||
+        test_sh("'%s' --first-av --skew=-20 --format=mp4 '%s/base.mp4' '%s'", mkmux, m->dir,
+                m->skewb_mp4) != 0 ||
+        test_sh("'%s' --noninter --format=mp4 '%s/base.mp4' '%s'", mkmux, m->dir,
+                m->three_mp4) != 0)
         return -1;
     /* The Seek entry naming the Cues (SeekID 1C 53 BB 6B) made to name
      * an unknown ID: neither the map nor libavformat finds the Cues. */
@@ -126,7 +139,8 @@ static struct opened open_media(const char *path, enum demux_per_track mode, boo
     const struct demux_opts dopts = { .per_track = mode, .reader_thread = thread };
     assert_int_equal(stream_open(&o.s, path, NULL), 0);
     assert_int_equal(demux_open(&o.d, o.s, &dopts), 0);
-    assert_true(!strncmp(o.d->format_name, "matroska", 8));
+    assert_true(!strncmp(o.d->format_name, "matroska", 8) ||
+                !strncmp(o.d->format_name, "mov,", 4));
     return o;
 }
 
@@ -458,16 +472,16 @@ static void test_seek_before_first_read(void **state)
 /* Three tracks one after another: video + audio 0 read from two places,
  * audio 1's clusters not at all; a switch to audio 1 while playing gives
  * its packets from where the video is, as in the file. */
-static void check_switch(const struct media *m, bool thread)
+static void check_switch(const char *path, bool thread)
 {
-    struct opened o = open_media(m->three, DEMUX_PER_TRACK_OFF, false);
+    struct opened o = open_media(path, DEMUX_PER_TRACK_OFF, false);
     struct sh_stream *v, *a;
     select_tracks(o.d, 1, &v, &a);
     struct recs ref_v = {0}, ref_a1 = {0};
     read_merged(o.d, v, a, &ref_v, &ref_a1, 0);
     close_media(&o);
 
-    o = open_media(m->three, mode_auto(), thread);
+    o = open_media(path, mode_auto(), thread);
     select_tracks(o.d, 0, &v, &a);
     struct recs rv = {0}, ra = {0};
     read_merged(o.d, v, a, &rv, &ra, 200);
@@ -507,12 +521,12 @@ static void check_switch(const struct media *m, bool thread)
 
 static void test_track_switch(void **state)
 {
-    check_switch(*state, false);
+    check_switch(((struct media *)*state)->three, false);
 }
 
 static void test_track_switch_thread(void **state)
 {
-    check_switch(*state, true);
+    check_switch(((struct media *)*state)->three, true);
 }
 
 /* Video and the middle track to the end: audio 1's clusters after it are
@@ -924,6 +938,100 @@ static void test_map_follows_behind(void **state)
     recs_free(&ra);
 }
 
+/* ---- MP4: where each track lies comes from the header's index ---- */
+
+/* A track whose data lie far from the others' gets its own position at
+ * once, read nothing to decide: the first audio packet does not wait for
+ * the second of video that libavformat's one context reads before it
+ * (it takes the samples in time order only past a second apart). The
+ * whole file merged by time: the same packets as one context. */
+static void check_mp4_far_audio(const char *path, bool thread)
+{
+    struct opened o = open_media(path, mode_auto(), thread);
+    struct sh_stream *v, *a;
+    select_tracks(o.d, 0, &v, &a);
+    uint64_t b0 = bytes_read(&o);
+    AVPacket *pkt = demux_read_packet(o.d, a);
+    assert_non_null(pkt);
+    av_packet_free(&pkt);
+    uint64_t used = bytes_read(&o) - b0;
+    print_message("%s: first audio packet after %llu bytes\n", path, (unsigned long long)used);
+    assert_int_equal(demux_read_positions(o.d), 2);
+    assert_null(o.d->mkvmap);
+    close_media(&o);
+    check_same_packets(path, thread, 2);
+}
+
+static void test_mp4_noninter_two_positions(void **state)
+{
+    check_mp4_far_audio(((struct media *)*state)->non_mp4, true);
+}
+
+static void test_mp4_skewed_two_positions(void **state)
+{
+    check_mp4_far_audio(((struct media *)*state)->skewb_mp4, false);
+}
+
+/* An interleaved MP4 keeps one context. */
+static void test_mp4_interleaved_one_position(void **state)
+{
+    char base[600];
+    snprintf(base, sizeof(base), "%s/base.mp4", ((struct media *)*state)->dir);
+    check_same_packets(base, true, 1);
+}
+
+/* A seek (before the first read, as -ss, and while playing): each track
+ * from its index entry at or before the target, both contexts there. */
+static void check_mp4_seek(const char *path, bool read_first)
+{
+    const double target = CLIP_SECONDS / 2.0;
+    struct recs ref_v = {0}, ref_a = {0}, v_r = {0}, a_r = {0};
+    struct opened o = open_media(path, DEMUX_PER_TRACK_OFF, false);
+    struct sh_stream *v, *a;
+    select_tracks(o.d, 0, &v, &a);
+    read_merged(o.d, v, a, &ref_v, &ref_a, 0);
+    close_media(&o);
+
+    o = open_media(path, mode_auto(), true);
+    select_tracks(o.d, 0, &v, &a);
+    if (read_first) {
+        struct recs x = {0}, y = {0};
+        read_merged(o.d, v, a, &x, &y, 20);
+        recs_free(&x);
+        recs_free(&y);
+    }
+    assert_int_equal(demux_seek(o.d, target), 0);
+    read_merged(o.d, v, a, &v_r, &a_r, 100);
+    assert_int_equal(demux_read_positions(o.d), 2);
+    assert_continues(&ref_v, &v_r);
+    assert_continues(&ref_a, &a_r);
+    double tk = demux_ts_to_seconds(v, v_r.v[0].pts) - o.d->start_time;
+    double ta = demux_ts_to_seconds(a, a_r.v[0].pts) - o.d->start_time;
+    print_message("seek to %.0f s: video from %.2f s, audio from %.2f s\n", target, tk, ta);
+    assert_true(tk <= target + 0.05 && tk > target - 6);
+    assert_true(ta <= target + 0.05 && ta > target - 1);
+    close_media(&o);
+    recs_free(&ref_v);
+    recs_free(&ref_a);
+    recs_free(&v_r);
+    recs_free(&a_r);
+}
+
+static void test_mp4_seek(void **state)
+{
+    check_mp4_seek(((struct media *)*state)->non_mp4, true);
+}
+
+static void test_mp4_seek_before_first_read(void **state)
+{
+    check_mp4_seek(((struct media *)*state)->skewb_mp4, false);
+}
+
+static void test_mp4_track_switch(void **state)
+{
+    check_switch(((struct media *)*state)->three_mp4, true);
+}
+
 int main(void)
 {
     demux_route_av_log();
@@ -954,6 +1062,12 @@ int main(void)
         cmocka_unit_test(test_audio_inside_last_cluster),
         cmocka_unit_test(test_map_follows_behind),
         cmocka_unit_test(test_far_video_same_packets),
+        cmocka_unit_test(test_mp4_noninter_two_positions),
+        cmocka_unit_test(test_mp4_skewed_two_positions),
+        cmocka_unit_test(test_mp4_interleaved_one_position),
+        cmocka_unit_test(test_mp4_seek),
+        cmocka_unit_test(test_mp4_seek_before_first_read),
+        cmocka_unit_test(test_mp4_track_switch),
     };
     return cmocka_run_group_tests(tests, make_media, test_free_dir_fixture);
 }
