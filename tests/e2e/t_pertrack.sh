@@ -17,6 +17,27 @@ pertrack_bytes_read() {
         tail -n 1
 }
 
+# Play all of $1 (with -v) to a WAV: the sound is ffmpeg's decode of $1.
+pertrack_sound_as_ffmpeg() {
+    mp -v -ao pcm:fast:file=out.wav -vo null "$1"
+    expect_rc 0 || return 1
+    raw_s16 "$1" > ref.raw
+    raw_s16 out.wav > got.raw
+    [ -s ref.raw ] || fail "ffmpeg decoded nothing" || return 1
+    cmp -s ref.raw got.raw ||
+        fail "the sound differs from ffmpeg's decode ($(stat -c %s got.raw) bytes," \
+            "ffmpeg $(stat -c %s ref.raw))"
+}
+
+# The last run's first status line shows A-V within 0.1 s.
+pertrack_first_av_in_sync() {
+    local first
+    first=$(tr '\r' '\n' <"$OUT" | grep -m1 '^A:' | sed 's/.*A-V: *\([-0-9.]*\).*/\1/')
+    [ -n "$first" ] || fail "no status line" || return 1
+    awk -v d="$first" 'BEGIN { exit !(d < 0.1 && d > -0.1) }' ||
+        fail "the first status line has A-V $first"
+}
+
 test_pertrack_noninter_mkv_sound_as_ffmpeg() {
     pertrack_media || return 1
     mp -v -ao pcm:fast:file=out.wav -vo null "$MEDIA/noninter.mkv"
@@ -96,23 +117,12 @@ test_pertrack_skewed_mkv_keeps_its_first_seconds() {
     local mkmux=${BUILD:-$here/../../build}/TOOLS/mkmux
     MKMUX="$mkmux" sh "$here/../../TOOLS/mkmedia.sh" -q -d 20 -s 640x360 -b 1M -c h264 \
         -k -12 skew skewb.mkv || { fail "mkmedia failed"; return 1; }
-    mp -ao pcm:fast:file=out.wav -vo null skewb.mkv
-    expect_rc 0 || return 1
-    raw_s16 skewb.mkv > ref.raw
-    raw_s16 out.wav > got.raw
-    [ -s ref.raw ] || fail "ffmpeg decoded nothing" || return 1
-    cmp -s ref.raw got.raw ||
-        fail "the sound differs from ffmpeg's decode ($(stat -c %s got.raw) bytes," \
-            "ffmpeg $(stat -c %s ref.raw))" || return 1
+    pertrack_sound_as_ffmpeg skewb.mkv || return 1
     mp -v -endpos 1 -ao null -vo null skewb.mkv
     expect_rc 0 || return 1
     grep -q 'audio track 0 is read from its own position' "$OUT" ||
         fail "the audio was not read from its own position" || return 1
-    local first
-    first=$(tr '\r' '\n' <"$OUT" | grep -m1 '^A:' | sed 's/.*A-V: *\([-0-9.]*\).*/\1/')
-    [ -n "$first" ] || fail "no status line" || return 1
-    awk -v d="$first" 'BEGIN { exit !(d < 0.1 && d > -0.1) }' ||
-        fail "the first status line has A-V $first"
+    pertrack_first_av_in_sync
 }
 
 # A 20 s file muxed track after track: the muxer ends the video's last
@@ -171,23 +181,12 @@ test_pertrack_noninter_mp4() {
     local mkmux=${BUILD:-$here/../../build}/TOOLS/mkmux
     MKMUX="$mkmux" sh "$here/../../TOOLS/mkmedia.sh" -q -d 40 -s 320x240 -b 1M -a 128k \
         -c h264 noninter non.mp4 || { fail "mkmedia failed"; return 1; }
-    mp -v -ao pcm:fast:file=out.wav -vo null non.mp4
-    expect_rc 0 || return 1
+    pertrack_sound_as_ffmpeg non.mp4 || return 1
     grep -q "audio track 0 is read from its own position" "$OUT" ||
         fail "no -v line saying the audio has its own read position" || return 1
-    raw_s16 non.mp4 > ref.raw
-    raw_s16 out.wav > got.raw
-    [ -s ref.raw ] || fail "ffmpeg decoded nothing" || return 1
-    cmp -s ref.raw got.raw ||
-        fail "the sound differs from ffmpeg's decode ($(stat -c %s got.raw) bytes," \
-            "ffmpeg $(stat -c %s ref.raw))" || return 1
     mp -endpos 1 -ao null -vo null non.mp4
     expect_rc 0 || return 1
-    local first
-    first=$(tr '\r' '\n' <"$OUT" | grep -m1 '^A:' | sed 's/.*A-V: *\([-0-9.]*\).*/\1/')
-    [ -n "$first" ] || fail "no status line" || return 1
-    awk -v d="$first" 'BEGIN { exit !(d < 0.1 && d > -0.1) }' ||
-        fail "the first status line has A-V $first" || return 1
+    pertrack_first_av_in_sync || return 1
     mp -ss 20 -endpos 4 -ao pcm:fast:file=one.wav -vo null -nodemuxer-per-track non.mp4
     expect_rc 0 || return 1
     mp -v -ss 20 -endpos 4 -ao pcm:fast:file=two.wav -vo null non.mp4
