@@ -3063,14 +3063,12 @@ static int64_t demux_side_seek_ts(demuxer_t *d, int64_t ts)
     struct demux_sh *v = demux_seek_video(d);
     if (!demux_is_indexed(d) || !v || v->side)
         return ts;
-    AVStream *st = d->avfc->streams[v->sh.ff_index];
-    int64_t t = av_rescale_q(ts, AV_TIME_BASE_Q, st->time_base);
-    int k = av_index_search_timestamp(st, t, AVSEEK_FLAG_BACKWARD);
-    const AVIndexEntry *e = k >= 0 ? avformat_index_get_entry(st, k) : NULL;
-    if (!e)
+    int64_t pos;
+    double key;
+    demux_index_place(d, &v, 1, ts / (double)AV_TIME_BASE, &pos, &key);
+    if (pos < 0 || !(key * AV_TIME_BASE < ts))
         return ts;
-    int64_t kt = av_rescale_q(e->timestamp, st->time_base, AV_TIME_BASE_Q);
-    return kt < ts ? kt : ts;
+    return llrint(key * AV_TIME_BASE);
 }
 
 /* One libavformat seek to ts (AV_TIME_BASE units) of every context;

@@ -283,6 +283,21 @@ static ssize_t do_pread_nowait(struct file_priv *p, void *buf, size_t len, off_t
 #endif
 }
 
+/* A read that does not wait for the device: what the page cache holds of
+ * [off, off + len), or -1 with errno (EAGAIN: nothing there yet). Where
+ * the filesystem cannot tell (errno EOPNOTSUPP, ENOSYS or EINVAL) reads
+ * stop asking this way (try_nowait). */
+static ssize_t file_pread_cached(struct file_priv *p, void *buf, size_t len, off_t off)
+{
+    ssize_t n;
+    do {
+        n = do_pread_nowait(p, buf, len, off);
+    } while (n < 0 && errno == EINTR);
+    if (n < 0 && (errno == EOPNOTSUPP || errno == ENOSYS || errno == EINVAL))
+        p->try_nowait = false;
+    return n;
+}
+
 /*
  * A read that may block. A worker's thread (the demuxer's reader, a
  * cache's fill) just reads: it can be left behind. Any other thread (the
@@ -324,10 +339,7 @@ static int file_fill_raw(stream_t *s, void *buf, int len)
     if (p->try_nowait) {
         /* First ask without waiting: EAGAIN (or a short answer before
          * the end of the file) means the device has to be waited for. */
-        ssize_t n;
-        do {
-            n = do_pread_nowait(p, buf, (size_t)len, off);
-        } while (n < 0 && errno == EINTR);
+        ssize_t n = file_pread_cached(p, buf, (size_t)len, off);
         if (n == len) {
             s->stats.reads_cached++;
             return (int)n;
@@ -342,9 +354,8 @@ static int file_fill_raw(stream_t *s, void *buf, int len)
             return (int)n;
         }
         if (n < 0 && errno != EAGAIN) {
-            if (errno != EOPNOTSUPP && errno != ENOSYS && errno != EINVAL)
+            if (p->try_nowait)  /* an error, not a filesystem that cannot tell */
                 return -stream_errno_to_err(errno);
-            p->try_nowait = false;  /* this filesystem cannot tell */
         } else {
             got = n > 0 ? n : 0;
             /* Inside a plan the file is in random-access mode: without
@@ -524,16 +535,12 @@ static int file_read_at(stream_t *s, int64_t pos, void *buf, int len)
     if (span == 0)
         return 0;
     if (p->try_nowait) {
-        ssize_t n;
-        do {
-            n = do_pread_nowait(p, buf, span, (off_t)pos);
-        } while (n < 0 && errno == EINTR);
+        ssize_t n = file_pread_cached(p, buf, span, (off_t)pos);
         if (n == (ssize_t)span) {
             stream_ra_note(p->ra, pos, (int64_t)n);
             return (int)n;
         }
-        if (n < 0 && errno != EAGAIN && errno != EOPNOTSUPP && errno != ENOSYS &&
-            errno != EINVAL)
+        if (n < 0 && errno != EAGAIN && p->try_nowait)
             return -stream_errno_to_err(errno);
     }
     stream_ra_demand(p->ra, pos, (int64_t)span, true);
