@@ -74,6 +74,7 @@ void mp_destroy(struct MPContext *mpctx)
     if (!mpctx)
         return;
     mp_input_free(mpctx->input);
+    subs_prepare_end(mpctx);
     mp_sub_free(mpctx->sub);
     mp_edl_free(mpctx->edl);
     play_udp_end(mpctx);

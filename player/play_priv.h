@@ -197,6 +197,12 @@ enum mp_stop_reason play_run_command(struct play_state *ps, struct mp_cmd *cmd);
  * no video left. Pauses when a step was asked for. */
 void play_step_done(struct play_state *ps);
 
+/* Set up libass (font discovery) on a worker while a file opens, for the
+ * first file with video (player/subs.c); subs_prepare_end waits a bounded
+ * time for it at the end of the run and frees what it made. */
+void subs_prepare(struct MPContext *mpctx);
+void subs_prepare_end(struct MPContext *mpctx);
+
 /* player/subs.c: pick and load subtitle tracks for the file; feed queued
  * subtitle packets; draw subtitles and OSD onto *frame before it is shown
  * (decoded is the decoder's own frame: never drawn on, a copy replaces

@@ -500,6 +500,7 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
      * reads ahead while it opens has not started any sooner). */
     ps.start_wall = mp_time_sec();
 
+    subs_prepare(mpctx);
     enum mp_stop_reason reason = play_open(&ps);
     if (reason != MP_STOP_NONE)
         goto done;

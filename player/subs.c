@@ -25,39 +25,130 @@
 #define SUBS_OSD_DURATION 1.0
 /* -term-osd-esc's default: cursor up, column 0, clear the line. */
 #define SUBS_TERM_OSD_ESC "\033[A\r\033[K"
+/* Seconds an exit waits for font discovery still under way. */
+#define SUBS_PREPARE_EXIT_WAIT 2.0
+
+/* The run's mp_sub options from the player's. Strings are borrowed. */
+static void subs_opts_from(const struct MPOpts *o, struct mp_sub_opts *so)
+{
+    mp_sub_opts_default(so);
+    so->text_scale = o->subfont_text_scale;
+    so->subpos = o->sub_pos;
+    so->ass_styles = o->ass;
+    so->charset = o->subcp;
+    so->osd_level = o->osd_level;
+    so->osd_fractions = o->osd_fractions;
+    so->osd_scale = o->subfont_osd_scale;
+    so->font_scale = o->ass_font_scale;
+    so->alignment = o->sub_align;
+    so->width_percent = o->sub_width;
+    so->outline = o->subfont_outline;
+    so->blur = o->subfont_blur;
+    so->bg_color = o->sub_bg_color;
+    so->bg_alpha = o->sub_bg_alpha;
+    /* MPlayer's subtitles prefer -subfont, then -font. */
+    so->font = o->subfont && o->subfont[0] ? o->subfont : o->font;
+    so->fontconfig = o->fontconfig;
+    so->hinting = o->ass_hinting;
+    so->sub_fps = o->sub_fps;
+    so->overlap = o->overlapsub;
+}
+
+/* Font discovery (fontconfig) costs 25-30 ms of CPU: it runs on a worker
+ * while the first file's header is read, instead of between the header
+ * and the first packet. The job owns copies of the option strings, so the
+ * options may change or go while it runs. */
+struct subs_prepare_job {
+    struct mp_sub_opts so;
+    char *charset, *font;
+    struct mp_sub *result;
+};
+
+static void subs_prepare_job_free(struct subs_prepare_job *job)
+{
+    if (!job)
+        return;
+    mp_sub_free(job->result);
+    free(job->charset);
+    free(job->font);
+    free(job);
+}
+
+static void subs_prepare_run(void *ctx)
+{
+    struct subs_prepare_job *job = ctx;
+    job->result = mp_sub_create(&job->so);
+}
+
+static void subs_prepare_release(void *ctx)
+{
+    subs_prepare_job_free(ctx);
+}
+
+void subs_prepare(struct MPContext *mpctx)
+{
+    if (!HAVE_LIBASS || mpctx->sub || mpctx->sub_prepare || mpctx->opts.no_video)
+        return;
+    struct subs_prepare_job *job = calloc(1, sizeof(*job));
+    if (!job)
+        return;  /* subs_get makes it when needed */
+    subs_opts_from(&mpctx->opts, &job->so);
+    job->charset = job->so.charset ? strdup(job->so.charset) : NULL;
+    job->font = job->so.font ? strdup(job->so.font) : NULL;
+    if ((job->so.charset && !job->charset) || (job->so.font && !job->font)) {
+        subs_prepare_job_free(job);
+        return;
+    }
+    job->so.charset = job->charset;
+    job->so.font = job->font;
+    if (mp_worker_start(&mpctx->sub_prepare, "fonts", subs_prepare_run, job,
+                        subs_prepare_release) != 0) {
+        subs_prepare_job_free(job);
+        return;
+    }
+    mpctx->sub_prepare_job = job;
+}
+
+/* Wait up to secs for a prepared instance; it becomes the run's. True
+ * when the worker finished (whether or not libass could be set up). */
+static bool subs_prepare_finish(struct MPContext *mpctx, double secs)
+{
+    if (!mpctx->sub_prepare)
+        return false;
+    struct subs_prepare_job *job = mpctx->sub_prepare_job;
+    bool joined = mp_worker_stop(mpctx->sub_prepare, secs);
+    mpctx->sub_prepare = NULL;
+    mpctx->sub_prepare_job = NULL;
+    if (!joined)
+        return false;  /* the worker frees the job when it returns */
+    if (!mpctx->sub) {
+        mpctx->sub = job->result;
+        job->result = NULL;
+    }
+    subs_prepare_job_free(job);
+    return true;
+}
+
+void subs_prepare_end(struct MPContext *mpctx)
+{
+    /* A font scan on a hung mount must not hold up the exit. */
+    (void)subs_prepare_finish(mpctx, SUBS_PREPARE_EXIT_WAIT);
+}
 
 static struct mp_sub *subs_get(struct MPContext *mpctx)
 {
+    bool tried = subs_prepare_finish(mpctx, INFINITY);
     if (mpctx->sub)
         return mpctx->sub;
     /* Nothing to draw with: play_subs_open says so where it matters. */
     if (!HAVE_LIBASS)
         return NULL;
-    const struct MPOpts *o = &mpctx->opts;
-    struct mp_sub_opts so;
-    mp_sub_opts_default(&so);
-    so.text_scale = o->subfont_text_scale;
-    so.subpos = o->sub_pos;
-    so.ass_styles = o->ass;
-    so.charset = o->subcp;
-    so.osd_level = o->osd_level;
-    so.osd_fractions = o->osd_fractions;
-    so.osd_scale = o->subfont_osd_scale;
-    so.font_scale = o->ass_font_scale;
-    so.alignment = o->sub_align;
-    so.width_percent = o->sub_width;
-    so.outline = o->subfont_outline;
-    so.blur = o->subfont_blur;
-    so.bg_color = o->sub_bg_color;
-    so.bg_alpha = o->sub_bg_alpha;
-    /* MPlayer's subtitles prefer -subfont, then -font. */
-    so.font = o->subfont && o->subfont[0] ? o->subfont : o->font;
-    so.fontconfig = o->fontconfig;
-    so.hinting = o->ass_hinting;
-    so.sub_fps = o->sub_fps;
-    so.overlap = o->overlapsub;
-    /* Font discovery costs ~25 ms: one instance for the whole run. */
-    mpctx->sub = mp_sub_create(&so);
+    if (!tried) {
+        struct mp_sub_opts so;
+        subs_opts_from(&mpctx->opts, &so);
+        /* One instance for the whole run. */
+        mpctx->sub = mp_sub_create(&so);
+    }
     if (!mpctx->sub)
         mp_msg(MSGT_SUBREADER, MSGL_WARN, "Subtitles and OSD unavailable.\n");
     return mpctx->sub;

@@ -171,3 +171,26 @@ test_latin1_srt_without_subcp_is_shown() {
     [ "$(psnr shots-l1/00000001.png shots-named/00000001.png)" = inf ] ||
         fail "the guess draws other text than -subcp latin1"
 }
+
+# libass and its fonts are set up while the first file opens, not after:
+# a file that is slow to arrive (a FIFO written a second late) has its font
+# file loaded before its header is read, and still only once for two files.
+test_fonts_set_up_while_the_file_opens() {
+    local font
+    font=$(fc-match -f '%{file}' 'DejaVu Serif' 2>/dev/null)
+    [ -f "$font" ] || { skip "no DejaVu Serif file (fonts-dejavu-core)"; return; }
+    sub_srt s.srt
+    mkfifo late.fifo || return 1
+    timeout 60 sh -c 'sleep 1; cat "$1" >late.fifo' sh "$MEDIA/v.avi" &
+    mp -v -nosound -vo null -font "$font" -sub s.srt late.fifo "$MEDIA/v.avi"
+    wait
+    expect_rc 0 || return 1
+    [ "$(grep -c "^Font file $font: family" "$OUT")" = 1 ] ||
+        fail "font file not loaded exactly once: $(grep -c "^Font file" "$OUT")" || return 1
+    local f v
+    f=$(grep -n "^Font file" "$OUT" | head -1 | cut -d: -f1)
+    v=$(grep -n "^VIDEO:" "$OUT" | head -1 | cut -d: -f1)
+    [ -n "$v" ] && [ "$f" -lt "$v" ] ||
+        fail "fonts set up after the header (font line $f, VIDEO line $v)" || return 1
+    [ "$(grep -c "^VIDEO:" "$OUT")" = 2 ] || fail "both files did not play"
+}
