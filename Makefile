@@ -154,6 +154,10 @@ check-frontends: $(PROG)
 check-patches:
 	@sh patches/selftest.sh
 
+# Option rows whose type does not fit their field must not compile.
+check-compile-fail:
+	@CC="$(CC)" CFLAGS="$(CFLAGS)" sh tests/compile-fail/opt_row_type.sh
+
 # Any warning kept by the compiles under $(BUILD) fails the tests.
 check-warnings:
 	@w=$$(find $(BUILD) -name '*.warn' -size +0c | sort); \
@@ -165,6 +169,7 @@ check: all
 	@$(MAKE) --no-print-directory fuzz-regress
 	@$(MAKE) --no-print-directory check-tools
 	@$(MAKE) --no-print-directory check-patches
+	@$(MAKE) --no-print-directory check-compile-fail
 	@$(MAKE) --no-print-directory e2e
 	@$(MAKE) --no-print-directory check-warnings
 
@@ -268,5 +273,5 @@ clean:
 distclean: clean
 	rm -f config.h config.mak
 
-.PHONY: check-warnings check-build check-tsan check-long check-frontends fuzz fuzz-bins fuzz-regress bench bench-full all unit e2e check-tools check-patches check check-san check-all demo install uninstall clean distclean
+.PHONY: check-warnings check-compile-fail check-build check-tsan check-long check-frontends fuzz fuzz-bins fuzz-regress bench bench-full all unit e2e check-tools check-patches check check-san check-all demo install uninstall clean distclean
 .DELETE_ON_ERROR:
