@@ -23,7 +23,7 @@
 #include "config.h"
 #include "common/mp_msg.h"
 #include <libavutil/pixdesc.h>
-#include "options/options.h"
+#include "options/options_int.h"
 #include "sub/sub.h"
 #include "osdep/osdep.h"
 #include "stream/netopts.h"
@@ -41,98 +41,6 @@
 /* MPlayer's bound on profiles that name profiles; a loop stops here. */
 #define OPT_MAX_PROFILE_DEPTH 20
 
-enum opt_type {
-    OPT_FLAG,    /* bool: -x, -nox, x=yes|no */
-    OPT_INT,     /* int, optional range */
-    OPT_INT64,   /* int64_t, optional range */
-    OPT_SIZE,    /* int64_t bytes, k/M/G suffixes */
-    OPT_DOUBLE,  /* double, optional range */
-    OPT_TIME,    /* double seconds, [[hh:]mm:]ss[.ms] */
-    OPT_STRING,  /* malloc'ed char * */
-    OPT_STORE,   /* int: -x stores a constant, -nox stores 0 */
-    OPT_FUNC,    /* handled by a function */
-    OPT_COMPAT,  /* MPlayer's, nothing behind it here: accepted with a
-                    warning (with OPTF_ARG its value is taken and unused) */
-    OPT_OBSOLETE, /* one MPlayer 1.5 itself refuses as removed or renamed:
-                     an error naming what replaced it, as there */
-};
-
-enum opt_flags {
-    OPTF_NOCFG = 1 << 0, /* command line only */
-    OPTF_ARG = 1 << 1,   /* OPT_FUNC: takes a parameter */
-    OPTF_MIN = 1 << 2,   /* check min */
-    OPTF_MAX = 1 << 3,   /* check max */
-    OPTF_INVERT = 1 << 4, /* OPT_FLAG: -x clears the field, -nox sets it */
-};
-#define OPTF_RANGE (OPTF_MIN | OPTF_MAX)
-
-/* One line of a [name] section, kept to be applied when the profile is. */
-struct opt_profile_line {
-    char *name;     /* as written, so "nofoo" still negates */
-    char *value;    /* NULL: none given */
-    char *path;     /* where it was written, for messages */
-    int lineno;
-};
-
-struct opt_profile {
-    char *name;
-    char *desc;     /* profile-desc, or NULL */
-    struct opt_profile_line *lines;
-    int num_lines;
-};
-
-/* The profiles the config files defined so far, in definition order. */
-struct opt_profiles {
-    struct opt_profile *list;
-    int num;
-};
-
-/* Where a setting comes from, and what it may touch. */
-struct opt_ctx {
-    struct MPOpts *o;
-    struct mp_cmdline_files *files; /* NULL outside the command line */
-    bool cmdline;                   /* -noconfig is meaningful only there */
-    int depth;                      /* config file nesting */
-    struct opt_profiles *profiles;  /* shared by every copy of the context */
-    int profile_depth;              /* profiles applied from profiles */
-};
-
-/* Internal results besides enum mp_opt_result. */
-enum {
-    R_OK = MP_OPT_OK,
-    R_EXIT = MP_OPT_EXIT,
-    R_BADVAL = -1,      /* err holds the reason */
-    R_NEEDPARAM = -2,   /* no parameter given */
-    R_PRINTED = -3,     /* failed, message already printed */
-    R_NOTHERE = -4,     /* not allowed in this context */
-};
-
-struct opt_def;
-typedef int (*opt_func)(struct opt_ctx *c, const struct opt_def *d, const char *value,
-                        char *err, size_t errsize);
-
-struct opt_def {
-    const char *name;
-    enum opt_type type;
-    size_t offset;      /* into struct MPOpts; unused by OPT_FUNC */
-    double min, max;
-    int flags;
-    const char *help;   /* one line, for -list-options */
-    int store;          /* OPT_STORE: the value stored */
-    opt_func func;      /* OPT_FUNC */
-    /* Called after the field changed (message levels follow options). */
-    void (*apply)(const struct MPOpts *o);
-    /* -list-options shows this as the default when the field's zero value
-     * means "the layer below decides". */
-    const char *defstr;
-    /* Set: the option is accepted for front-ends but not (fully) honoured;
-     * setting it warns once with this reason. OPT_OBSOLETE: what to use
-     * instead, which its error says. */
-    const char *warn;
-    /* OPT_STRING: a value this refuses (nonzero, the reason in err) is a
-     * bad value; NULL: any string. */
-    int (*check)(const char *value, char *err, size_t errsize);
-};
 
 static int func_verbose(struct opt_ctx *c, const struct opt_def *d, const char *value,
                         char *err, size_t errsize);
@@ -184,16 +92,6 @@ static void apply_quiet(const struct MPOpts *o);
 static void apply_identify(const struct MPOpts *o);
 static void apply_lirc(const struct MPOpts *o);
 static void apply_fixed_vo(const struct MPOpts *o);
-/* window options (-geometry, -aspect, -wid) */
-static int func_geometry(struct opt_ctx *c, const struct opt_def *d, const char *value,
-                         char *err, size_t errsize);
-static int func_aspect(struct opt_ctx *c, const struct opt_def *d, const char *value,
-                       char *err, size_t errsize);
-static int func_wid(struct opt_ctx *c, const struct opt_def *d, const char *value,
-                    char *err, size_t errsize);
-/* player, terminal and OSD options */
-static int func_monitoraspect(struct opt_ctx *c, const struct opt_def *d, const char *value,
-                              char *err, size_t errsize);
 static void apply_msg_style(const struct MPOpts *o);
 static int func_msgcharset(struct opt_ctx *c, const struct opt_def *d, const char *value,
                            char *err, size_t errsize);
@@ -212,7 +110,7 @@ static int func_vd(struct opt_ctx *c, const struct opt_def *d, const char *value
 static int func_pphelp(struct opt_ctx *c, const struct opt_def *d, const char *value,
                        char *err, size_t errsize);
 
-#define OFF(field) offsetof(struct MPOpts, field)
+#define OPT_OFF(field) offsetof(struct MPOpts, field)
 
 /* The C type each option type reads and writes (opt_field's casts), and
  * the one a field of struct MPOpts has: OFF_AS checks at compile time
@@ -231,7 +129,7 @@ enum opt_ctype { OPT_CT_BOOL, OPT_CT_INT, OPT_CT_INT64, OPT_CT_DOUBLE, OPT_CT_ST
              int64_t: OPT_CT_INT64, double: OPT_CT_DOUBLE, char *: OPT_CT_STRING,         \
              default: OPT_CT_NONE)
 #define OFF_AS(t, field)                                                                  \
-    (OFF(field) + 0 * sizeof(struct {                                                     \
+    (OPT_OFF(field) + 0 * sizeof(struct {                                                     \
         _Static_assert(OPT_CTYPE_OF(t) == OPT_CTYPE_OF_FIELD(field) &&                    \
                        OPT_CTYPE_OF(t) != OPT_CT_NONE,                                    \
                        "option row: the field's C type is not what the option type writes"); \
@@ -239,9 +137,6 @@ enum opt_ctype { OPT_CT_BOOL, OPT_CT_INT, OPT_CT_INT64, OPT_CT_DOUBLE, OPT_CT_ST
     }))
 /* A row's type and field, checked against each other. */
 #define OPT_AT(t, field) .type = t, .offset = OFF_AS(t, field)
-#define KIB 1024.0
-#define MIB (1024.0 * 1024.0)
-#define GIB (1024.0 * 1024.0 * 1024.0)
 
 /* Designated initializers keep each row short and -Wextra quiet. */
 #define OPT(n, t, field, lo, hi, fl, h) \
@@ -257,7 +152,7 @@ enum opt_ctype { OPT_CT_BOOL, OPT_CT_INT, OPT_CT_INT64, OPT_CT_DOUBLE, OPT_CT_ST
     {.name = n, .type = OPT_OBSOLETE, .flags = fl, .help = "obsolete: " instead, \
      .warn = instead}
 
-static const struct opt_def opt_table[] = {
+const struct opt_def opt_table[] = {
     /* general */
     OPT_FN("v", func_verbose, 0, "more messages (repeat for more)"),
     OPT_FN("msglevel", func_msglevel, OPTF_ARG, "message level per module: all=4:demuxer=6"),
@@ -325,10 +220,10 @@ static const struct opt_def opt_table[] = {
     OPT_FN("lavfdopts", func_lavfdopts, OPTF_ARG,
            "libavformat: probesize=:analyzeduration=:format=:cryptokey=:o=k=v,k=v"),
     OPT("tsprog", OPT_INT, ts_prog, 1, 65534, OPTF_RANGE, "MPEG-TS program to play"),
-    {.name = "tsprobe", OPT_AT(OPT_SIZE, ts_probe), .min = 32, .max = 2 * GIB,
+    {.name = "tsprobe", OPT_AT(OPT_SIZE, ts_probe), .min = 32, .max = 2 * OPT_GIB,
      .flags = OPTF_RANGE, .help = "MPEG-TS: bytes read to find the streams",
      .defstr = "libavformat's"},
-    {.name = "psprobe", OPT_AT(OPT_SIZE, ps_probe), .min = 32, .max = 2 * GIB,
+    {.name = "psprobe", OPT_AT(OPT_SIZE, ps_probe), .min = 32, .max = 2 * OPT_GIB,
      .flags = OPTF_RANGE, .help = "MPEG-PS: bytes read to find the streams",
      .defstr = "libavformat's"},
     OPT("tskeepbroken", OPT_FLAG, ts_keep_broken, 0, 0, 0,
@@ -373,7 +268,7 @@ static const struct opt_def opt_table[] = {
     /* ---- end of the demuxer block ---- */
     /* 0 in the struct = the stream layer's default, 4096 bytes. */
     {.name = "stream-buffer-size", OPT_AT(OPT_SIZE, stream_buffer_size),
-     .min = 1, .max = 16 * MIB, .flags = OPTF_RANGE, .help = "bytes per read()",
+     .min = 1, .max = 16 * OPT_MIB, .flags = OPTF_RANGE, .help = "bytes per read()",
      .defstr = "4096"},
     OPT("user-agent", OPT_STRING, user_agent, 0, 0, 0, "User-Agent header of HTTP requests"),
     /* network (HTTP): stream_lavf.c applies them to every request */
@@ -400,7 +295,7 @@ static const struct opt_def opt_table[] = {
     OPT_IGN("rtsp-stream-over-http", 0, "rtsp:// URLs are not played (no RTSP support)"),
     OPT_IGN("rtsp-port", OPTF_ARG, "rtsp:// URLs are not played (no RTSP support)"),
     OPT_IGN("rtsp-destination", OPTF_ARG, "rtsp:// URLs are not played (no RTSP support)"),
-    OPT("readahead-distance", OPT_SIZE, readahead_distance, 0, 2 * GIB, OPTF_RANGE,
+    OPT("readahead-distance", OPT_SIZE, readahead_distance, 0, 2 * OPT_GIB, OPTF_RANGE,
         "WILLNEED window ahead of each read cursor"),
     OPT("cache-drop-behind", OPT_FLAG, cache_drop_behind, 0, 0, 0, "DONTNEED what was read"),
     OPT("stream-stats", OPT_FLAG, stream_stats, 0, 0, 0, "print stream counters at exit"),
@@ -429,7 +324,7 @@ static const struct opt_def opt_table[] = {
     OPT("cache-secs", OPT_DOUBLE, cache_secs, 0.1, 3600, OPTF_RANGE,
         "seconds of playback a read plan reaches ahead"),
     {.name = "cache-plan-gap", OPT_AT(OPT_SIZE, cache_plan_gap),
-     .min = 0, .max = 64 * MIB, .flags = OPTF_RANGE,
+     .min = 0, .max = 64 * OPT_MIB, .flags = OPTF_RANGE,
      .help = "planned ranges closer than this are fetched as one", .defstr = "4096"},
     OPT("sub", OPT_STRING, sub_files, 0, 0, 0, "external subtitle files, comma-separated"),
     OPT("nosub", OPT_FLAG, no_sub, 0, 0, 0, "show no subtitles"),
@@ -604,11 +499,11 @@ static const struct opt_def opt_table[] = {
     OPT("zoom", OPT_FLAG, zoom, 0, 0, 0, "scale in software (accepted; always on)"),
     OPT("xy", OPT_DOUBLE, xy, 0, 65536, OPTF_RANGE,
         "window width, or a scale factor when <= 8 (0 = the video's size)"),
-    OPT_FN("aspect", func_aspect, OPTF_ARG, "display aspect: 1.78, 16:9 or 16/9"),
+    OPT_FN("aspect", opt_func_aspect, OPTF_ARG, "display aspect: 1.78, 16:9 or 16/9"),
     OPT("x", OPT_INT, size_x, 0, 65536, OPTF_RANGE, "display width (0: the video's)"),
     OPT("y", OPT_INT, size_y, 0, 65536, OPTF_RANGE, "display height (0: the video's)"),
-    OPT_FN("geometry", func_geometry, OPTF_ARG, "window place and size: x:y or WxH+x+y"),
-    OPT_FN("wid", func_wid, OPTF_ARG, "X window id to draw into"),
+    OPT_FN("geometry", opt_func_geometry, OPTF_ARG, "window place and size: x:y or WxH+x+y"),
+    OPT_FN("wid", opt_func_wid, OPTF_ARG, "X window id to draw into"),
     /* ---- end of the window block ---- */
     /* ---- player, terminal and OSD (player/, common/mp_msg.c) ---- */
     OPT("term-osd", OPT_FLAG, term_osd, 0, 0, 0,
@@ -652,7 +547,7 @@ static const struct opt_def opt_table[] = {
         "where a picture narrower than the window goes: 0 left .. 1 right"),
     OPT("border-pos-y", OPT_DOUBLE, border_pos_y, 0, 1, OPTF_RANGE,
         "where a picture shorter than the window goes: 0 top .. 1 bottom"),
-    OPT_FN("monitoraspect", func_monitoraspect, OPTF_ARG,
+    OPT_FN("monitoraspect", opt_func_monitoraspect, OPTF_ARG,
            "the screen's shape, 4:3 or 1.78, for screens of non-square pixels (0: none)"),
     OPT("doubleclick-time", OPT_INT, doubleclick_time, 0, 60000, OPTF_RANGE,
         "ms between two clicks that make a double-click (0: SDL's default)"),
@@ -795,19 +690,19 @@ static const struct opt_def opt_table[] = {
 };
 
 #define OPT_COUNT (sizeof(opt_table) / sizeof(opt_table[0]))
+const size_t opt_table_len = OPT_COUNT;
 
-static void *opt_field(struct MPOpts *o, const struct opt_def *d)
+void *opt_field(struct MPOpts *o, const struct opt_def *d)
 {
     return (char *)o + d->offset;
 }
 
-static const void *opt_cfield(const struct MPOpts *o, const struct opt_def *d)
+const void *opt_cfield(const struct MPOpts *o, const struct opt_def *d)
 {
     return (const char *)o + d->offset;
 }
 
-static void opt_err(char *err, size_t errsize, const char *fmt, ...) MP_PRINTF(3, 4);
-static void opt_err(char *err, size_t errsize, const char *fmt, ...)
+void opt_err(char *err, size_t errsize, const char *fmt, ...)
 {
     va_list va;
     va_start(va, fmt);
@@ -1028,240 +923,6 @@ void mp_cmdline_files_free(struct mp_cmdline_files *f)
     f->num = 0;
 }
 
-/* ---- value parsers ---- */
-
-static bool is_digit(char ch)
-{
-    return ch >= '0' && ch <= '9';
-}
-
-int mp_parse_size(const char *s, int64_t *out)
-{
-    if (!s || !is_digit(*s))
-        return -1;
-    const char *p = s;
-    int64_t whole = 0;
-    while (is_digit(*p)) {
-        if (whole > (INT64_MAX - 9) / 10)
-            return -1;
-        whole = whole * 10 + (*p - '0');
-        p++;
-    }
-    /* Fractions ("1.5M") are kept as digits so that the result is exact. */
-    int64_t frac = 0, frac_div = 1;
-    if (*p == '.') {
-        p++;
-        if (!is_digit(*p))
-            return -1;
-        while (is_digit(*p)) {
-            if (frac_div <= INT64_MAX / 100) {
-                frac = frac * 10 + (*p - '0');
-                frac_div *= 10;
-            }
-            p++;
-        }
-    }
-    static const struct {
-        const char *suffix;
-        int64_t mult;
-    } units[] = {
-        {"", 1},
-        {"b", 1},
-        {"k", 1 << 10}, {"kb", 1 << 10}, {"kib", 1 << 10},
-        {"m", 1 << 20}, {"mb", 1 << 20}, {"mib", 1 << 20},
-        {"g", 1 << 30}, {"gb", 1 << 30}, {"gib", 1 << 30},
-    };
-    int64_t mult = 0;
-    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-        if (!strcasecmp(p, units[i].suffix)) {
-            mult = units[i].mult;
-            break;
-        }
-    }
-    if (!mult)
-        return -1;
-    if (whole > INT64_MAX / mult)
-        return -1;
-    int64_t v = whole * mult;
-    /* The fraction of one unit is below mult, so rounding down here loses
-     * less than a byte. */
-    int64_t fpart = (int64_t)((long double)frac * (long double)mult / (long double)frac_div);
-    if (v > INT64_MAX - fpart)
-        return -1;
-    *out = v + fpart;
-    return 0;
-}
-
-/* Parse a run of digits with an optional fraction; at least one digit. */
-static int parse_seconds_field(const char *s, size_t len, double *out)
-{
-    int digits = 0, dots = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (is_digit(s[i]))
-            digits++;
-        else if (s[i] == '.' && !dots)
-            dots++;
-        else
-            return -1;
-    }
-    if (!digits || len > 64)
-        return -1;
-    char buf[72];
-    memcpy(buf, s, len);
-    buf[len] = '\0';
-    *out = strtod(buf, NULL);
-    return isfinite(*out) ? 0 : -1;
-}
-
-static int parse_int_field(const char *s, size_t len, double *out)
-{
-    if (!len || len > 15)
-        return -1;
-    double v = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (!is_digit(s[i]))
-            return -1;
-        v = v * 10 + (s[i] - '0');
-    }
-    *out = v;
-    return 0;
-}
-
-int mp_parse_time(const char *s, double *out)
-{
-    if (!s)
-        return -1;
-    const char *colon[3];
-    int ncolons = 0;
-    for (const char *p = s; *p; p++) {
-        if (*p == ':') {
-            if (ncolons == 2)
-                return -1;
-            colon[ncolons++] = p;
-        }
-    }
-    const char *last = ncolons ? colon[ncolons - 1] + 1 : s;
-    double secs;
-    if (parse_seconds_field(last, strlen(last), &secs) < 0)
-        return -1;
-    if (ncolons == 0) {
-        *out = secs;
-        return 0;
-    }
-    if (secs >= 60)
-        return -1;
-    double mins, hours = 0;
-    if (ncolons == 1) {
-        if (parse_int_field(s, (size_t)(colon[0] - s), &mins) < 0)
-            return -1;
-    } else {
-        if (parse_int_field(s, (size_t)(colon[0] - s), &hours) < 0)
-            return -1;
-        if (parse_int_field(colon[0] + 1, (size_t)(colon[1] - colon[0] - 1), &mins) < 0)
-            return -1;
-        if (mins >= 60)
-            return -1;
-    }
-    *out = hours * 3600 + mins * 60 + secs;
-    return 0;
-}
-
-static int parse_bool(const char *s, bool *out)
-{
-    static const char *const yes[] = {"yes", "1", "true", "on"};
-    static const char *const no[] = {"no", "0", "false", "off"};
-    for (int i = 0; i < 4; i++) {
-        if (!strcasecmp(s, yes[i])) {
-            *out = true;
-            return 0;
-        }
-        if (!strcasecmp(s, no[i])) {
-            *out = false;
-            return 0;
-        }
-    }
-    return -1;
-}
-
-static int parse_int64(const char *s, int64_t *out)
-{
-    if (!*s)
-        return -1;
-    const char *p = s;
-    if (*p == '-' || *p == '+')
-        p++;
-    if (!is_digit(*p))
-        return -1;
-    errno = 0;
-    char *end;
-    long long v = strtoll(s, &end, 10);
-    if (*end || errno == ERANGE)
-        return -1;
-    *out = v;
-    return 0;
-}
-
-static int parse_double(const char *s, double *out)
-{
-    /* strtod alone would take "inf", "nan" and hex floats. */
-    if (!*s || strspn(s, "0123456789.eE+-") != strlen(s))
-        return -1;
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (*end || end == s || errno == ERANGE || !isfinite(v))
-        return -1;
-    *out = v;
-    return 0;
-}
-
-/* A size as the user would write it: exact multiples get a suffix. */
-static void format_size(char *buf, size_t size, double v)
-{
-    static const struct {
-        double mult;
-        const char *suffix;
-    } units[] = {{GIB, "G"}, {MIB, "M"}, {KIB, "k"}};
-    for (int i = 0; i < 3; i++) {
-        if (v != 0 && fmod(v, units[i].mult) == 0) {
-            snprintf(buf, size, "%.0f%s", v / units[i].mult, units[i].suffix);
-            return;
-        }
-    }
-    snprintf(buf, size, "%.0f", v);
-}
-
-static void format_bound(char *buf, size_t size, const struct opt_def *d, double v)
-{
-    if (d->type == OPT_SIZE)
-        format_size(buf, size, v);
-    else if (d->type == OPT_INT || d->type == OPT_INT64)
-        snprintf(buf, size, "%.0f", v); /* %g prints 4194304 as 4.1943e+06 */
-    else
-        snprintf(buf, size, "%g", v);
-}
-
-static int check_range(const struct opt_def *d, double v, const char *value, char *err,
-                       size_t errsize)
-{
-    bool low = (d->flags & OPTF_MIN) && v < d->min;
-    bool high = (d->flags & OPTF_MAX) && v > d->max;
-    if (!low && !high)
-        return R_OK;
-    char lo[32] = "", hi[32] = "";
-    if (d->flags & OPTF_MIN)
-        format_bound(lo, sizeof(lo), d, d->min);
-    if (d->flags & OPTF_MAX)
-        format_bound(hi, sizeof(hi), d, d->max);
-    if ((d->flags & OPTF_RANGE) == OPTF_RANGE)
-        opt_err(err, errsize, "value %s out of range %s..%s", value, lo, hi);
-    else if (low)
-        opt_err(err, errsize, "value %s is below the minimum %s", value, lo);
-    else
-        opt_err(err, errsize, "value %s is above the maximum %s", value, hi);
-    return R_BADVAL;
-}
-
 /* ---- setting one option ---- */
 
 static bool opt_takes_param(const struct opt_def *d)
@@ -1308,7 +969,7 @@ static const struct opt_def *opt_find(const char *name, size_t len, bool *negate
 }
 
 /*
- * Set d from value (NULL: none given). Returns an R_ code; on R_BADVAL err
+ * Set d from value (NULL: none given). Returns an R_ code; on OPT_R_BADVAL err
  * says why.
  */
 static int opt_set(struct opt_ctx *c, const struct opt_def *d, bool negated,
@@ -1318,17 +979,17 @@ static int opt_set(struct opt_ctx *c, const struct opt_def *d, bool negated,
     bool on = true;
 
     if (!opt_takes_param(d)) {
-        if (value && parse_bool(value, &on) < 0) {
+        if (value && opt_parse_bool(value, &on) < 0) {
             opt_err(err, errsize, "expected yes or no, not '%s'", value);
-            return R_BADVAL;
+            return OPT_R_BADVAL;
         }
         if (negated)
             on = !on;
     } else if (!value) {
-        return R_NEEDPARAM;
+        return OPT_R_NEEDPARAM;
     }
 
-    int r = R_OK;
+    int r = OPT_R_OK;
     switch (d->type) {
     case OPT_FLAG:
         *(bool *)opt_field(o, d) = (d->flags & OPTF_INVERT) ? !on : on;
@@ -1339,13 +1000,13 @@ static int opt_set(struct opt_ctx *c, const struct opt_def *d, bool negated,
     case OPT_INT:
     case OPT_INT64: {
         int64_t v;
-        if (parse_int64(value, &v) < 0 ||
+        if (opt_parse_int64(value, &v) < 0 ||
             (d->type == OPT_INT && (v < INT_MIN || v > INT_MAX))) {
             opt_err(err, errsize, "invalid integer: '%s'", value);
-            return R_BADVAL;
+            return OPT_R_BADVAL;
         }
-        r = check_range(d, (double)v, value, err, errsize);
-        if (r != R_OK)
+        r = opt_check_range(d, (double)v, value, err, errsize);
+        if (r != OPT_R_OK)
             return r;
         if (d->type == OPT_INT)
             *(int *)opt_field(o, d) = (int)v;
@@ -1358,22 +1019,22 @@ static int opt_set(struct opt_ctx *c, const struct opt_def *d, bool negated,
         if (mp_parse_size(value, &v) < 0) {
             opt_err(err, errsize, "invalid size: '%s' (bytes, or a number with k, M or G)",
                     value);
-            return R_BADVAL;
+            return OPT_R_BADVAL;
         }
-        r = check_range(d, (double)v, value, err, errsize);
-        if (r != R_OK)
+        r = opt_check_range(d, (double)v, value, err, errsize);
+        if (r != OPT_R_OK)
             return r;
         *(int64_t *)opt_field(o, d) = v;
         break;
     }
     case OPT_DOUBLE: {
         double v;
-        if (parse_double(value, &v) < 0) {
+        if (opt_parse_double(value, &v) < 0) {
             opt_err(err, errsize, "invalid number: '%s'", value);
-            return R_BADVAL;
+            return OPT_R_BADVAL;
         }
-        r = check_range(d, v, value, err, errsize);
-        if (r != R_OK)
+        r = opt_check_range(d, v, value, err, errsize);
+        if (r != OPT_R_OK)
             return r;
         *(double *)opt_field(o, d) = v;
         break;
@@ -1382,18 +1043,18 @@ static int opt_set(struct opt_ctx *c, const struct opt_def *d, bool negated,
         double v;
         if (mp_parse_time(value, &v) < 0) {
             opt_err(err, errsize, "invalid time: '%s'", value);
-            return R_BADVAL;
+            return OPT_R_BADVAL;
         }
         *(double *)opt_field(o, d) = v;
         break;
     }
     case OPT_STRING: {
         if (d->check && d->check(value, err, errsize) != 0)
-            return R_BADVAL;
+            return OPT_R_BADVAL;
         char *copy = strdup(value);
         if (!copy) {
             opt_err(err, errsize, "out of memory");
-            return R_BADVAL;
+            return OPT_R_BADVAL;
         }
         char **p = opt_field(o, d);
         free(*p);
@@ -1402,18 +1063,18 @@ static int opt_set(struct opt_ctx *c, const struct opt_def *d, bool negated,
     }
     case OPT_FUNC:
         if (!on)
-            return R_OK;
+            return OPT_R_OK;
         r = d->func(c, d, value, err, errsize);
         break;
     case OPT_COMPAT:
         break;
     case OPT_OBSOLETE:
         opt_err(err, errsize, "obsolete, MPlayer 1.5 refuses it too: %s", d->warn);
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
-    if (r == R_OK && d->apply)
+    if (r == OPT_R_OK && d->apply)
         d->apply(o);
-    if (r == R_OK && d->warn)
+    if (r == OPT_R_OK && d->warn)
         mp_msg(MSGT_OPTIONS, MSGL_WARN, "Option -%s%s is accepted but has no effect here: %s.\n",
                negated ? "no" : "", d->name, d->warn);
     return r;
@@ -1457,18 +1118,6 @@ static void apply_fixed_vo(const struct MPOpts *o)
                "here: the video output is kept across files.\n");
 }
 
-static int func_monitoraspect(struct opt_ctx *c, const struct opt_def *d, const char *value,
-                              char *err, size_t errsize)
-{
-    /* -aspect's syntax and range; its field keeps its own value. */
-    double aspect = c->o->aspect;
-    int r = func_aspect(c, d, value, err, errsize);
-    if (r == R_OK)
-        c->o->monitoraspect = c->o->aspect;
-    c->o->aspect = aspect;
-    return r;
-}
-
 static void apply_msg_style(const struct MPOpts *o)
 {
     mp_msg_set_style(o->msgcolor, o->msgmodule);
@@ -1479,9 +1128,9 @@ static int func_msgcharset(struct opt_ctx *c, const struct opt_def *d, const cha
 {
     if (mp_msg_set_charset(value) < 0) {
         opt_err(err, errsize, "unknown charset '%s' (see iconv -l; noconv: none)", value);
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
-    return R_OK;
+    return OPT_R_OK;
 }
 
 static int func_noloop(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -1490,14 +1139,14 @@ static int func_noloop(struct opt_ctx *c, const struct opt_def *d, const char *v
     /* MPlayer 1.5 takes -noloop and forgets it (-loop 0 -noloop loops on);
      * its documentation says it disables looping, which is what it does here. */
     c->o->loop = -1;
-    return R_OK;
+    return OPT_R_OK;
 }
 
 static int func_verbose(struct opt_ctx *c, const struct opt_def *d, const char *value,
                         char *err, size_t errsize)
 {
     mp_msg_add_verbose(1);
-    return R_OK;
+    return OPT_R_OK;
 }
 
 static int func_msglevel(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -1505,14 +1154,14 @@ static int func_msglevel(struct opt_ctx *c, const struct opt_def *d, const char 
 {
     if (!strcmp(value, "help")) {
         mp_msg_print_modules();
-        return R_EXIT;
+        return OPT_R_EXIT;
     }
     if (mp_msg_parse_levels(value) < 0) {
         opt_err(err, errsize, "invalid message levels: '%s' (module=level:..., "
                 "level -1..10)", value);
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
-    return R_OK;
+    return OPT_R_OK;
 }
 
 static int parse_config_text(struct opt_ctx *c, const char *path, char *text, size_t size);
@@ -1524,7 +1173,7 @@ static int func_include(struct opt_ctx *c, const struct opt_def *d, const char *
     if (c->depth >= OPT_MAX_INCLUDE_DEPTH) {
         opt_err(err, errsize, "includes nested more than %d deep (an include loop?)",
                 OPT_MAX_INCLUDE_DEPTH);
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
     char *text;
     size_t size;
@@ -1533,19 +1182,19 @@ static int func_include(struct opt_ctx *c, const struct opt_def *d, const char *
     int rerr = mp_read_text_file(path, OPT_CONFIG_MAX_SIZE, OPT_CONFIG_MAX_LINE, &text, &size,
                                  NULL, NULL);
     if (rerr == MP_TEXT_INTERRUPTED)
-        return R_PRINTED; /* the player takes the signal and says so */
+        return OPT_R_PRINTED; /* the player takes the signal and says so */
     if (rerr < 0) {
         char why[160];
         opt_err(err, errsize, "cannot open '%s': %s", value,
                 config_read_error(rerr, why, sizeof(why)));
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
     mp_msg(MSGT_OPTIONS, MSGL_V, "Reading config file %s\n", value);
     struct opt_ctx sub = *c;
     sub.depth++;
     int r = parse_config_text(&sub, value, text, size);
     free(text);
-    return r == R_OK ? R_OK : R_PRINTED;
+    return r == OPT_R_OK ? OPT_R_OK : OPT_R_PRINTED;
 }
 
 enum {
@@ -1572,12 +1221,12 @@ static int func_noconfig(struct opt_ctx *c, const struct opt_def *d, const char 
     /* Acted on before the config files are read (see mp_parse_command_line);
      * here only the value is checked. */
     if (!c->cmdline)
-        return R_NOTHERE;
+        return OPT_R_NOTHERE;
     if (noconfig_mask(value) < 0) {
         opt_err(err, errsize, "invalid value '%s' (all, gui, system or user)", value);
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
-    return R_OK;
+    return OPT_R_OK;
 }
 
 static int add_file(struct mp_cmdline_files *files, const char *name, bool is_playlist)
@@ -1600,33 +1249,33 @@ static int func_playlist(struct opt_ctx *c, const struct opt_def *d, const char 
                          char *err, size_t errsize)
 {
     if (!c->files)
-        return R_NOTHERE;
+        return OPT_R_NOTHERE;
     if (add_file(c->files, value, true) < 0) {
         opt_err(err, errsize, "out of memory");
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
-    return R_OK;
+    return OPT_R_OK;
 }
 
 static int func_list_options(struct opt_ctx *c, const struct opt_def *d, const char *value,
                              char *err, size_t errsize)
 {
     mp_print_option_list();
-    return R_EXIT;
+    return OPT_R_EXIT;
 }
 
 static int func_help(struct opt_ctx *c, const struct opt_def *d, const char *value,
                      char *err, size_t errsize)
 {
     mp_print_usage();
-    return R_EXIT;
+    return OPT_R_EXIT;
 }
 
 static int func_version(struct opt_ctx *c, const struct opt_def *d, const char *value,
                         char *err, size_t errsize)
 {
     mp_msg(MSGT_OPTIONS, MSGL_INFO, "MPlayer %s\n", MPLAYER_VERSION);
-    return R_EXIT;
+    return OPT_R_EXIT;
 }
 
 /* MPlayer's -utf8: subtitle files are UTF-8, whatever -subcp said before. */
@@ -1636,11 +1285,11 @@ static int func_utf8(struct opt_ctx *c, const struct opt_def *d, const char *val
     char *copy = strdup("UTF-8");
     if (!copy) {
         opt_err(err, errsize, "out of memory");
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
     free(c->o->subcp);
     c->o->subcp = copy;
-    return R_OK;
+    return OPT_R_OK;
 }
 
 /* MPlayer's -noutf8: no longer force UTF-8; a -subcp naming another
@@ -1653,7 +1302,7 @@ static int func_noutf8(struct opt_ctx *c, const struct opt_def *d, const char *v
         free(c->o->subcp);
         c->o->subcp = NULL;
     }
-    return R_OK;
+    return OPT_R_OK;
 }
 
 /* -lavdopts threads=4:foo=bar: MPlayer's suboption list. Only threads is
@@ -1669,7 +1318,7 @@ static int func_lavdopts(struct opt_ctx *c, const struct opt_def *d, const char 
         char item[128];
         if (len >= sizeof(item)) {
             opt_err(err, errsize, "suboption too long: '%.20s...'", p);
-            return R_BADVAL;
+            return OPT_R_BADVAL;
         }
         memcpy(item, p, len);
         item[len] = '\0';
@@ -1678,10 +1327,10 @@ static int func_lavdopts(struct opt_ctx *c, const struct opt_def *d, const char 
             int64_t n;
             if (v && !strcasecmp(v, "auto")) {
                 n = 0;
-            } else if (!v || parse_int64(v, &n) < 0 || n < 0 || n > 64) {
+            } else if (!v || opt_parse_int64(v, &n) < 0 || n < 0 || n > 64) {
                 opt_err(err, errsize, "threads needs a number 0..64 (0 = auto), not '%s'",
                         v ? v : "");
-                return R_BADVAL;
+                return OPT_R_BADVAL;
             }
             threads = (int)n;
         } else if (len) {
@@ -1693,13 +1342,13 @@ static int func_lavdopts(struct opt_ctx *c, const struct opt_def *d, const char 
             p++;
     }
     c->o->lavdopts_threads = threads;
-    return R_OK;
+    return OPT_R_OK;
 }
 
 static bool has_suffix(const char *s, const char *suffix)
 {
     size_t n = strlen(s), m = strlen(suffix);
-    return n > m && !strcasecmp(s + n - m, suffix) && is_digit(s[n - m - 1]);
+    return n > m && !strcasecmp(s + n - m, suffix) && opt_is_digit(s[n - m - 1]);
 }
 
 static int func_endpos(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -1710,15 +1359,15 @@ static int func_endpos(struct opt_ctx *c, const struct opt_def *d, const char *v
     if (has_suffix(value, "b") || has_suffix(value, "kb") || has_suffix(value, "mb")) {
         opt_err(err, errsize, "'%s' is a byte size, which only mencoder supports; "
                 "give a time ([[hh:]mm:]ss[.ms])", value);
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
     double v;
     if (mp_parse_time(value, &v) < 0) {
         opt_err(err, errsize, "invalid time: '%s'", value);
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
     c->o->end_pos = v;
-    return R_OK;
+    return OPT_R_OK;
 }
 
 /* One chapter number of -chapter: 1 or more, no sign, no trailing text. */
@@ -1744,15 +1393,15 @@ static int func_chapter(struct opt_ctx *c, const struct opt_def *d, const char *
         ok = parse_chapter_number(value + len + 1, strlen(value + len + 1), &last);
     if (!ok) {
         opt_err(err, errsize, "invalid chapter range '%s' (N, N-M or N-, from 1)", value);
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
     if (last && last < first) {
         opt_err(err, errsize, "chapter range '%s' ends before it starts", value);
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
     c->o->chapter_first = first;
     c->o->chapter_last = last;
-    return R_OK;
+    return OPT_R_OK;
 }
 
 /* -rawaudio channels=<n>:rate=<Hz>:samplesize=<bytes>[:format=0x1], as
@@ -1792,29 +1441,29 @@ static int func_rawaudio(struct opt_ctx *c, const struct opt_def *d, const char 
         }
         int64_t n;
         if (k >= 0) {
-            if (parse_int64(v, &n) < 0 || n < subs[k].min || n > subs[k].max) {
+            if (opt_parse_int64(v, &n) < 0 || n < subs[k].min || n > subs[k].max) {
                 opt_err(err, errsize, "%s needs a number %d..%d, not '%s'", subs[k].name,
                         subs[k].min, subs[k].max, v);
-                return R_BADVAL;
+                return OPT_R_BADVAL;
             }
             vals[k] = (int)n;
         } else if (klen == 7 && !strncmp(p, "bitrate", 7)) {
             /* For MPlayer's compressed formats; PCM's follows from the rest. */
-            if (parse_int64(v, &n) < 0 || n < 0) {
+            if (opt_parse_int64(v, &n) < 0 || n < 0) {
                 opt_err(err, errsize, "bitrate needs a number, not '%s'", v);
-                return R_BADVAL;
+                return OPT_R_BADVAL;
             }
         } else if (klen == 6 && !strncmp(p, "format", 6)) {
             char *end;
             long tag = strtol(v, &end, 0);
             if (!v[0] || *end || tag != 1) {
                 opt_err(err, errsize, "format '%s': only PCM (0x1) is read here", v);
-                return R_BADVAL;
+                return OPT_R_BADVAL;
             }
         } else if (len) {
             opt_err(err, errsize, "unknown suboption '%.*s' (channels, rate, samplesize, "
                     "bitrate, format)", (int)klen, p);
-            return R_BADVAL;
+            return OPT_R_BADVAL;
         }
         p += len;
         if (*p == ':')
@@ -1822,21 +1471,21 @@ static int func_rawaudio(struct opt_ctx *c, const struct opt_def *d, const char 
     }
     for (int i = 0; i < 3; i++)
         *(int *)((char *)c->o + subs[i].offset) = vals[i];
-    return R_OK;
+    return OPT_R_OK;
 }
 
-/* Replace *field by a copy of the n bytes at v. Returns R_OK or R_BADVAL. */
+/* Replace *field by a copy of the n bytes at v. Returns OPT_R_OK or OPT_R_BADVAL. */
 static int lavfd_set_string(char **field, const char *v, size_t n, char *err,
                             size_t errsize)
 {
     char *copy = strndup(v, n);
     if (!copy) {
         opt_err(err, errsize, "out of memory");
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
     free(*field);
     *field = copy;
-    return R_OK;
+    return OPT_R_OK;
 }
 
 /* -lavfdopts probesize=<bytes>:analyzeduration=<s>:format=<name>:
@@ -1868,18 +1517,18 @@ static int func_lavfdopts(struct opt_ctx *c, const struct opt_def *d, const char
                 probesize > INT_MAX) {
                 opt_err(err, errsize, "probesize needs a byte count 32..%d, not '%.*s'",
                         INT_MAX, (int)vlen, v);
-                return R_BADVAL;
+                return OPT_R_BADVAL;
             }
         } else if (klen == 15 && !strncmp(p, "analyzeduration", 15)) {
-            if (parse_double(num, &analyze) < 0 || analyze < 0 || analyze > 1e6) {
+            if (opt_parse_double(num, &analyze) < 0 || analyze < 0 || analyze > 1e6) {
                 opt_err(err, errsize, "analyzeduration needs seconds >= 0, not '%.*s'",
                         (int)vlen, v);
-                return R_BADVAL;
+                return OPT_R_BADVAL;
             }
         } else if (klen == 6 && !strncmp(p, "format", 6)) {
             if (!vlen) {
                 opt_err(err, errsize, "format needs a libavformat format name");
-                return R_BADVAL;
+                return OPT_R_BADVAL;
             }
             fmt = v;
             fmt_len = vlen;
@@ -1889,7 +1538,7 @@ static int func_lavfdopts(struct opt_ctx *c, const struct opt_def *d, const char
             if (!vlen || vlen % 2 || strspn(v, "0123456789abcdefABCDEF") < vlen) {
                 opt_err(err, errsize, "cryptokey needs an even number of hex digits, "
                         "not '%.*s'", (int)vlen, v);
-                return R_BADVAL;
+                return OPT_R_BADVAL;
             }
             key = v;
             key_len = vlen;
@@ -1897,31 +1546,31 @@ static int func_lavfdopts(struct opt_ctx *c, const struct opt_def *d, const char
             if (!vlen || !memchr(v, '=', vlen)) {
                 opt_err(err, errsize, "o needs key=value[,key=value...], not '%.*s'",
                         (int)vlen, v);
-                return R_BADVAL;
+                return OPT_R_BADVAL;
             }
             avopts = v;
             avopts_len = vlen;
         } else if (len) {
             opt_err(err, errsize, "unknown suboption '%.*s' (probesize, analyzeduration, "
                     "format, cryptokey, o)", (int)klen, p);
-            return R_BADVAL;
+            return OPT_R_BADVAL;
         }
         p += len;
         if (*p == ':')
             p++;
     }
-    int r = R_OK;
+    int r = OPT_R_OK;
     if (fmt)
         r = lavfd_set_string(&o->lavfdopts_format, fmt, fmt_len, err, errsize);
-    if (r == R_OK && key)
+    if (r == OPT_R_OK && key)
         r = lavfd_set_string(&o->lavfdopts_cryptokey, key, key_len, err, errsize);
-    if (r == R_OK && avopts)
+    if (r == OPT_R_OK && avopts)
         r = lavfd_set_string(&o->lavfdopts_avopts, avopts, avopts_len, err, errsize);
-    if (r != R_OK)
+    if (r != OPT_R_OK)
         return r;
     o->lavfdopts_probesize = probesize;
     o->lavfdopts_analyzeduration = analyze;
-    return R_OK;
+    return OPT_R_OK;
 }
 
 /* MPlayer's names of raw picture layouts (its -rawvideo format=help, and
@@ -1975,7 +1624,7 @@ static int rawvideo_parse_format(const char *v, int *pixfmt, bool *swap)
 {
     char *end;
     unsigned long tag = strtoul(v, &end, 0);
-    bool number = is_digit(v[0]) && !*end;
+    bool number = opt_is_digit(v[0]) && !*end;
     for (size_t i = 0; i < sizeof(rawvideo_fmts) / sizeof(rawvideo_fmts[0]); i++) {
         const struct rawvideo_fmt *f = &rawvideo_fmts[i];
         if (number ? f->fourcc && tag == f->fourcc : !strcasecmp(v, f->name)) {
@@ -2033,32 +1682,32 @@ static int func_rawvideo(struct opt_ctx *c, const struct opt_def *d, const char 
         } else if (!has_v && rawvideo_parse_format(k, &pixfmt, &swap) == 0) {
             /* a layout by name: i420, yv12, yuy2, ... */
         } else if (!strcmp(k, "w") || !strcmp(k, "h")) {
-            if (parse_int64(v, &n) < 0 || n < 1 || n > 16384) {
+            if (opt_parse_int64(v, &n) < 0 || n < 1 || n > 16384) {
                 opt_err(err, errsize, "%s needs a number of pixels 1..16384, not '%s'", k, v);
-                return R_BADVAL;
+                return OPT_R_BADVAL;
             }
             *(k[0] == 'w' ? &w : &h) = (int)n;
         } else if (!strcmp(k, "fps")) {
-            if (parse_double(v, &fps) < 0 || fps <= 0 || fps > 1000) {
+            if (opt_parse_double(v, &fps) < 0 || fps <= 0 || fps > 1000) {
                 opt_err(err, errsize, "fps needs a rate above 0 (up to 1000), not '%s'", v);
-                return R_BADVAL;
+                return OPT_R_BADVAL;
             }
         } else if (!strcmp(k, "format")) {
             if (rawvideo_parse_format(v, &pixfmt, &swap) < 0) {
                 opt_err(err, errsize, "format '%s' is unknown (i420, yv12, yuy2, uyvy, y8, "
                         "nv12, rgb24, ..., a fourcc number or a libavutil pixel format)", v);
-                return R_BADVAL;
+                return OPT_R_BADVAL;
             }
         } else if (!strcmp(k, "size")) {
-            if (parse_int64(v, &n) < 0 || n < 1 || n > INT_MAX) {
+            if (opt_parse_int64(v, &n) < 0 || n < 1 || n > INT_MAX) {
                 opt_err(err, errsize, "size needs a frame size in bytes, not '%s'", v);
-                return R_BADVAL;
+                return OPT_R_BADVAL;
             }
             size = (int)n;
         } else {
             opt_err(err, errsize, "unknown suboption '%.*s' (w, h, fps, format, size, a size "
                     "name such as cif or pal, a format name such as i420)", (int)klen, p);
-            return R_BADVAL;
+            return OPT_R_BADVAL;
         }
         p += len;
         if (*p == ':')
@@ -2070,7 +1719,7 @@ static int func_rawvideo(struct opt_ctx *c, const struct opt_def *d, const char 
     o->rawvideo_pixfmt = pixfmt;
     o->rawvideo_swap_uv = swap;
     o->rawvideo_size = size;
-    return R_OK;
+    return OPT_R_OK;
 }
 
 /* -noaspect: no aspect correction at all (-1); a later -aspect sets one
@@ -2079,7 +1728,7 @@ static int func_noaspect(struct opt_ctx *c, const struct opt_def *d, const char 
                          char *err, size_t errsize)
 {
     c->o->aspect = -1;
-    return R_OK;
+    return OPT_R_OK;
 }
 
 /* -format: the audio filter chain ends in format=<value>. The names are
@@ -2097,16 +1746,16 @@ static int func_audio_format(struct opt_ctx *c, const struct opt_def *d, const c
     if (!known) {
         opt_err(err, errsize, "'%s' is not a sample format here (u8, s16le, s32le, floatle, "
                 "or libavutil's: s16, flt, dbl, ...)", value);
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
     char *copy = strdup(value);
     if (!copy) {
         opt_err(err, errsize, "out of memory");
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
     free(c->o->audio_format);
     c->o->audio_format = copy;
-    return R_OK;
+    return OPT_R_OK;
 }
 
 /* -swsopts: checked by libswscale itself, now rather than at the first
@@ -2118,7 +1767,7 @@ static int func_swsopts(struct opt_ctx *c, const struct opt_def *d, const char *
     if (strlen(value) > 400 || (ck && ck->swsopts && ck->swsopts(value) < 0)) {
         opt_err(err, errsize, "libswscale does not take '%s' (its options as key=value:..., "
                 "listed by 'ffmpeg -h full' under SWScaler)", value);
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
     return lavfd_set_string(&c->o->swsopts, value, strlen(value), err, errsize);
 }
@@ -2128,12 +1777,12 @@ static int func_srate(struct opt_ctx *c, const struct opt_def *d, const char *va
                       char *err, size_t errsize)
 {
     int64_t v;
-    if (parse_int64(value, &v) < 0 || (v != 0 && (v < 1000 || v > 384000))) {
+    if (opt_parse_int64(value, &v) < 0 || (v != 0 && (v < 1000 || v > 384000))) {
         opt_err(err, errsize, "'%s' is not a sample rate (1000..384000 Hz, or 0)", value);
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
     c->o->srate = (int)v;
-    return R_OK;
+    return OPT_R_OK;
 }
 
 static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -2147,9 +1796,9 @@ static int func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const cha
         c->o->cache_mode = 1;
     } else {
         opt_err(err, errsize, "expected ring or plan, not '%s'", value);
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
-    return R_OK;
+    return OPT_R_OK;
 }
 
 /* -vf/-af set a chain; -vf-add/-pre/-del/-clr edit it (the list edits are
@@ -2169,284 +1818,18 @@ static int func_filters(struct opt_ctx *c, const struct opt_def *d, const char *
         } else {
             if (edit(NULL, "add", value, &out) < 0) {
                 opt_err(err, errsize, "bad filter list '%s'", value);
-                return R_BADVAL;
+                return OPT_R_BADVAL;
             }
         }
     } else if (!edit || edit(*field, op, value ? value : "", &out) < 0) {
         opt_err(err, errsize, "cannot %s '%s'", op, value ? value : "");
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
     if (!out)
-        return R_PRINTED;
+        return OPT_R_PRINTED;
     free(*field);
     *field = out;
-    return R_OK;
-}
-
-/* ---- window options ---- */
-
-/* A run of digits, not absurdly large; advances *s past it. */
-static bool geom_number(const char **s, int *out)
-{
-    const char *p = *s;
-    if (!is_digit(*p))
-        return false;
-    int v = 0;
-    while (is_digit(*p)) {
-        v = v * 10 + (*p - '0');
-        if (v > 1000000)
-            return false;
-        p++;
-    }
-    *out = v;
-    *s = p;
-    return true;
-}
-
-/* MPlayer's first form, "x[%][:y[%]]". */
-static bool geom_parse_colon(const char *p, struct MPOpts *o)
-{
-    if (!geom_number(&p, &o->geometry.x))
-        return false;
-    o->geometry.has_x = true;
-    o->geometry.x_pct = *p == '%';
-    if (*p == '%')
-        p++;
-    if (*p == ':') {
-        p++;
-        if (!geom_number(&p, &o->geometry.y))
-            return false;
-        o->geometry.has_y = true;
-        o->geometry.y_pct = *p == '%';
-        if (*p == '%')
-            p++;
-    }
-    return *p == '\0';
-}
-
-/* One X11 offset: "+n", "-n", "+-n", "--n" (the second sign lets a
- * window hang over the edge). */
-static bool geom_offset(const char **s, int *v, bool *far)
-{
-    const char *p = *s;
-    if (*p != '+' && *p != '-')
-        return false;
-    *far = *p == '-';
-    p++;
-    bool neg = *p == '-';
-    if (neg)
-        p++;
-    if (!geom_number(&p, v))
-        return false;
-    if (neg)
-        *v = -*v;
-    *s = p;
-    return true;
-}
-
-/* X11's form, "[WxH][+-x+-y]". */
-static bool geom_parse_x11(const char *p, struct MPOpts *o)
-{
-    if (is_digit(*p)) {
-        if (!geom_number(&p, &o->geometry.w) || (*p != 'x' && *p != 'X'))
-            return false;
-        p++;
-        if (!geom_number(&p, &o->geometry.h) || !o->geometry.w || !o->geometry.h)
-            return false;
-        o->geometry.has_size = true;
-    }
-    if (*p) {
-        if (!geom_offset(&p, &o->geometry.x, &o->geometry.x_far) ||
-            !geom_offset(&p, &o->geometry.y, &o->geometry.y_far))
-            return false;
-        o->geometry.has_x = o->geometry.has_y = true;
-    }
-    return *p == '\0' && (o->geometry.has_size || o->geometry.has_x);
-}
-
-static int func_geometry(struct opt_ctx *c, const struct opt_def *d, const char *value,
-                         char *err, size_t errsize)
-{
-    struct MPOpts *o = c->o;
-    memset(&o->geometry, 0, sizeof(o->geometry));
-    if (geom_parse_colon(value, o))
-        return R_OK;
-    memset(&o->geometry, 0, sizeof(o->geometry));
-    if (geom_parse_x11(value, o))
-        return R_OK;
-    memset(&o->geometry, 0, sizeof(o->geometry));
-    opt_err(err, errsize, "expected x[%%][:y[%%]] or [WxH][+-x+-y], not '%s'", value);
-    return R_BADVAL;
-}
-
-static int func_aspect(struct opt_ctx *c, const struct opt_def *d, const char *value,
-                       char *err, size_t errsize)
-{
-    /* "16:9" and "16/9" as MPlayer takes them, or one number; 0 goes
-     * back to the file's own aspect. */
-    char buf[64];
-    snprintf(buf, sizeof(buf), "%s", value);
-    char *sep = strpbrk(buf, ":/");
-    double num, den = 1;
-    if (sep)
-        *sep = '\0';
-    if (strlen(value) >= sizeof(buf) || parse_double(buf, &num) < 0 ||
-        (sep && parse_double(sep + 1, &den) < 0) || den <= 0 || num < 0 ||
-        (num / den != 0 && (num / den < 0.1 || num / den > 10))) {
-        opt_err(err, errsize, "expected a ratio from 0.1 to 10 (1.78, 16:9, 16/9), not '%s'",
-                value);
-        return R_BADVAL;
-    }
-    c->o->aspect = num / den;
-    return R_OK;
-}
-
-static int func_wid(struct opt_ctx *c, const struct opt_def *d, const char *value,
-                    char *err, size_t errsize)
-{
-    /* Front-ends send the id in decimal; xwininfo prints it in hex. */
-    char *end;
-    errno = 0;
-    long long v = strtoll(value, &end, 0);
-    if (!is_digit(value[0]) || *end || errno == ERANGE || v < 0 || v > UINT32_MAX) {
-        opt_err(err, errsize, "expected an X window id (decimal or 0x hex), not '%s'", value);
-        return R_BADVAL;
-    }
-    c->o->wid = v;
-    return R_OK;
-}
-
-/* ---- messages ---- */
-
-void mp_print_usage(void)
-{
-    mp_msg(MSGT_OPTIONS, MSGL_INFO,
-           "Usage:   mplayer [options] [path/]filename ...\n"
-           "\n"
-           "Basic options (complete list: mplayer -list-options, man mplayer):\n"
-           " -vo <drv>        video output driver (null, png:outdir=<dir>)\n"
-           " -ao <drv>        audio output driver (null, pcm:file=<name>)\n"
-           " -ss <time>       seek to the given position (seconds or hh:mm:ss)\n"
-           " -endpos <time>   stop after this much playing time\n"
-           " -nosound         do not play sound\n"
-           " -novideo         do not play video\n"
-           " -loop <n>        play n times, 0 = forever\n"
-           " -speed <x>       play faster or slower (0.01..100)\n"
-           " -playlist <file> play the files listed in <file>\n"
-           " -identify        print machine-readable ID_ lines\n"
-           " -benchmark       play as fast as possible and report the time\n"
-           " -stream-buffer-size <bytes>   bytes per read()\n"
-           " -readahead-distance <bytes>   tell the kernel what will be read next\n"
-           "\n"
-           "Basic keys:\n"
-           " <- or ->         seek backward/forward 10 seconds\n"
-           " down or up       seek backward/forward 1 minute\n"
-           " p or SPACE       pause (any key continues)\n"
-           " q or ESC         stop playing and quit\n");
-}
-
-static const char *type_name(const struct opt_def *d)
-{
-    switch (d->type) {
-    case OPT_FLAG:
-        return "Flag";
-    case OPT_INT:
-        return "Integer";
-    case OPT_INT64:
-        return "Integer64";
-    case OPT_SIZE:
-        return "Size";
-    case OPT_DOUBLE:
-        return "Float";
-    case OPT_TIME:
-        return "Time";
-    case OPT_STRING:
-        return "String";
-    case OPT_STORE:
-        return "Choice";
-    case OPT_FUNC:
-        return (d->flags & OPTF_ARG) ? "Func" : "Action";
-    case OPT_COMPAT:
-        return (d->flags & OPTF_ARG) ? "Ignored" : "IgnFlag";
-    case OPT_OBSOLETE:
-        return "Obsolete";
-    }
-    return "?";
-}
-
-static void format_default(char *buf, size_t size, const struct MPOpts *o,
-                           const struct opt_def *d)
-{
-    switch (d->type) {
-    case OPT_FLAG: {
-        bool on = *(const bool *)opt_cfield(o, d);
-        if (d->flags & OPTF_INVERT)
-            on = !on;
-        snprintf(buf, size, "%s", on ? "yes" : "no");
-        break;
-    }
-    case OPT_STORE:
-        snprintf(buf, size, "%s",
-                 *(const int *)opt_cfield(o, d) == d->store ? "yes" : "no");
-        break;
-    case OPT_INT:
-        snprintf(buf, size, "%d", *(const int *)opt_cfield(o, d));
-        break;
-    case OPT_INT64:
-        snprintf(buf, size, "%lld", (long long)*(const int64_t *)opt_cfield(o, d));
-        break;
-    case OPT_SIZE: {
-        format_size(buf, size, (double)*(const int64_t *)opt_cfield(o, d));
-        break;
-    }
-    case OPT_DOUBLE:
-        snprintf(buf, size, "%g", *(const double *)opt_cfield(o, d));
-        break;
-    case OPT_TIME: {
-        double v = *(const double *)opt_cfield(o, d);
-        if (v < 0)
-            snprintf(buf, size, "none");
-        else
-            snprintf(buf, size, "%g", v);
-        break;
-    }
-    case OPT_STRING: {
-        const char *s = *(char *const *)opt_cfield(o, d);
-        snprintf(buf, size, "%s", s ? s : "auto");
-        break;
-    }
-    case OPT_FUNC:
-    case OPT_COMPAT:
-    case OPT_OBSOLETE:
-        snprintf(buf, size, "-");
-        break;
-    }
-}
-
-void mp_print_option_list(void)
-{
-    struct MPOpts defaults;
-    mp_opts_init(&defaults);
-    mp_msg(MSGT_OPTIONS, MSGL_INFO, "%-20s %-9s %-6s %-6s %-8s %-7s %s\n", "Name", "Type",
-           "Min", "Max", "Default", "Where", "What");
-    mp_msg(MSGT_OPTIONS, MSGL_INFO, "\n");
-    for (size_t i = 0; i < OPT_COUNT; i++) {
-        const struct opt_def *d = &opt_table[i];
-        char lo[32] = "", hi[32] = "", def[64];
-        if (d->flags & OPTF_MIN)
-            format_bound(lo, sizeof(lo), d, d->min);
-        if (d->flags & OPTF_MAX)
-            format_bound(hi, sizeof(hi), d, d->max);
-        if (d->defstr)
-            snprintf(def, sizeof(def), "%s", d->defstr);
-        else
-            format_default(def, sizeof(def), &defaults, d);
-        mp_msg(MSGT_OPTIONS, MSGL_INFO, "%-20s %-9s %-6s %-6s %-8s %-7s %s\n", d->name,
-               type_name(d), lo, hi, def, (d->flags & OPTF_NOCFG) ? "CL" : "CL,cfg",
-               d->help);
-    }
-    mp_msg(MSGT_OPTIONS, MSGL_INFO, "\nTotal: %zu options\n", OPT_COUNT);
-    mp_opts_free(&defaults);
+    return OPT_R_OK;
 }
 
 static const char *opt_names[OPT_COUNT + 1];
@@ -2559,19 +1942,19 @@ static int config_set_line(struct opt_ctx *fc, const char *path, int lineno,
         return found;
     int r = opt_set(fc, d, negated, value, err, sizeof(err));
     switch (r) {
-    case R_OK:
-    case R_EXIT:
+    case OPT_R_OK:
+    case OPT_R_EXIT:
         return 0;
-    case R_NEEDPARAM:
+    case OPT_R_NEEDPARAM:
         mp_msg(MSGT_OPTIONS, MSGL_ERR, "%s:%d: option '%s' needs a parameter\n", path, lineno,
                d->name);
         return -1;
-    case R_NOTHERE:
+    case OPT_R_NOTHERE:
         mp_msg(MSGT_OPTIONS, MSGL_ERR,
                "%s:%d: option '%s' is only allowed on the command line\n", path, lineno,
                d->name);
         return -1;
-    case R_PRINTED:
+    case OPT_R_PRINTED:
         return -1;
     default:
         mp_msg(MSGT_OPTIONS, MSGL_ERR, "%s:%d: option '%s': %s\n", path, lineno, d->name, err);
@@ -2717,14 +2100,14 @@ static int func_profile(struct opt_ctx *c, const struct opt_def *d, const char *
 {
     if (!strcmp(value, "help")) {
         profile_print_list(c->profiles);
-        return R_EXIT;
+        return OPT_R_EXIT;
     }
     /* Every name must exist before any is applied: a typo changes nothing. */
     for (const char *p = value;; p++) {
         size_t len = strcspn(p, ",");
         if (!profile_find(c->profiles, p, len)) {
             opt_err(err, errsize, "unknown profile '%.*s'", (int)len, p);
-            return R_BADVAL;
+            return OPT_R_BADVAL;
         }
         p += len;
         if (!*p)
@@ -2739,7 +2122,7 @@ static int func_profile(struct opt_ctx *c, const struct opt_def *d, const char *
         if (!*p)
             break;
     }
-    return errors ? R_PRINTED : R_OK;
+    return errors ? OPT_R_PRINTED : OPT_R_OK;
 }
 
 /* -show-profile: the lines of p, and those of the profiles it names, one
@@ -2775,11 +2158,11 @@ static int func_show_profile(struct opt_ctx *c, const struct opt_def *d, const c
     const struct opt_profile *p = profile_find(c->profiles, value, strlen(value));
     if (!p) {
         opt_err(err, errsize, "unknown profile '%s' (-profile help lists them)", value);
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
     mp_msg(MSGT_OPTIONS, MSGL_INFO, "Profile %s: %s\n", p->name, p->desc ? p->desc : "");
     profile_show(c->profiles, p, 1);
-    return R_EXIT;
+    return OPT_R_EXIT;
 }
 
 /*
@@ -2844,7 +2227,7 @@ static int parse_config_text(struct opt_ctx *c, const char *path, char *text, si
         if (r < 0)
             errors++;
     }
-    return errors ? R_PRINTED : R_OK;
+    return errors ? OPT_R_PRINTED : OPT_R_OK;
 }
 
 /* Why a config file could not be read, with the bounds if it broke one. */
@@ -2866,17 +2249,17 @@ static int parse_config_file(struct opt_ctx *c, const char *path, bool must_exis
     int rerr = mp_read_text_file(path, OPT_CONFIG_MAX_SIZE, OPT_CONFIG_MAX_LINE, &text, &size,
                                  NULL, NULL);
     if (rerr == MP_TEXT_INTERRUPTED)
-        return R_PRINTED; /* the player takes the signal and says so */
+        return OPT_R_PRINTED; /* the player takes the signal and says so */
     if (rerr < 0) {
         if (rerr == -ENOENT && !must_exist)
-            return R_OK;
+            return OPT_R_OK;
         /* Too big or not text is an error even for the default files:
          * reading them any further is what the bounds are there to stop. */
         bool fatal = must_exist || rerr <= MP_TEXT_TOO_BIG;
         char why[160];
         mp_msg(MSGT_OPTIONS, fatal ? MSGL_ERR : MSGL_WARN, "Cannot read config file %s: %s\n",
                path, config_read_error(rerr, why, sizeof(why)));
-        return fatal ? R_PRINTED : R_OK;
+        return fatal ? OPT_R_PRINTED : OPT_R_OK;
     }
     mp_msg(MSGT_OPTIONS, MSGL_V, "Reading config file %s\n", path);
     int r = parse_config_text(c, path, text, size);
@@ -2890,7 +2273,7 @@ int mp_parse_config_file(struct MPOpts *o, const char *path, bool must_exist)
     struct opt_ctx c = {.o = o, .profiles = &profiles};
     int r = parse_config_file(&c, path, must_exist);
     profiles_free(&profiles);
-    return r == R_OK ? MP_OPT_OK : MP_OPT_ERROR;
+    return r == OPT_R_OK ? MP_OPT_OK : MP_OPT_ERROR;
 }
 
 /* ---- command line ---- */
@@ -2898,14 +2281,14 @@ int mp_parse_config_file(struct MPOpts *o, const char *path, bool must_exist)
 static void print_cmdline_error(int r, const struct opt_def *d, const char *err)
 {
     switch (r) {
-    case R_NEEDPARAM:
+    case OPT_R_NEEDPARAM:
         mp_msg(MSGT_OPTIONS, MSGL_ERR, "Option -%s needs a parameter\n", d->name);
         break;
-    case R_NOTHERE:
+    case OPT_R_NOTHERE:
         mp_msg(MSGT_OPTIONS, MSGL_ERR, "Option -%s is only allowed on the command line\n",
                d->name);
         break;
-    case R_BADVAL:
+    case OPT_R_BADVAL:
         mp_msg(MSGT_OPTIONS, MSGL_ERR, "Option -%s: %s\n", d->name, err);
         break;
     default:
@@ -2924,7 +2307,7 @@ int mp_set_option(struct MPOpts *o, const char *name, const char *value)
     }
     char err[512] = "";
     int r = opt_set(&c, d, negated, value, err, sizeof(err));
-    if (r == R_OK || r == R_EXIT)
+    if (r == OPT_R_OK || r == OPT_R_EXIT)
         return r;
     print_cmdline_error(r, d, err);
     return MP_OPT_ERROR;
@@ -2979,7 +2362,7 @@ static int prescan_noconfig(int argc, char **argv, int *mask)
 static int read_default_configs(struct opt_ctx *c, int mask)
 {
     if (!(mask & NOCONFIG_SYSTEM)) {
-        if (parse_config_file(c, MPLAYER_CONFDIR "/config", false) != R_OK)
+        if (parse_config_file(c, MPLAYER_CONFDIR "/config", false) != OPT_R_OK)
             return -1;
     }
     if (!(mask & NOCONFIG_USER)) {
@@ -2996,7 +2379,7 @@ static int read_default_configs(struct opt_ctx *c, int mask)
         if (n >= 0) {
             int r = parse_config_file(c, path, false);
             free(path);
-            if (r != R_OK)
+            if (r != OPT_R_OK)
                 return -1;
         }
     }
@@ -3040,9 +2423,9 @@ static int parse_command_line(struct opt_ctx *cc, int argc, char **argv)
             value = argv[++i];
         char err[512] = "";
         int r = opt_set(&c, d, negated, value, err, sizeof(err));
-        if (r == R_EXIT)
+        if (r == OPT_R_EXIT)
             return MP_OPT_EXIT;
-        if (r != R_OK) {
+        if (r != OPT_R_OK) {
             print_cmdline_error(r, d, err);
             return MP_OPT_ERROR;
         }
@@ -3085,16 +2468,16 @@ static int func_mf(struct opt_ctx *c, const struct opt_def *d, const char *value
         if (vlen < sizeof(num))
             memcpy(num, v, vlen);
         if (klen == 3 && !strncmp(p, "fps", 3)) {
-            if (parse_double(num, &fps) < 0 || !(fps > 0) || fps > 1000) {
+            if (opt_parse_double(num, &fps) < 0 || !(fps > 0) || fps > 1000) {
                 opt_err(err, errsize, "fps needs a rate 0..1000, not '%.*s'", (int)vlen, v);
-                return R_BADVAL;
+                return OPT_R_BADVAL;
             }
         } else if (klen == 4 && !strncmp(p, "type", 4)) {
             if (!vlen || vlen >= sizeof(type) || strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789")
                                                      < vlen) {
                 opt_err(err, errsize, "type needs a picture type such as png or jpeg, not "
                         "'%.*s'", (int)vlen, v);
-                return R_BADVAL;
+                return OPT_R_BADVAL;
             }
             memcpy(type, v, vlen);
             type[vlen] = 0;
@@ -3103,7 +2486,7 @@ static int func_mf(struct opt_ctx *c, const struct opt_def *d, const char *value
             long n = strtol(num, &end, 10);
             if (!vlen || !end || *end || n < 0 || n > 16384) {
                 opt_err(err, errsize, "%c needs a size 0..16384, not '%.*s'", p[0], (int)vlen, v);
-                return R_BADVAL;
+                return OPT_R_BADVAL;
             }
             *(p[0] == 'w' ? &w : &h) = (int)n;
         } else if (klen == 2 && len == 2 && !strncmp(p, "on", 2)) {
@@ -3111,7 +2494,7 @@ static int func_mf(struct opt_ctx *c, const struct opt_def *d, const char *value
             mp_msg(MSGT_OPTIONS, MSGL_WARN, "-mf on has been removed, use mf:// instead.\n");
         } else if (len) {
             opt_err(err, errsize, "unknown suboption '%.*s' (fps, type, w, h)", (int)klen, p);
-            return R_BADVAL;
+            return OPT_R_BADVAL;
         }
         p += len;
         if (*p == ':')
@@ -3121,7 +2504,7 @@ static int func_mf(struct opt_ctx *c, const struct opt_def *d, const char *value
     o->mf_w = w;
     o->mf_h = h;
     memcpy(o->mf_type, type, sizeof(type));
-    return R_OK;
+    return OPT_R_OK;
 }
 
 /* MPlayer 1.5 stops with this message: a command line that still has the
@@ -3131,7 +2514,7 @@ static int func_use_stdin(struct opt_ctx *c, const struct opt_def *d, const char
 {
     mp_msg(MSGT_OPTIONS, MSGL_ERR,
            "-use-stdin has been renamed to -noconsolecontrols, use that instead.\n");
-    return R_PRINTED;
+    return OPT_R_PRINTED;
 }
 
 /* ---- -vd help, -pphelp ---- */
@@ -3145,11 +2528,11 @@ static int func_vd(struct opt_ctx *c, const struct opt_def *d, const char *value
     if (strcmp(value, "help") != 0) {
         opt_err(err, errsize, "unknown suboption '%s' (the only one is help; video codecs "
                 "are chosen with -vc)", value);
-        return R_BADVAL;
+        return OPT_R_BADVAL;
     }
     mp_msg(MSGT_OPTIONS, MSGL_INFO, "-vd is no option: keep clear of vd by watching "
            "video files, not live partners, with MPlayer.\n");
-    return R_EXIT;
+    return OPT_R_EXIT;
 }
 
 static int func_pphelp(struct opt_ctx *c, const struct opt_def *d, const char *value,
@@ -3158,10 +2541,10 @@ static int func_pphelp(struct opt_ctx *c, const struct opt_def *d, const char *v
 #if HAVE_LIBPOSTPROC
     /* MPlayer prints the library's own table: the subfilters are its. */
     mp_msg(MSGT_OPTIONS, MSGL_INFO, "%s", pp_help);
-    return R_EXIT;
+    return OPT_R_EXIT;
 #else
     opt_err(err, errsize, "this player was built without libpostproc (./configure found "
             "none, or --disable-libpostproc)");
-    return R_BADVAL;
+    return OPT_R_BADVAL;
 #endif
 }

@@ -1,0 +1,150 @@
+/*
+ * options_int.h: what the files of options/ share and nothing outside
+ * includes: the row types of the option table, the context a setting is
+ * made in, the value parsers, and the handlers of rows that live outside
+ * options.c. The public API is options/options.h.
+ *
+ * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
+ */
+#ifndef MPLAYER_OPTIONS_INT_H
+#define MPLAYER_OPTIONS_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/mp_msg.h"
+#include "options/options.h"
+
+enum opt_type {
+    OPT_FLAG,    /* bool: -x, -nox, x=yes|no */
+    OPT_INT,     /* int, optional range */
+    OPT_INT64,   /* int64_t, optional range */
+    OPT_SIZE,    /* int64_t bytes, k/M/G suffixes */
+    OPT_DOUBLE,  /* double, optional range */
+    OPT_TIME,    /* double seconds, [[hh:]mm:]ss[.ms] */
+    OPT_STRING,  /* malloc'ed char * */
+    OPT_STORE,   /* int: -x stores a constant, -nox stores 0 */
+    OPT_FUNC,    /* handled by a function */
+    OPT_COMPAT,  /* MPlayer's, nothing behind it here: accepted with a
+                    warning (with OPTF_ARG its value is taken and unused) */
+    OPT_OBSOLETE, /* one MPlayer 1.5 itself refuses as removed or renamed:
+                     an error naming what replaced it, as there */
+};
+
+enum opt_flags {
+    OPTF_NOCFG = 1 << 0, /* command line only */
+    OPTF_ARG = 1 << 1,   /* OPT_FUNC: takes a parameter */
+    OPTF_MIN = 1 << 2,   /* check min */
+    OPTF_MAX = 1 << 3,   /* check max */
+    OPTF_INVERT = 1 << 4, /* OPT_FLAG: -x clears the field, -nox sets it */
+};
+#define OPTF_RANGE (OPTF_MIN | OPTF_MAX)
+
+/* Units of size bounds in rows. */
+#define OPT_KIB 1024.0
+#define OPT_MIB (1024.0 * 1024.0)
+#define OPT_GIB (1024.0 * 1024.0 * 1024.0)
+
+/* One line of a [name] section, kept to be applied when the profile is. */
+struct opt_profile_line {
+    char *name;     /* as written, so "nofoo" still negates */
+    char *value;    /* NULL: none given */
+    char *path;     /* where it was written, for messages */
+    int lineno;
+};
+
+struct opt_profile {
+    char *name;
+    char *desc;     /* profile-desc, or NULL */
+    struct opt_profile_line *lines;
+    int num_lines;
+};
+
+/* The profiles the config files defined so far, in definition order. */
+struct opt_profiles {
+    struct opt_profile *list;
+    int num;
+};
+
+/* Where a setting comes from, and what it may touch. */
+struct opt_ctx {
+    struct MPOpts *o;
+    struct mp_cmdline_files *files; /* NULL outside the command line */
+    bool cmdline;                   /* -noconfig is meaningful only there */
+    int depth;                      /* config file nesting */
+    struct opt_profiles *profiles;  /* shared by every copy of the context */
+    int profile_depth;              /* profiles applied from profiles */
+};
+
+/* Internal results besides enum mp_opt_result. */
+enum {
+    OPT_R_OK = MP_OPT_OK,
+    OPT_R_EXIT = MP_OPT_EXIT,
+    OPT_R_BADVAL = -1,      /* err holds the reason */
+    OPT_R_NEEDPARAM = -2,   /* no parameter given */
+    OPT_R_PRINTED = -3,     /* failed, message already printed */
+    OPT_R_NOTHERE = -4,     /* not allowed in this context */
+};
+
+struct opt_def;
+typedef int (*opt_func)(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize);
+
+struct opt_def {
+    const char *name;
+    enum opt_type type;
+    size_t offset;      /* into struct MPOpts; unused by OPT_FUNC */
+    double min, max;
+    int flags;
+    const char *help;   /* one line, for -list-options */
+    int store;          /* OPT_STORE: the value stored */
+    opt_func func;      /* OPT_FUNC */
+    /* Called after the field changed (message levels follow options). */
+    void (*apply)(const struct MPOpts *o);
+    /* -list-options shows this as the default when the field's zero value
+     * means "the layer below decides". */
+    const char *defstr;
+    /* Set: the option is accepted for front-ends but not (fully) honoured;
+     * setting it warns once with this reason. OPT_OBSOLETE: what to use
+     * instead, which its error says. */
+    const char *warn;
+    /* OPT_STRING: a value this refuses (nonzero, the reason in err) is a
+     * bad value; NULL: any string. */
+    int (*check)(const char *value, char *err, size_t errsize);
+};
+
+/* The option table (options.c), opt_table_len rows. */
+extern const struct opt_def opt_table[];
+extern const size_t opt_table_len;
+
+/* The field a row writes, inside o. */
+void *opt_field(struct MPOpts *o, const struct opt_def *d);
+const void *opt_cfield(const struct MPOpts *o, const struct opt_def *d);
+/* Formats a reason into err (errsize bytes), as the parsers report. */
+void opt_err(char *err, size_t errsize, const char *fmt, ...) MP_PRINTF(3, 4);
+
+/* ---- value parsers (parse_value.c); 0 or -1 unless said ---- */
+bool opt_is_digit(char ch);
+int opt_parse_bool(const char *s, bool *out);
+int opt_parse_int64(const char *s, int64_t *out);
+int opt_parse_double(const char *s, double *out);
+/* A byte count as -list-options shows it (k/M/G when exact). */
+void opt_format_size(char *buf, size_t size, double v);
+/* A row's bound as text, in the row's own unit. */
+void opt_format_bound(char *buf, size_t size, const struct opt_def *d, double v);
+/* OPT_R_OK, or OPT_R_BADVAL with the bound that v passes in err. */
+int opt_check_range(const struct opt_def *d, double v, const char *value, char *err,
+                    size_t errsize);
+
+/* ---- window options (geometry.c): -geometry, -aspect, -wid, -monitoraspect ---- */
+int opt_func_geometry(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                      char *err, size_t errsize);
+int opt_func_aspect(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                    char *err, size_t errsize);
+int opt_func_wid(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                 char *err, size_t errsize);
+int opt_func_monitoraspect(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                           char *err, size_t errsize);
+
+#endif
