@@ -118,6 +118,20 @@ struct opt_def {
 extern const struct opt_def opt_table[];
 extern const size_t opt_table_len;
 
+/* -noconfig's bits: which default config files are not read. */
+enum {
+    OPT_NOCONFIG_SYSTEM = 1,
+    OPT_NOCONFIG_USER = 2,
+};
+
+/* The row of name (len bytes); "nofoo" and "no-foo" find flag-like
+ * options with *negated set. NULL: no such option. */
+const struct opt_def *opt_find(const char *name, size_t len, bool *negated);
+/* Set d from value (NULL: none given) in c. Returns an OPT_R_ code; on
+ * OPT_R_BADVAL err says why. */
+int opt_set(struct opt_ctx *c, const struct opt_def *d, bool negated, const char *value,
+            char *err, size_t errsize);
+
 /* The field a row writes, inside o. */
 void *opt_field(struct MPOpts *o, const struct opt_def *d);
 const void *opt_cfield(const struct MPOpts *o, const struct opt_def *d);
@@ -146,5 +160,17 @@ int opt_func_wid(struct opt_ctx *c, const struct opt_def *d, const char *value,
                  char *err, size_t errsize);
 int opt_func_monitoraspect(struct opt_ctx *c, const struct opt_def *d, const char *value,
                            char *err, size_t errsize);
+
+/* ---- config files and profiles (config_file.c) ---- */
+int opt_func_include(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                     char *err, size_t errsize);
+int opt_func_profile(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                     char *err, size_t errsize);
+int opt_func_show_profile(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                          char *err, size_t errsize);
+/* The files -noconfig (mask of OPT_NOCONFIG_*) leaves in: 0, or -1 after a
+ * bad line (printed). */
+int opt_read_default_configs(struct opt_ctx *c, int mask);
+void opt_profiles_free(struct opt_profiles *ps);
 
 #endif
