@@ -75,8 +75,7 @@ struct MPContext {
     struct ao_format ao_kept_fmt;
     struct mp_sub *sub;      /* subtitles and OSD, made at the first video */
     /* Making it before it is needed (player/subs.c, subs_prepare), or NULL. */
-    struct mp_worker *sub_prepare;
-    struct subs_prepare_job *sub_prepare_job;
+    struct subs_prepare_job *sub_prepare;
     struct mp_edl *edl;      /* -edl's list (player/edl.c), read once per run */
     double volume;           /* software volume 0..100 (player/volume.c) */
     bool mute;

@@ -59,6 +59,7 @@ static void subs_opts_from(const struct MPOpts *o, struct mp_sub_opts *so)
  * and the first packet. The job owns copies of the option strings, so the
  * options may change or go while it runs. */
 struct subs_prepare_job {
+    struct mp_worker *worker;
     struct mp_sub_opts so;
     char *charset, *font;
     struct mp_sub *result;
@@ -101,24 +102,23 @@ void subs_prepare(struct MPContext *mpctx)
     }
     job->so.charset = job->charset;
     job->so.font = job->font;
-    if (mp_worker_start(&mpctx->sub_prepare, "fonts", subs_prepare_run, job,
+    if (mp_worker_start(&job->worker, "fonts", subs_prepare_run, job,
                         subs_prepare_release) != 0) {
         subs_prepare_job_free(job);
         return;
     }
-    mpctx->sub_prepare_job = job;
+    mpctx->sub_prepare = job;
 }
 
 /* Wait up to secs for a prepared instance; it becomes the run's. True
  * when the worker finished (whether or not libass could be set up). */
 static bool subs_prepare_finish(struct MPContext *mpctx, double secs)
 {
-    if (!mpctx->sub_prepare)
+    struct subs_prepare_job *job = mpctx->sub_prepare;
+    if (!job)
         return false;
-    struct subs_prepare_job *job = mpctx->sub_prepare_job;
-    bool joined = mp_worker_stop(mpctx->sub_prepare, secs);
     mpctx->sub_prepare = NULL;
-    mpctx->sub_prepare_job = NULL;
+    bool joined = mp_worker_stop(job->worker, secs);
     if (!joined)
         return false;  /* the worker frees the job when it returns */
     if (!mpctx->sub) {
