@@ -1913,7 +1913,7 @@ struct demux_walk {
     bool budget;        /* give up where the walk costs more */
     int64_t front;      /* the main context's position */
     double seq;         /* seconds per byte it has been reading at */
-    double secs;        /* time of the walk's steps ahead of front */
+    double secs;        /* time the reads of steps ahead of front took */
     int64_t bytes;      /* the clusters those steps skipped */
     int64_t until;      /* steps up to here are taken whatever they cost */
 };
@@ -1924,7 +1924,11 @@ struct demux_walk {
  * returns 1 (given up) once the steps ahead of the main context have
  * taken longer than reading the clusters they skipped would: a cluster
  * head ahead is a jump or two, reading it is its bytes. Timed, because
- * only the device knows which is dearer; steps behind the main context
+ * only the device knows which is dearer: the map's reads, not its parsing,
+ * which costs nothing beside a device but, under a sanitizer on a loaded
+ * machine, made a page-cached walk look dearer than reading (the weighing
+ * of the main context's reads, seq, is its reads' time too); steps behind
+ * the main context
  * are not counted (where it read their pages they cost nothing; after a
  * seek they do, but a walk to the seek's time is what places a track
  * stored after the others there: counted, the 60 s track-after-track
@@ -1964,7 +1968,8 @@ static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t,
         uint64_t wanted = 0;
         for (int j = 0; j < n; j++)
             wanted |= reached[j] || nums[j] > 63 ? 0 : (uint64_t)1 << nums[j];
-        double t0 = mp_time_sec();
+        struct mkvmap_stats st0;
+        mkvmap_get_stats(m, &st0);
         /* A looked-for track found among the run's blocks further on (one
          * stored behind the others) ends the leap at the cued cluster
          * before: the steps from there to the one where it was seen meet
@@ -1996,9 +2001,10 @@ static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t,
             return 1;
         if (r == 0)
             r = mkvmap_step(m);
-        double dt = mp_time_sec() - t0;
         if (r <= 0)
             return r;
+        struct mkvmap_stats st;
+        mkvmap_get_stats(m, &st);
         /* What the step or leap learned ahead of the main context
          * (nothing: it skipped Cues, Tags...). A span that starts behind
          * the front still spares the bytes past it. */
@@ -2011,7 +2017,7 @@ static int demux_map_reach(struct mkvmap *m, const int *nums, int n, double t,
             }
         }
         if (ahead)
-            w->secs += dt;
+            w->secs += st.read_secs - st0.read_secs;
     }
 }
 

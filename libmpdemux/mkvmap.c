@@ -12,6 +12,7 @@
 #include "common/mp_msg.h"
 #include "libmpdemux/demuxer.h"
 #include "libmpdemux/mkvmap.h"
+#include "osdep/osdep.h"
 
 /* One read of the file: a page costs the device what 32 bytes do, and it
  * holds the head of a cluster (Timestamp, the first block headers) or a
@@ -174,6 +175,17 @@ struct mkvmap_elem {
     int len;       /* bytes of ID and size */
 };
 
+/* One read of the file at pos, counted and timed for mkvmap_get_stats;
+ * keep leaves what it read in the page cache. stream_read_at's result. */
+static int mkvmap_read(struct mkvmap *m, int64_t pos, void *buf, int len, bool keep)
+{
+    double t0 = mp_time_sec();
+    int r = keep ? stream_read_at(m->s, pos, buf, len) : stream_peek_at(m->s, pos, buf, len);
+    m->stats.read_secs += mp_time_sec() - t0;
+    m->stats.reads++;
+    return r;
+}
+
 /* Make [pos, pos + want) readable in m->buf if the file has it: *p points
  * at pos, *avail is how many bytes follow (fewer than want at the end of
  * the file). A new read fetches a whole chunk from pos, and keep leaves
@@ -187,9 +199,7 @@ static int mkvmap_fetch(struct mkvmap *m, int64_t pos, int want, bool keep,
         *avail = (int)(m->buf_pos + m->buf_len - pos);
         return 0;
     }
-    int r = keep ? stream_read_at(m->s, pos, m->buf, MKVMAP_CHUNK)
-                 : stream_peek_at(m->s, pos, m->buf, MKVMAP_CHUNK);
-    m->stats.reads++;
+    int r = mkvmap_read(m, pos, m->buf, MKVMAP_CHUNK, keep);
     if (r < 0) {
         m->buf_len = 0;
         /* Unsupported: the source cannot read at a position (not a plain
@@ -1032,8 +1042,7 @@ static int mkvmap_read_cues(struct mkvmap *m)
     unsigned char *buf = malloc((size_t)e.size);
     if (!buf)
         return -DEMUX_ERR_NOMEM;
-    r = stream_read_at(m->s, m->cues_pos + e.len, buf, (int)e.size);
-    m->stats.reads++;
+    r = mkvmap_read(m, m->cues_pos + e.len, buf, (int)e.size, true);
     if (r > 0) {
         m->stats.bytes += r;
         r = mkvmap_parse_cues(m, buf, r);
@@ -1099,8 +1108,7 @@ static int mkvmap_scan_deep(struct mkvmap *m, const struct mkvmap_cluster *c, in
             if (*budget <= 0)
                 return 0;
             int64_t want = c->end - q < MKVMAP_DEEP_CHUNK ? c->end - q : MKVMAP_DEEP_CHUNK;
-            int r = stream_read_at(m->s, q, buf, (int)want);
-            m->stats.reads++;
+            int r = mkvmap_read(m, q, buf, (int)want, true);
             if (r < 0)
                 return r == -STREAM_ERR_NOMEM ? -DEMUX_ERR_NOMEM : 0;
             if (r == 0)

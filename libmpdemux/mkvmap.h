@@ -55,6 +55,7 @@ struct mkvmap_stats {
     int64_t bytes;     /* bytes they returned */
     int64_t elements;  /* top-level elements walked, clusters included */
     int64_t leapt;     /* bytes of clusters taken by mkvmap_leap, not walked */
+    double read_secs;  /* time spent in those reads: the device's part of a walk */
 };
 
 struct mkvmap;
