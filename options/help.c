@@ -1,10 +1,12 @@
 /*
- * help.c: what the option table prints: the usage text and -list-options.
+ * help.c: what the option table prints: the usage text, -list-options,
+ * -version, and the list of names the man-page check compares.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,3 +146,45 @@ void mp_print_option_list(void)
     mp_opts_free(&defaults);
 }
 
+
+int opt_func_list_options(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                          char *err, size_t errsize)
+{
+    mp_print_option_list();
+    return OPT_R_EXIT;
+}
+
+int opt_func_help(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                  char *err, size_t errsize)
+{
+    mp_print_usage();
+    return OPT_R_EXIT;
+}
+
+int opt_func_version(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                     char *err, size_t errsize)
+{
+    mp_msg(MSGT_OPTIONS, MSGL_INFO, "MPlayer %s\n", MPLAYER_VERSION);
+    return OPT_R_EXIT;
+}
+
+/* The table's size is known in options.c only, so the list is allocated
+ * once and kept for the program's life. */
+static const char **opt_names;
+static pthread_once_t opt_names_once = PTHREAD_ONCE_INIT;
+
+static void fill_names(void)
+{
+    opt_names = calloc(opt_table_len + 1, sizeof(*opt_names));
+    if (!opt_names)
+        return;
+    for (size_t i = 0; i < opt_table_len; i++)
+        opt_names[i] = opt_table[i].name;
+}
+
+const char *const *mp_option_names(void)
+{
+    static const char *const none[] = {NULL};
+    pthread_once(&opt_names_once, fill_names);
+    return opt_names ? opt_names : none;
+}

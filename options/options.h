@@ -322,7 +322,7 @@ void mp_print_option_list(void);
 void mp_print_usage(void);
 
 /* The names of all options in the table, NULL-terminated (for the
- * man-page check and -list-options). Static storage. */
+ * man-page check and -list-options). Kept for the program's life, not to be freed. */
 const char *const *mp_option_names(void);
 
 /* Parse a size with an optional k/K/M/G suffix (powers of 1024) or a

@@ -1,8 +1,8 @@
 /*
  * options_int.h: what the files of options/ share and nothing outside
- * includes: the row types of the option table, the context a setting is
- * made in, the value parsers, and the handlers of rows that live outside
- * options.c. The public API is options/options.h.
+ * includes: the row types and row macros of the option table, the context
+ * a setting is made in, the value parsers, and the handlers the rows point
+ * at, which live outside options.c. The public API is options/options.h.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
@@ -114,6 +114,51 @@ struct opt_def {
     int (*check)(const char *value, char *err, size_t errsize);
 };
 
+/* ---- the rows of the table (options.c) ---- */
+
+#define OPT_OFF(field) offsetof(struct MPOpts, field)
+
+/* The C type each option type reads and writes (opt_field's casts), and
+ * the one a field of struct MPOpts has: OPT_OFF_AS checks at compile time
+ * that a row's field is what its type writes through (an int64_t field
+ * declared OPT_INT would compile and write half of it). */
+enum opt_ctype { OPT_CT_BOOL, OPT_CT_INT, OPT_CT_INT64, OPT_CT_DOUBLE, OPT_CT_STRING,
+                 OPT_CT_NONE };
+#define OPT_CTYPE_OF(t)                                                                   \
+    ((t) == OPT_FLAG ? OPT_CT_BOOL                                                        \
+     : (t) == OPT_INT || (t) == OPT_STORE ? OPT_CT_INT                                    \
+     : (t) == OPT_INT64 || (t) == OPT_SIZE ? OPT_CT_INT64                                 \
+     : (t) == OPT_DOUBLE || (t) == OPT_TIME ? OPT_CT_DOUBLE                               \
+     : (t) == OPT_STRING ? OPT_CT_STRING : OPT_CT_NONE)
+#define OPT_CTYPE_OF_FIELD(field)                                                         \
+    _Generic(((struct MPOpts *)0)->field, bool: OPT_CT_BOOL, int: OPT_CT_INT,             \
+             int64_t: OPT_CT_INT64, double: OPT_CT_DOUBLE, char *: OPT_CT_STRING,         \
+             default: OPT_CT_NONE)
+#define OPT_OFF_AS(t, field)                                                              \
+    (OPT_OFF(field) + 0 * sizeof(struct {                                                 \
+        _Static_assert(OPT_CTYPE_OF(t) == OPT_CTYPE_OF_FIELD(field) &&                    \
+                       OPT_CTYPE_OF(t) != OPT_CT_NONE,                                    \
+                       "option row: the field's C type is not what the option type "      \
+                       "writes");                                                         \
+        int unused;                                                                       \
+    }))
+/* A row's type and field, checked against each other. */
+#define OPT_AT(t, field) .type = t, .offset = OPT_OFF_AS(t, field)
+
+/* Designated initializers keep each row short and -Wextra quiet. */
+#define OPT_ROW(n, t, field, lo, hi, fl, h) \
+    {.name = n, OPT_AT(t, field), .min = lo, .max = hi, .flags = fl, .help = h}
+#define OPT_FN(n, fn, fl, h) {.name = n, .type = OPT_FUNC, .func = fn, .flags = fl, .help = h}
+/* Accepted from front-ends, ignored with a warning; fl OPTF_ARG: takes a value. */
+#define OPT_IGN(n, fl, why) \
+    {.name = n, .type = OPT_COMPAT, .flags = fl, .help = "ignored: " why, .warn = why}
+/* Refused by MPlayer 1.5 too ("has been removed, use ..."): the same
+ * error here, so that a command line or config file written for an old
+ * MPlayer fails the same way and says what to write instead. */
+#define OPT_OBS(n, fl, instead) \
+    {.name = n, .type = OPT_OBSOLETE, .flags = fl, .help = "obsolete: " instead, \
+     .warn = instead}
+
 /* The option table (options.c), opt_table_len rows. */
 extern const struct opt_def opt_table[];
 extern const size_t opt_table_len;
@@ -127,6 +172,8 @@ enum {
 /* The row of name (len bytes); "nofoo" and "no-foo" find flag-like
  * options with *negated set. NULL: no such option. */
 const struct opt_def *opt_find(const char *name, size_t len, bool *negated);
+/* Whether d takes a value (the next argument on the command line). */
+bool opt_takes_param(const struct opt_def *d);
 /* Set d from value (NULL: none given) in c. Returns an OPT_R_ code; on
  * OPT_R_BADVAL err says why. */
 int opt_set(struct opt_ctx *c, const struct opt_def *d, bool negated, const char *value,
@@ -172,5 +219,75 @@ int opt_func_show_profile(struct opt_ctx *c, const struct opt_def *d, const char
  * bad line (printed). */
 int opt_read_default_configs(struct opt_ctx *c, int mask);
 void opt_profiles_free(struct opt_profiles *ps);
+
+
+/* ---- the command line (cmdline.c) ---- */
+int opt_func_noconfig(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                      char *err, size_t errsize);
+int opt_func_playlist(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                      char *err, size_t errsize);
+
+/* ---- what the table prints (help.c) ---- */
+int opt_func_list_options(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                          char *err, size_t errsize);
+int opt_func_help(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                  char *err, size_t errsize);
+int opt_func_version(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                     char *err, size_t errsize);
+
+/* ---- the other rows with a handler (special.c) ---- */
+/* Called after their fields changed: message levels follow the options. */
+void opt_apply_quiet(const struct MPOpts *o);
+void opt_apply_identify(const struct MPOpts *o);
+void opt_apply_lirc(const struct MPOpts *o);
+void opt_apply_fixed_vo(const struct MPOpts *o);
+void opt_apply_msg_style(const struct MPOpts *o);
+int opt_func_verbose(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                     char *err, size_t errsize);
+int opt_func_msglevel(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                      char *err, size_t errsize);
+int opt_func_lavdopts(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                      char *err, size_t errsize);
+int opt_func_endpos(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                    char *err, size_t errsize);
+int opt_func_srate(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                   char *err, size_t errsize);
+int opt_func_chapter(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                     char *err, size_t errsize);
+int opt_func_rawaudio(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                      char *err, size_t errsize);
+int opt_func_lavfdopts(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                       char *err, size_t errsize);
+int opt_func_rawvideo(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                      char *err, size_t errsize);
+int opt_func_noaspect(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                      char *err, size_t errsize);
+int opt_func_audio_format(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                          char *err, size_t errsize);
+int opt_func_swsopts(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                     char *err, size_t errsize);
+int opt_func_cache_mode(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize);
+int opt_func_filters(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                     char *err, size_t errsize);
+int opt_func_utf8(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                  char *err, size_t errsize);
+int opt_func_noutf8(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                    char *err, size_t errsize);
+int opt_func_msgcharset(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                        char *err, size_t errsize);
+int opt_func_noloop(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                    char *err, size_t errsize);
+/* -mf, -use-stdin */
+int opt_func_mf(struct opt_ctx *c, const struct opt_def *d, const char *value, char *err,
+                size_t errsize);
+int opt_func_use_stdin(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                       char *err, size_t errsize);
+/* -vd help and -pphelp, MPlayer's help texts */
+int opt_func_vd(struct opt_ctx *c, const struct opt_def *d, const char *value, char *err,
+                size_t errsize);
+int opt_func_pphelp(struct opt_ctx *c, const struct opt_def *d, const char *value,
+                    char *err, size_t errsize);
+
 
 #endif
