@@ -18,7 +18,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "config.h"
 #include "common/mp_msg.h"
 #include "options/options_int.h"
 #include "sub/sub.h"

@@ -16,14 +16,12 @@
 #include "common/mp_msg.h"
 #include "options/options_int.h"
 #include <libavutil/pixdesc.h>
-#include "sub/sub.h"
+#include <libavutil/samplefmt.h>
 #if HAVE_LIBPOSTPROC
 #include <libpostproc/postprocess.h>
 #endif
 
 /* ---- messages ---- */
-
-/* ---- the special options ---- */
 
 void opt_apply_quiet(const struct MPOpts *o)
 {
