@@ -2736,7 +2736,7 @@ static void demux_stream_info_now(demuxer_t *d, struct demux_stream_info *out)
     stream_t *s = d->stream;
     *out = (struct demux_stream_info){ .pos = stream_tell(s), .size = stream_size(s) };
     out->cached = stream_get_cache_status(s, &out->cache);
-    out->plan_bytes_ahead = stream_get_stats(s)->plan_bytes_ahead;
+    out->plan_bytes_ahead = stream_get_stats(s).plan_bytes_ahead;
 }
 
 static void demux_reader_job(void *arg)

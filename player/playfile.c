@@ -461,26 +461,26 @@ static void play_close(struct play_state *ps, bool output_ok, bool at_end)
         if (o->cache_kb > 0) {
             /* The cache's summary: what it fetched against what the
              * demuxer consumed, and how often playback had to wait. */
-            const struct stream_stats *st = stream_get_stats(ps->stream);
+            struct stream_stats st = stream_get_stats(ps->stream);
             struct stream_cache_status cs;
             bool cached = stream_get_cache_status(ps->stream, &cs);
             bool range = cached && cs.range_cache;
             bool ring = cached && !range;
             /* Range cache: its fetches plus what was read through the
              * main connection; plan on a file: reads plus advice. */
-            uint64_t fetched = ring    ? st->cache_bytes_fetched
-                               : range ? st->cache_bytes_fetched + st->bytes_read
-                                       : st->bytes_read + st->plan_bytes_advised;
-            uint64_t consumed = ring    ? st->cache_bytes_served
-                                : range ? st->cache_bytes_served + st->bytes_read
-                                        : st->bytes_read;
+            uint64_t fetched = ring    ? st.cache_bytes_fetched
+                               : range ? st.cache_bytes_fetched + st.bytes_read
+                                       : st.bytes_read + st.plan_bytes_advised;
+            uint64_t consumed = ring    ? st.cache_bytes_served
+                                : range ? st.cache_bytes_served + st.bytes_read
+                                        : st.bytes_read;
             mp_msg(MSGT_CACHE, o->stream_stats ? MSGL_INFO : MSGL_V,
                    "Cache (%s): %llu bytes fetched or advised, %llu consumed by the demuxer, "
                    "%llu stalls (%.3f s), first frame after %.3f s\n",
                    ring ? "ring" : range ? "range" : "plan", (unsigned long long)fetched,
                    (unsigned long long)consumed,
-                   (unsigned long long)(st->cache_stalls + st->reads_blocked),
-                   st->cache_stall_seconds + st->wait_seconds, ps->first_frame_wall);
+                   (unsigned long long)(st.cache_stalls + st.reads_blocked),
+                   st.cache_stall_seconds + st.wait_seconds, ps->first_frame_wall);
         }
     }
     stream_close(ps->stream);

@@ -648,7 +648,7 @@ static void rc_add_stats(const stream_t *s, struct stream_stats *st)
 {
     struct rcache *rc = s->priv;
     /* The main connection's work is the source I/O the reader did. */
-    *st = *stream_get_stats(rc->inner);
+    *st = stream_get_stats(rc->inner);
     pthread_mutex_lock(&rc->lock);
     st->cache_bytes_fetched = rc->fetched;
     st->cache_bytes_served = rc->served;

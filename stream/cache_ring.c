@@ -145,7 +145,7 @@ static void ring_copy_stats(struct ring *r)
 {
     /* The inner stream is the thread's: its snapshot is taken here and
      * handed over under the lock. */
-    struct stream_stats st = *stream_get_stats(r->inner);
+    struct stream_stats st = stream_get_stats(r->inner);
     pthread_mutex_lock(&r->lock);
     r->src = st;
     pthread_mutex_unlock(&r->lock);
@@ -639,7 +639,7 @@ int stream_ring_open(stream_t **out, stream_t *inner, const struct stream_opts *
     r->abort_cb = o->abort_cb;
     r->abort_ctx = o->abort_ctx;
     r->min_pos = r->max_pos = r->read_pos = stream_tell(inner);
-    r->src = *stream_get_stats(inner);
+    r->src = stream_get_stats(inner);
     /* From now on the inner stream's blocking calls answer to close, not
      * to the user: the reader waits on the ring, and aborts there. */
     inner->opts.abort_cb = ring_interrupt;

@@ -104,11 +104,9 @@ stream_t *stream_alloc(const char *url, const struct stream_opts *o)
     atomic_init(&s->refs, 1);
     s->url = strdup(url);
     s->buf = malloc(o->buffer_size);
-    s->view = calloc(1, sizeof(*s->view));
-    if (!s->url || !s->buf || !s->view) {
+    if (!s->url || !s->buf) {
         free(s->url);
         free(s->buf);
-        free(s->view);
         free(s);
         return NULL;
     }
@@ -118,7 +116,8 @@ stream_t *stream_alloc(const char *url, const struct stream_opts *o)
 }
 
 /* Open the source itself, without any cache. */
-static int open_source(stream_t **out, const char *url, const struct stream_opts *o)
+static int open_source(stream_t **out, const char *url, const struct stream_opts *o,
+                       const struct stream_file_io *io)
 {
     const struct stream_backend *be = NULL;
     const char *target = url;
@@ -151,6 +150,7 @@ static int open_source(stream_t **out, const char *url, const struct stream_opts
     }
     s->be = be;
     s->kind = be->kind;
+    s->file_io = io;
     rc = be->open(s, fd, target);
     if (rc < 0) {
         mp_msg(MSGT_STREAM, MSGL_V, "Cannot open %s: %s\n", url, stream_strerror(rc));
@@ -165,6 +165,12 @@ static int open_source(stream_t **out, const char *url, const struct stream_opts
 }
 
 int stream_open(stream_t **out, const char *url, const struct stream_opts *opts)
+{
+    return stream_open_io(out, url, opts, NULL);
+}
+
+int stream_open_io(stream_t **out, const char *url, const struct stream_opts *opts,
+                   const struct stream_file_io *io)
 {
     *out = NULL;
     if (!url || !url[0])
@@ -192,7 +198,7 @@ int stream_open(stream_t **out, const char *url, const struct stream_opts *opts)
         o.cache_seek_min_percent = 99;
 
     stream_t *s = NULL;
-    int rc = open_source(&s, url, &o);
+    int rc = open_source(&s, url, &o, io);
     if (rc < 0)
         return rc;
     /* Plain files in plan mode take plans through their readahead engine
@@ -262,7 +268,6 @@ static void stream_free(stream_t *s)
         free(s->parked[i].buf);
     free(s->url);
     free(s->buf);
-    free(s->view);
     free(s);
 }
 
@@ -602,14 +607,12 @@ const char *stream_url(const stream_t *s)
     return s->url;
 }
 
-const struct stream_stats *stream_get_stats(const stream_t *s)
+struct stream_stats stream_get_stats(const stream_t *s)
 {
-    /* view points outside *s: a snapshot, so the readahead thread's
-     * counters can be merged in under its lock. */
-    *s->view = s->stats;
+    struct stream_stats st = s->stats;
     if (s->be->add_stats)
-        s->be->add_stats(s, s->view);
-    return s->view;
+        s->be->add_stats(s, &st);
+    return st;
 }
 
 int stream_set_read_plan(stream_t *s, const struct stream_range *r, int n)
@@ -642,7 +645,8 @@ void stream_print_stats(const stream_t *s, int lev)
 {
     if (!mp_msg_test(MSGT_STREAM, lev))
         return;
-    const struct stream_stats *st = stream_get_stats(s);
+    const struct stream_stats now = stream_get_stats(s);
+    const struct stream_stats *st = &now;
     mp_msg(MSGT_STREAM, lev,
            "Stream %s: %llu reads, %llu bytes read, %llu seeks, "
            "%llu WILLNEED calls (%llu bytes), %llu DONTNEED calls, "

@@ -36,7 +36,6 @@ enum stream_error {
 /* Human-readable text for a (positive or negative) stream_error. */
 const char *stream_strerror(int err);
 
-struct stream_file_io;
 
 /* -cache-mode. The values are those of MPOpts.cache_mode. */
 enum stream_cache_mode {
@@ -71,10 +70,6 @@ struct stream_opts {
      * waits cost no playback time while the device stays busy, and jumps
      * do. */
     bool plan_untimed;
-    /* TEST ONLY: the syscalls of plain-file streams go through these
-     * instead of the real ones, so a test can record the exact pattern.
-     * NULL = the real syscalls. Not owned by the stream; must outlive it. */
-    const struct stream_file_io *file_io;
     /* -cache <kB>: 0 = no cache. With STREAM_CACHE_RING (and for pipes,
      * and for URLs until their first read plan, in plan mode) a ring
      * buffer of this size filled by a thread; in plan mode for plain files
@@ -109,22 +104,6 @@ struct stream_opts {
     /* -reuse-socket / -noreuse-socket: SO_REUSEADDR on udp:// sockets,
      * or libavformat's choice (for multicast addresses only). */
     enum stream_reuse { STREAM_REUSE_AUTO, STREAM_REUSE_ON, STREAM_REUSE_OFF } reuse_socket;
-};
-
-/*
- * The syscalls a plain-file stream makes, as replaceable functions (test
- * only, see stream_opts.file_io). Each behaves like the syscall of the same
- * name: pread/preadv2 return bytes or -1 with errno set (preadv2 takes one
- * buffer here; flags are RWF_*); fadvise returns 0 or an errno value, like
- * posix_fadvise. They are called from the caller's thread (reads) and from
- * the stream's readahead thread (fadvise) at the same time; ctx is passed
- * through unchanged.
- */
-struct stream_file_io {
-    ssize_t (*pread)(void *ctx, int fd, void *buf, size_t len, off_t off);
-    ssize_t (*preadv2)(void *ctx, int fd, void *buf, size_t len, off_t off, int flags);
-    int (*fadvise)(void *ctx, int fd, off_t off, off_t len, int advice);
-    void *ctx;
 };
 
 #define STREAM_DEFAULT_BUFFER_SIZE 4096
@@ -247,10 +226,9 @@ int stream_mf_file_count(const stream_t *s);
 /* The url as given to stream_open. */
 const char *stream_url(const stream_t *s);
 
-/* The counters so far, including those of the stream's readahead thread.
- * The snapshot is the stream's; it stays valid until the next call or
- * stream_close(). */
-const struct stream_stats *stream_get_stats(const stream_t *s);
+/* The counters so far, including those of the stream's readahead or cache
+ * thread (taken under its lock). */
+struct stream_stats stream_get_stats(const stream_t *s);
 
 /* Print the counters at level lev of MSGT_STREAM. */
 void stream_print_stats(const stream_t *s, int lev);
@@ -298,18 +276,6 @@ struct stream_cache_status {
 /* Fill *st and return true when s reads through a ring or range cache;
  * else false. */
 bool stream_get_cache_status(const stream_t *s, struct stream_cache_status *st);
-
-/* TEST HOOK: wait until the ring cache's fill thread has nothing to do
- * (ring full, end of source, error, or blocked in a read of a source
- * with no data), the range cache's fetch thread has fetched all it can
- * (plan done, budget full, or the fetch connection failed), or for a
- * plain file the readahead thread (see stream_file_sync_readahead). */
-void stream_cache_sync(stream_t *s);
-
-/* TEST HOOK: wait until a plain-file stream's readahead thread has issued
- * all advice it currently has to give and is idle. Returns at once for
- * other streams and when readahead is off. */
-void stream_file_sync_readahead(stream_t *s);
 
 /* Bytes per WILLNEED call this plain-file stream uses (0 when readahead
  * is off or not a plain file). */

@@ -237,7 +237,7 @@ static int file_open(stream_t *s, int fd, const char *target)
         return -STREAM_ERR_NOMEM;
     }
     p->fd = fd;
-    p->io = s->opts.file_io;
+    p->io = s->file_io;
     p->try_nowait = HAVE_PREADV2 || (p->io && p->io->preadv2);
     p->dev = st.st_dev;
     /* Under a simulation's hooks the file stands for a device of its size

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "stream/stream.h"
+#include "stream/stream_test.h"
 
 /* What stream.c may assume of a backend (stream_backend.caps). */
 enum {
@@ -87,6 +88,7 @@ struct stream {
     enum stream_kind kind;      /* of the source, also behind a cache */
     char *url;
     struct stream_opts opts;    /* buffer_size resolved */
+    const struct stream_file_io *file_io; /* stream_open_io's; NULL = real syscalls */
     int64_t size;               /* -1 = unknown */
     bool seekable;
     bool no_page_cache;         /* a plain file whose reads bypass the page
@@ -114,7 +116,6 @@ struct stream {
     uint64_t park_clock;
 
     struct stream_stats stats;  /* counted on the caller's thread */
-    struct stream_stats *view;  /* snapshot handed out by stream_get_stats */
 };
 
 /* Read-ahead / drop-behind engine of plain files (stream_ra.c). */

@@ -3,7 +3,7 @@
  * (-cache-mode ring, stream/cache_ring.c) over files, FIFOs and failing
  * sources, and the read-plan executor for plain files
  * (stream_set_read_plan, stream/readahead.c), whose advice is recorded
- * through stream_opts.file_io. Assertions are on contents, counters and
+ * through stream_open_io. Assertions are on contents, counters and
  * fill levels, never on time.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
@@ -24,6 +24,7 @@
 
 #include "common/mp_msg.h"
 #include "stream/stream.h"
+#include "stream/stream_test.h"
 #include "test_util.h"
 
 #define KB 1024
@@ -87,10 +88,9 @@ static stream_t *open_ring(const char *path, int kb, int min, int seek_min,
         .cache_min_percent = min,
         .cache_seek_min_percent = seek_min,
         .cache_mode = STREAM_CACHE_RING,
-        .file_io = io,
     };
     stream_t *s = NULL;
-    assert_int_equal(stream_open(&s, path, &o), 0);
+    assert_int_equal(stream_open_io(&s, path, &o, io), 0);
     assert_non_null(s);
     return s;
 }
@@ -137,11 +137,11 @@ static void test_ring_contents(void **state)
         x = x * 1103515245u + 12345u;
         read_check(s, f, 1 + (int)((x >> 8) % 40000));
     }
-    const struct stream_stats *st = stream_get_stats(s);
-    assert_true(st->cache_bytes_fetched >= (uint64_t)f->size);
-    assert_true(st->cache_bytes_served >= (uint64_t)f->size);
+    struct stream_stats st = stream_get_stats(s);
+    assert_true(st.cache_bytes_fetched >= (uint64_t)f->size);
+    assert_true(st.cache_bytes_served >= (uint64_t)f->size);
     /* The counters of the source are the fill thread's reads. */
-    assert_true(st->bytes_read >= st->cache_bytes_fetched);
+    assert_true(st.bytes_read >= st.cache_bytes_fetched);
     stream_close(s);
 }
 
@@ -158,14 +158,14 @@ static void test_ring_seek_back_and_far(void **state)
     /* Half the ring behind, half ahead: full. */
     assert_int_equal(cs.back, 512 * KB);
     assert_int_equal(cs.fill, 512 * KB);
-    struct stream_stats a = *stream_get_stats(s);
+    struct stream_stats a = stream_get_stats(s);
     assert_int_equal(a.bytes_read, 2 * MB + 512 * KB);
 
     /* Back within the kept half: served from the ring, no source I/O. */
     assert_int_equal(stream_seek(s, 2 * MB - 100 * KB), 0);
     read_check(s, f, 50 * KB);
     stream_cache_sync(s);
-    struct stream_stats b = *stream_get_stats(s);
+    struct stream_stats b = stream_get_stats(s);
     assert_int_equal(b.bytes_read, a.bytes_read);
     assert_int_equal(b.read_calls, a.read_calls);
     assert_int_equal(b.seeks, a.seeks);
@@ -178,14 +178,14 @@ static void test_ring_seek_back_and_far(void **state)
     assert_true(2 * MB + 600 * KB - pos <= 1024 * KB * 90 / 100);
     read_check(s, f, 4 * KB);
     stream_cache_sync(s);
-    struct stream_stats c = *stream_get_stats(s);
+    struct stream_stats c = stream_get_stats(s);
     assert_int_equal(c.seeks, a.seeks);
 
     /* Far away: flushed, the source seeks once and the ring refills. */
     assert_int_equal(stream_seek(s, 3 * MB + 700 * KB), 0);
     read_check(s, f, 64 * KB);
     stream_cache_sync(s);
-    struct stream_stats d = *stream_get_stats(s);
+    struct stream_stats d = stream_get_stats(s);
     assert_int_equal(d.seeks, c.seeks + 1);
     assert_true(stream_get_cache_status(s, &cs));
     assert_int_equal(cs.back, 64 * KB);
@@ -196,7 +196,7 @@ static void test_ring_seek_back_and_far(void **state)
     /* Back before the flush point: gone from the ring, flushed again. */
     assert_int_equal(stream_seek(s, 1 * MB), 0);
     read_check(s, f, 8 * KB);
-    assert_int_equal(stream_get_stats(s)->seeks, d.seeks + 1);
+    assert_int_equal(stream_get_stats(s).seeks, d.seeks + 1);
     stream_close(s);
 }
 
@@ -376,8 +376,8 @@ static void test_ring_fifo_close_while_blocked(void **state)
     assert_int_equal(stream_seek(s, sizeof(msg)), 0);
     /* The fill thread now waits for data that never comes. */
     stream_cache_sync(s);
-    const struct stream_stats *st = stream_get_stats(s);
-    assert_int_equal(st->cache_bytes_fetched, sizeof(msg));
+    struct stream_stats st = stream_get_stats(s);
+    assert_int_equal(st.cache_bytes_fetched, sizeof(msg));
     /* Must return (and join the thread) although nothing is written. */
     stream_close(s);
 
@@ -567,10 +567,9 @@ static stream_t *open_plan(struct plan_fixture *p, int cache_kb, int64_t distanc
         .readahead_chunk = 64 * KB,
         .readahead_distance = distance,
         .cache_kb = cache_kb,
-        .file_io = &p->io,
     };
     stream_t *s = NULL;
-    assert_int_equal(stream_open(&s, p->f.path, &o), 0);
+    assert_int_equal(stream_open_io(&s, p->f.path, &o, &p->io), 0);
     return s;
 }
 
@@ -588,10 +587,10 @@ static void test_plan_exact_and_renewed(void **state)
     check_advice(&p->rec, 0, plan1, 3, p->f.size, 64 * KB);
     /* Advised in the order needed. */
     assert_true(p->rec.ev[0].off == 1 * MB);
-    const struct stream_stats *st = stream_get_stats(s);
-    assert_int_equal(st->plan_ranges, 3);
-    assert_int_equal(st->plan_bytes_advised, 396 * KB);
-    assert_int_equal(st->bytes_advised, 396 * KB);
+    struct stream_stats st = stream_get_stats(s);
+    assert_int_equal(st.plan_ranges, 3);
+    assert_int_equal(st.plan_bytes_advised, 396 * KB);
+    assert_int_equal(st.bytes_advised, 396 * KB);
 
     /* Renewed while playing on: overlaps the first range by 100 KB, keeps
      * the second, drops the third. Only the new 100 KB are advised. */
@@ -604,7 +603,7 @@ static void test_plan_exact_and_renewed(void **state)
     stream_file_sync_readahead(s);
     const struct stream_range fresh = {1 * MB + 200 * KB, 100 * KB};
     check_advice(&p->rec, n0, &fresh, 1, p->f.size, 64 * KB);
-    assert_int_equal(stream_get_stats(s)->plan_ranges, 5);
+    assert_int_equal(stream_get_stats(s).plan_ranges, 5);
 
     /* An unaligned range is advised in whole pages, once. */
     n0 = rec_count(&p->rec);
@@ -645,13 +644,13 @@ static void test_plan_budget(void **state)
     assert_int_equal(stream_set_read_plan(s, &r, 1), 0);
     stream_file_sync_readahead(s);
     /* -cache 256: no more than 256 KB advised ahead of the reader. */
-    assert_int_equal(stream_get_stats(s)->plan_bytes_advised, 256 * KB);
+    assert_int_equal(stream_get_stats(s).plan_bytes_advised, 256 * KB);
     /* Reading 128 KB of it frees 128 KB of budget. */
     assert_int_equal(stream_seek(s, 1 * MB), 0);
     struct fixture *f = &p->f;
     read_check(s, f, 128 * KB);
     stream_file_sync_readahead(s);
-    assert_int_equal(stream_get_stats(s)->plan_bytes_advised, 384 * KB);
+    assert_int_equal(stream_get_stats(s).plan_bytes_advised, 384 * KB);
     const struct stream_range done = {1 * MB, 384 * KB};
     check_advice(&p->rec, 0, &done, 1, p->f.size, 64 * KB);
     stream_close(s);

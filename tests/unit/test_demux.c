@@ -19,6 +19,7 @@
 #include "common/mp_msg.h"
 #include "libmpdemux/demuxer.h"
 #include "stream/stream.h"
+#include "stream/stream_test.h"
 #include "test_util.h"
 
 #define CLIP_SECONDS 2
@@ -766,12 +767,11 @@ static void test_io_error(void **state)
         .fadvise = failing_fadvise,
         .ctx = &disk,
     };
-    const struct stream_opts sopts = {.file_io = &io};
     stream_t *s = NULL;
     demuxer_t *d = NULL;
 
     /* Nothing readable: an I/O error, not "unknown format". */
-    assert_int_equal(stream_open(&s, m->mkv, &sopts), 0);
+    assert_int_equal(stream_open_io(&s, m->mkv, NULL, &io), 0);
     assert_int_equal(demux_open(&d, s, NULL), -DEMUX_ERR_IO);
     assert_null(d);
     stream_close(s);
@@ -781,7 +781,7 @@ static void test_io_error(void **state)
     struct stat st;
     assert_int_equal(stat(m->mkv, &st), 0);
     disk.fail_from = st.st_size / 2;
-    assert_int_equal(stream_open(&s, m->mkv, &sopts), 0);
+    assert_int_equal(stream_open_io(&s, m->mkv, NULL, &io), 0);
     assert_int_equal(demux_open(&d, s, &(struct demux_opts){.reader_thread = threaded}), 0);
     struct sh_stream *v = demux_nth_stream(d, MP_STREAM_VIDEO, 0);
     demux_select_stream(d, v, true);

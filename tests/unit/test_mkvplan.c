@@ -398,12 +398,12 @@ static void test_seek_reuses_map(void **state)
     struct demux_read_range r[MAX_RANGES];
     struct demux_plan_params pp = { .from = 0, .secs_ahead = 2 };
     assert_true(demux_plan(o.d, &pp, r, MAX_RANGES, NULL) > 0);
-    uint64_t reads0 = stream_get_stats(o.s)->side_read_calls;
+    uint64_t reads0 = stream_get_stats(o.s).side_read_calls;
     assert_true(reads0 > 0);
     pp.from = 8;
     assert_int_equal(demux_seek(o.d, 8.0), 0);
     assert_true(demux_plan(o.d, &pp, r, MAX_RANGES, NULL) > 0);
-    uint64_t reads1 = stream_get_stats(o.s)->side_read_calls;
+    uint64_t reads1 = stream_get_stats(o.s).side_read_calls;
     assert_true(reads1 > reads0);
     /* Back and forth inside what is known: no read at all. */
     for (double t = 0; t < 8; t += 1.5) {
@@ -411,7 +411,7 @@ static void test_seek_reuses_map(void **state)
         pp.from = t;
         assert_true(demux_plan(o.d, &pp, r, MAX_RANGES, NULL) > 0);
     }
-    assert_int_equal(stream_get_stats(o.s)->side_read_calls, reads1);
+    assert_int_equal(stream_get_stats(o.s).side_read_calls, reads1);
     struct mkvmap_stats ms;
     mkvmap_get_stats(o.d->mkvmap, &ms);
     assert_int_equal((uint64_t)ms.reads, reads1);
@@ -419,7 +419,7 @@ static void test_seek_reuses_map(void **state)
     size_t nc = mkvmap_count(o.d->mkvmap);
     assert_true(nc >= 4);
     assert_true(ms.reads <= (int64_t)(nc * 2 + 4));
-    assert_true(stream_get_stats(o.s)->side_bytes_read < (uint64_t)stream_size(o.s) / 2);
+    assert_true(stream_get_stats(o.s).side_bytes_read < (uint64_t)stream_size(o.s) / 2);
     close_media(&o);
 }
 
@@ -585,7 +585,7 @@ static void test_off_by_default(void **state)
     struct demux_read_range r[4];
     assert_int_equal(demux_plan_next(d, 0, 2, 0, r, 4), -DEMUX_ERR_NO_INDEX);
     assert_null(d->mkvmap);
-    assert_int_equal(stream_get_stats(s)->side_read_calls, 0);
+    assert_int_equal(stream_get_stats(s).side_read_calls, 0);
     demux_close(d);
     stream_close(s);
 }

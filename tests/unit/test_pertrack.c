@@ -32,6 +32,7 @@
 #include "libmpdemux/demuxer.h"
 #include "libmpdemux/mkvmap.h"
 #include "stream/stream.h"
+#include "stream/stream_test.h"
 #include "test_util.h"
 
 /* Longer than 32.767 s, so that the audio gets clusters of its own (see
@@ -154,7 +155,7 @@ static void close_media(struct opened *o)
 static uint64_t bytes_read(const struct opened *o)
 {
     demux_park(o->d);
-    uint64_t n = stream_get_stats(o->s)->bytes_read;
+    uint64_t n = stream_get_stats(o->s).bytes_read;
     demux_unpark(o->d);
     return n;
 }
@@ -711,10 +712,9 @@ static struct opened open_on_jumpy_disk(const char *path, struct jumpy_disk **di
         .fadvise = jumpy_fadvise,
         .ctx = *disk,
     };
-    const struct stream_opts sopts = { .file_io = io };
     const struct demux_opts dopts = { .per_track = mode_auto() };
     struct opened o = {0};
-    assert_int_equal(stream_open(&o.s, path, &sopts), 0);
+    assert_int_equal(stream_open_io(&o.s, path, NULL, io), 0);
     assert_int_equal(demux_open(&o.d, o.s, &dopts), 0);
     return o;
 }

@@ -6,7 +6,7 @@
  * 1 video + 4 audio interleaved packet by packet or in 2 s chunks) in
  * MP4, AVI and MKV are played through stream_t + demuxer_t as the player
  * does, over a simulated device and page cache plugged in as
- * stream_opts.file_io, on a simulated clock. The model, its
+ * stream_open_io, on a simulated clock. The model, its
  * simplifications and the figures: DOCS/tech/cache.md, "Simulated storage
  * figures".
  *
@@ -40,6 +40,7 @@
 #include "common/mp_msg.h"
 #include "libmpdemux/demuxer.h"
 #include "stream/stream.h"
+#include "stream/stream_test.h"
 #include "test_util.h"
 
 #define KB 1024
@@ -527,7 +528,7 @@ static void sim_play(const char *path, enum sim_mode mode, int audio_id, struct 
     const struct stream_file_io io = {
         .pread = hook_pread, .preadv2 = hook_preadv2, .fadvise = hook_fadvise, .ctx = m,
     };
-    struct stream_opts so = {.file_io = &io};
+    struct stream_opts so = {0};
     if (mode == MODE_RING) {
         so.cache_kb = SIM_CACHE_KB;
         so.cache_mode = STREAM_CACHE_RING;
@@ -541,7 +542,7 @@ static void sim_play(const char *path, enum sim_mode mode, int audio_id, struct 
         so.readahead_chunk = SIM_RA_PAGES * SIM_PAGE;
     }
     stream_t *s = NULL;
-    assert_int_equal(stream_open(&s, path, &so), 0);
+    assert_int_equal(stream_open_io(&s, path, &so, &io), 0);
     if (mode == MODE_PLAN)
         m->sync = s;
     demuxer_t *d = NULL;

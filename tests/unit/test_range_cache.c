@@ -27,6 +27,7 @@
 
 #include "common/mp_msg.h"
 #include "stream/stream.h"
+#include "stream/stream_test.h"
 #include "test_util.h"
 
 #define KB 1024
@@ -303,9 +304,9 @@ static void test_contents(void **state)
     }
     read_at(s, f, f->size - 5000, 10000);
     assert_true(stream_eof(s));
-    const struct stream_stats *st = stream_get_stats(s);
-    assert_true(st->cache_bytes_fetched > 0);
-    assert_true(st->cache_bytes_served > 0);
+    struct stream_stats st = stream_get_stats(s);
+    assert_true(st.cache_bytes_fetched > 0);
+    assert_true(st.cache_bytes_served > 0);
     assert_true(stream_get_cache_status(s, &cs));
     assert_true(cs.held_peak <= 256 * KB);
     stream_close(s);
@@ -323,25 +324,25 @@ static void test_plan_fetched_and_served(void **state)
     int64_t total = plan_total(r, 3);
     assert_int_equal(stream_set_read_plan(s, r, 3), 0);
     stream_cache_sync(s);
-    const struct stream_stats *st = stream_get_stats(s);
-    assert_int_equal(st->cache_bytes_fetched, total);
-    assert_int_equal(st->plan_ranges, 3);
-    uint64_t calls = st->read_calls, bytes = st->bytes_read, seeks = st->seeks;
-    uint64_t served = st->cache_bytes_served, stalls = st->cache_stalls;
+    struct stream_stats st = stream_get_stats(s);
+    assert_int_equal(st.cache_bytes_fetched, total);
+    assert_int_equal(st.plan_ranges, 3);
+    uint64_t calls = st.read_calls, bytes = st.bytes_read, seeks = st.seeks;
+    uint64_t served = st.cache_bytes_served, stalls = st.cache_stalls;
     for (int i = 0; i < 3; i++)
         read_at(s, f, r[i].pos, (int)r[i].len);
     st = stream_get_stats(s);
-    assert_int_equal(st->read_calls, calls);
-    assert_int_equal(st->bytes_read, bytes);
-    assert_int_equal(st->seeks, seeks);
-    assert_int_equal(st->cache_bytes_served - served, total);
-    assert_int_equal(st->cache_stalls, stalls);
-    assert_int_equal(st->cache_bytes_fetched, total);
+    assert_int_equal(st.read_calls, calls);
+    assert_int_equal(st.bytes_read, bytes);
+    assert_int_equal(st.seeks, seeks);
+    assert_int_equal(st.cache_bytes_served - served, total);
+    assert_int_equal(st.cache_stalls, stalls);
+    assert_int_equal(st.cache_bytes_fetched, total);
     /* A byte outside the plan goes through the main connection. */
     read_at(s, f, 4 * MB, 100);
     st = stream_get_stats(s);
-    assert_true(st->read_calls > calls);
-    assert_int_equal(st->cache_stalls, stalls + 1);
+    assert_true(st.read_calls > calls);
+    assert_int_equal(st.cache_stalls, stalls + 1);
     stream_close(s);
 }
 
@@ -362,19 +363,19 @@ static void test_new_plan_replaces(void **state)
     assert_true(cs.range_cache);
     stream_cache_sync(s);
     /* The budget is full of the first plan's bytes. */
-    assert_int_equal(stream_get_stats(s)->cache_bytes_fetched, kb * KB);
+    assert_int_equal(stream_get_stats(s).cache_bytes_fetched, kb * KB);
     struct stream_range b[] = {{4 * MB, 32 * KB}, {5 * MB, 40 * KB}};
     assert_int_equal(stream_set_read_plan(s, b, 2), 0);
     stream_cache_sync(s);
-    const struct stream_stats *st = stream_get_stats(s);
-    assert_int_equal(st->cache_bytes_fetched, kb * KB + plan_total(b, 2));
-    assert_int_equal(st->plan_ranges, 3);
-    uint64_t calls = st->read_calls;
+    struct stream_stats st = stream_get_stats(s);
+    assert_int_equal(st.cache_bytes_fetched, kb * KB + plan_total(b, 2));
+    assert_int_equal(st.plan_ranges, 3);
+    uint64_t calls = st.read_calls;
     read_at(s, f, b[1].pos, (int)b[1].len);
     read_at(s, f, b[0].pos, (int)b[0].len);
     st = stream_get_stats(s);
-    assert_int_equal(st->read_calls, calls);
-    assert_int_equal(st->cache_bytes_served, plan_total(b, 2));
+    assert_int_equal(st.read_calls, calls);
+    assert_int_equal(st.cache_bytes_served, plan_total(b, 2));
     assert_true(stream_get_cache_status(s, &cs));
     assert_true(cs.held_peak <= kb * KB);
     stream_close(s);
@@ -397,10 +398,10 @@ static void test_budget(void **state)
     assert_int_equal(cs.size, kb * KB);
     assert_true(cs.held <= kb * KB);
     assert_true(cs.held_peak <= kb * KB);
-    const struct stream_stats *st = stream_get_stats(s);
+    struct stream_stats st = stream_get_stats(s);
     /* Budget full of the first range's bytes: nothing more fetched. */
-    assert_true(st->cache_bytes_fetched > 0);
-    assert_true(st->cache_bytes_fetched <= (uint64_t)kb * KB);
+    assert_true(st.cache_bytes_fetched > 0);
+    assert_true(st.cache_bytes_fetched <= (uint64_t)kb * KB);
     for (int i = 0; i < 3; i++) {
         for (int64_t p = r[i].pos; p < r[i].pos + r[i].len; p += 8 * KB) {
             read_at(s, f, p, 8 * KB);
@@ -414,9 +415,9 @@ static void test_budget(void **state)
     st = stream_get_stats(s);
     /* It went on fetching beyond the first budget's worth, never a byte
      * outside the plan, and the reader got its bytes from the cache. */
-    assert_true(st->cache_bytes_fetched > (uint64_t)kb * KB);
-    assert_true(st->cache_bytes_fetched <= (uint64_t)total);
-    assert_true(st->cache_bytes_served >= (uint64_t)kb * KB);
+    assert_true(st.cache_bytes_fetched > (uint64_t)kb * KB);
+    assert_true(st.cache_bytes_fetched <= (uint64_t)total);
+    assert_true(st.cache_bytes_served >= (uint64_t)kb * KB);
     stream_close(s);
 }
 
@@ -513,7 +514,7 @@ static void test_idle_connections_parked(void **state)
     /* Outside the plan: through the main connection, a request at 2 MB. */
     read_at(s, f, 2 * MB, 4 * KB);
     stream_cache_sync(s);
-    assert_int_equal(stream_get_stats(s)->cache_bytes_fetched, 128 * KB);
+    assert_int_equal(stream_get_stats(s).cache_bytes_fetched, 128 * KB);
     /* The fetch thread is idle: its request from 3 MB is closed. */
     assert_true(logged_range(f, "bytes=3145728-"));
     struct timespec ts = {0, 300 * 1000 * 1000};
@@ -526,7 +527,7 @@ static void test_idle_connections_parked(void **state)
     struct stream_range r2[] = {{1 * MB, 64 * KB}};
     assert_int_equal(stream_set_read_plan(s, r2, 1), 0);
     stream_cache_sync(s);
-    assert_int_equal(stream_get_stats(s)->cache_bytes_fetched, 192 * KB);
+    assert_int_equal(stream_get_stats(s).cache_bytes_fetched, 192 * KB);
     read_at(s, f, 1 * MB, 64 * KB);
     stream_close(s);
     assert_true(logged_range(f, "bytes=2404352-"));
@@ -544,15 +545,15 @@ static void test_planned_bytes_wait_for_the_fetch(void **state)
     stream_t *s = open_slow_url(f, 1024);
     struct stream_range r[] = {{3 * MB, 256 * KB}, {4 * MB, 64 * KB}};
     assert_int_equal(stream_set_read_plan(s, r, 2), 0);
-    const struct stream_stats *st = stream_get_stats(s);
-    uint64_t bytes = st->bytes_read, served = st->cache_bytes_served;
+    struct stream_stats st = stream_get_stats(s);
+    uint64_t bytes = st.bytes_read, served = st.cache_bytes_served;
     read_at(s, f, 4 * MB, 4 * KB);
     st = stream_get_stats(s);
-    assert_int_equal(st->bytes_read, bytes);
-    assert_int_equal(st->cache_bytes_served - served, 4 * KB);
+    assert_int_equal(st.bytes_read, bytes);
+    assert_int_equal(st.cache_bytes_served - served, 4 * KB);
     /* Not planned: through the main connection. */
     read_at(s, f, 5 * MB, 4 * KB);
-    assert_true(stream_get_stats(s)->bytes_read > bytes);
+    assert_true(stream_get_stats(s).bytes_read > bytes);
     stream_close(s);
 }
 
@@ -578,7 +579,7 @@ static void test_plan_refused(void **state)
     assert_true(stream_get_cache_status(s, &cs));
     assert_int_equal(cs.held, 64 * KB);
     read_at(s, f, 0, 70000);
-    assert_int_equal(stream_get_stats(s)->plan_ranges, 0);
+    assert_int_equal(stream_get_stats(s).plan_ranges, 0);
     stream_close(s);
 }
 

@@ -564,7 +564,7 @@ static void test_planner(void **state)
     assert_true(isnan(demux_planner_until(p)));
     assert_int_equal(demux_planner_update(p, 0), 1);
     assert_true(demux_planner_until(p) == 4);
-    assert_true(stream_get_stats(o.s)->plan_ranges > 0);
+    assert_true(stream_get_stats(o.s).plan_ranges > 0);
     assert_int_equal(demux_planner_update(p, 1.9), 0);
     assert_int_equal(demux_planner_update(p, 2), 1);
     assert_true(demux_planner_until(p) == 6);

@@ -310,9 +310,9 @@ static void test_fifo(void **state)
     assert_memory_equal(buf, f->data + 100005, len - 100005);
     assert_true(stream_eof(s));
     assert_int_equal(stream_read(s, buf, 10), 0);
-    const struct stream_stats *st = stream_get_stats(s);
-    assert_int_equal(st->bytes_read, len);
-    assert_int_equal(st->seeks, 0);
+    struct stream_stats st = stream_get_stats(s);
+    assert_int_equal(st.bytes_read, len);
+    assert_int_equal(st.seeks, 0);
     stream_close(s);
     int status = 0;
     assert_int_equal(waitpid(pid, &status, 0), pid);
@@ -371,10 +371,10 @@ static uint64_t read_calls_for(struct fixture *f, int buffer_size, int piece)
         assert_memory_equal(buf, f->data + done, n);
         done += n;
     }
-    const struct stream_stats *st = stream_get_stats(s);
-    uint64_t calls = st->read_calls;
-    assert_int_equal(st->bytes_read, 1024 * 1024);
-    assert_int_equal(st->seeks, 0);
+    struct stream_stats st = stream_get_stats(s);
+    uint64_t calls = st.read_calls;
+    assert_int_equal(st.bytes_read, 1024 * 1024);
+    assert_int_equal(st.seeks, 0);
     stream_print_stats(s, MSGL_V);
     free(buf);
     stream_close(s);
@@ -410,16 +410,16 @@ static void test_seek_in_buffer_is_free(void **state)
         assert_int_equal(stream_read(s, buf, 1), 1);
         assert_int_equal(buf[0], f->data[(i * 7919) % 65536]);
     }
-    const struct stream_stats *st = stream_get_stats(s);
-    assert_int_equal(st->read_calls, 1);
-    assert_int_equal(st->seeks, 0);
+    struct stream_stats st = stream_get_stats(s);
+    assert_int_equal(st.read_calls, 1);
+    assert_int_equal(st.seeks, 0);
     /* Outside: one source seek, one read. */
     assert_int_equal(stream_seek(s, 500000), 0);
     assert_int_equal(stream_read(s, buf, 100), 100);
     assert_memory_equal(buf, f->data + 500000, 100);
     st = stream_get_stats(s);
-    assert_int_equal(st->read_calls, 2);
-    assert_int_equal(st->seeks, 1);
+    assert_int_equal(st.read_calls, 2);
+    assert_int_equal(st.seeks, 1);
     stream_close(s);
 }
 
@@ -524,9 +524,9 @@ static void test_alternating_positions_keep_buffers(void **state)
         }
     }
     /* 20000 bytes at each place: one 64 KB fill each. */
-    const struct stream_stats *st = stream_get_stats(s);
-    assert_int_equal(st->read_calls, 2);
-    assert_int_equal(st->bytes_read, 2 * 65536);
+    struct stream_stats st = stream_get_stats(s);
+    assert_int_equal(st.read_calls, 2);
+    assert_int_equal(st.bytes_read, 2 * 65536);
     /* A third and fourth place do not evict the first two... */
     for (int k = 2; k < 4; k++) {
         assert_int_equal(stream_seek(s, k * 200000 + 300000), 0);
@@ -536,7 +536,7 @@ static void test_alternating_positions_keep_buffers(void **state)
     assert_int_equal(stream_read(s, buf, 100), 100);
     assert_memory_equal(buf, f->data + 50, 100);
     st = stream_get_stats(s);
-    assert_int_equal(st->read_calls, 4);
+    assert_int_equal(st.read_calls, 4);
     /* ...and reading on past a kept buffer continues at the right byte. */
     assert_int_equal(stream_seek(s, 65536 - 50), 0);
     assert_int_equal(stream_read(s, buf, 100), 100);

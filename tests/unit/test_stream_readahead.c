@@ -1,7 +1,7 @@
 /*
  * Unit tests for the plain-file stream's read-ahead (-readahead-distance),
  * drop-behind (-cache-drop-behind), read cursors and I/O counters. The
- * syscalls are recorded through stream_opts.file_io, so the tests assert
+ * syscalls are recorded through stream_open_io, so the tests assert
  * on the exact advice pattern; two tests use the real kernel (mincore
  * residency, RWF_NOWAIT).
  *
@@ -25,6 +25,7 @@
 #include "config.h"
 #include "common/mp_msg.h"
 #include "stream/stream.h"
+#include "stream/stream_test.h"
 #include "test_util.h"
 
 #define KB 1024
@@ -198,10 +199,9 @@ static stream_t *open_ra(struct fixture *f, int bufsize, int64_t dist, int64_t c
         .readahead_distance = dist,
         .readahead_chunk = chunk,
         .drop_behind = drop,
-        .file_io = &f->io,
     };
     stream_t *s = NULL;
-    assert_int_equal(stream_open(&s, f->path, &o), 0);
+    assert_int_equal(stream_open_io(&s, f->path, &o, &f->io), 0);
     return s;
 }
 
@@ -244,11 +244,11 @@ static void test_linear(void **state)
     assert_int_equal(calls, (n + dist) / chunk);
     for (int i = 0; i < f->rec->n; i++)
         assert_true(f->rec->ev[i].kind != EV_WILLNEED || f->rec->ev[i].len <= chunk);
-    const struct stream_stats *st = stream_get_stats(s);
-    assert_int_equal(st->advise_calls, calls);
-    assert_int_equal(st->bytes_advised, n + dist);
-    assert_int_equal(st->read_calls, n / (64 * KB));
-    assert_int_equal(st->dontneed_calls, 0);
+    struct stream_stats st = stream_get_stats(s);
+    assert_int_equal(st.advise_calls, calls);
+    assert_int_equal(st.bytes_advised, n + dist);
+    assert_int_equal(st.read_calls, n / (64 * KB));
+    assert_int_equal(st.dontneed_calls, 0);
     stream_print_stats(s, MSGL_V);
     stream_close(s);
     free(buf);
@@ -353,9 +353,9 @@ static void test_two_cursors(void **state)
     assert_true(adv_b >= steps * 32 * KB + dist - chunk - 32 * KB);
     /* And nothing else but the window at open. */
     assert_true(total <= adv_a + adv_b + dist);
-    const struct stream_stats *st = stream_get_stats(s);
-    assert_int_equal(st->bytes_advised, total);
-    assert_int_equal(st->seeks, 2 * steps);
+    struct stream_stats st = stream_get_stats(s);
+    assert_int_equal(st.bytes_advised, total);
+    assert_int_equal(st.seeks, 2 * steps);
     stream_close(s);
 }
 
@@ -434,10 +434,10 @@ static void test_drop_behind_pattern(void **state)
         }
     }
     assert_int_equal(rec_count(f->rec, EV_WILLNEED, 0), 0);
-    const struct stream_stats *st = stream_get_stats(s);
-    assert_int_equal(st->dontneed_calls, 8);
-    assert_int_equal(st->bytes_dropped, 16 * MB);
-    int64_t read = (int64_t)st->bytes_read;  /* a whole buffer past n */
+    struct stream_stats st = stream_get_stats(s);
+    assert_int_equal(st.dontneed_calls, 8);
+    assert_int_equal(st.bytes_dropped, 16 * MB);
+    int64_t read = (int64_t)st.bytes_read;  /* a whole buffer past n */
     assert_int_equal(read, 16 * MB + 64 * KB);
     stream_close(s);
     /* At close: the rest that was read from the file, page-aligned. */
@@ -455,9 +455,9 @@ static void test_off_gives_no_advice(void **state)
     read_at(s, 0, 100000);
     read_at(s, 30 * MB, 100000);
     stream_file_sync_readahead(s);
-    const struct stream_stats *st = stream_get_stats(s);
-    assert_int_equal(st->advise_calls, 0);
-    assert_int_equal(st->dontneed_calls, 0);
+    struct stream_stats st = stream_get_stats(s);
+    assert_int_equal(st.advise_calls, 0);
+    assert_int_equal(st.dontneed_calls, 0);
     stream_close(s);
     assert_int_equal(rec_count(f->rec, EV_WILLNEED, 0), 0);
     assert_int_equal(rec_count(f->rec, EV_DONTNEED, 0), 0);
@@ -494,7 +494,7 @@ static void test_buffer_size_reads(void **state)
         stream_t *s = open_ra(f, sizes[k], 1 * MB, 128 * KB, false);
         for (int i = 0; i < 1024 * 1024 / 1000; i++)
             assert_int_equal(stream_read(s, buf, 1000), 1000);
-        calls[k] = stream_get_stats(s)->read_calls;
+        calls[k] = stream_get_stats(s).read_calls;
         stream_close(s);
         for (int i = mark; i < f->rec->n; i++)
             assert_true(f->rec->ev[i].kind != EV_PREAD || f->rec->ev[i].len == sizes[k]);
@@ -559,7 +559,7 @@ static void read_whole(const char *path, struct stream_opts *o, struct stream_st
     stream_file_sync_readahead(s);
     if (open_resident)
         *open_resident = resident_bytes(path);
-    *out = *stream_get_stats(s);
+    *out = stream_get_stats(s);
     stream_close(s);
     free(buf);
 }
