@@ -30,6 +30,7 @@
 #include "libmpdemux/demux_discont.h"
 #include "libmpdemux/demux_queue.h"
 #include "libmpdemux/demuxer.h"
+#include "libmpdemux/demux_int.h"
 #include "libmpdemux/mkvmap.h"
 #include "osdep/osdep.h"
 
@@ -178,6 +179,7 @@ struct demux_reader {
 };
 
 struct demux_priv {
+    AVFormatContext *avfc;      /* owned */
     struct demux_reader rd;
     struct demux_avio *io;
     struct demux_sh **by_index; /* AVFormatContext stream index -> ours or NULL */
@@ -358,7 +360,7 @@ static void demux_number_streams(demuxer_t *d)
             struct sh_stream *sh = d->streams[i];
             if ((int)sh->type != t)
                 continue;
-            int id = demux_native_id(d->avfc, d->avfc->streams[sh->ff_index], t);
+            int id = demux_native_id(d->priv->avfc, d->priv->avfc->streams[sh->ff_index], t);
             native = id >= 0;
             for (int j = 0; j < i && native; j++) {
                 const struct sh_stream *o = d->streams[j];
@@ -379,7 +381,7 @@ static void demux_number_streams(demuxer_t *d)
 static int demux_add_streams(demuxer_t *d)
 {
     struct demux_priv *p = d->priv;
-    AVFormatContext *avfc = d->avfc;
+    AVFormatContext *avfc = d->priv->avfc;
     p->nb_index = (int)avfc->nb_streams;
     p->by_index = calloc(avfc->nb_streams ? avfc->nb_streams : 1, sizeof(*p->by_index));
     d->streams = calloc(avfc->nb_streams ? avfc->nb_streams : 1, sizeof(*d->streams));
@@ -676,7 +678,7 @@ static void demux_avi_declared_starts(demuxer_t *d)
         return;
     }
     int idx = 0;
-    for (int i = 12; i + 8 + 32 <= n && idx < (int)d->avfc->nb_streams; i++) {
+    for (int i = 12; i + 8 + 32 <= n && idx < (int)d->priv->avfc->nb_streams; i++) {
         if (!memcmp(buf + i, "movi", 4))
             break;
         if (memcmp(buf + i, "strh", 4))
@@ -958,7 +960,7 @@ static void demux_find_program(demuxer_t *d, const struct demux_opts *o)
 {
     if (!o || o->ts_program <= 0)
         return;
-    AVFormatContext *avfc = d->avfc;
+    AVFormatContext *avfc = d->priv->avfc;
     char have[128] = "";
     size_t used = 0;
     for (unsigned i = 0; i < avfc->nb_programs; i++) {
@@ -1048,16 +1050,16 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
         goto fail;
 
     ret = -DEMUX_ERR_NOMEM;
-    d->avfc = avformat_alloc_context();
-    if (!d->avfc)
+    d->priv->avfc = avformat_alloc_context();
+    if (!d->priv->avfc)
         goto fail;
-    d->avfc->interrupt_callback.callback = demux_avio_interrupt;
-    d->avfc->interrupt_callback.opaque = p->io;
-    d->avfc->pb = p->io->pb;
-    d->avfc->flags |= AVFMT_FLAG_CUSTOM_IO;
+    d->priv->avfc->interrupt_callback.callback = demux_avio_interrupt;
+    d->priv->avfc->interrupt_callback.opaque = p->io;
+    d->priv->avfc->pb = p->io->pb;
+    d->priv->avfc->flags |= AVFMT_FLAG_CUSTOM_IO;
     /* pb is set, so libavformat opens nothing by the url: it serves as
      * the file's name (messages, relative references). On failure
-     * avformat_open_input frees the context (not pb), NULLs d->avfc. */
+     * avformat_open_input frees the context (not pb), NULLs d->priv->avfc. */
     AVDictionary *fmt_dict = NULL;
     if (fmt_opts && av_dict_parse_string(&fmt_dict, fmt_opts, "=", ":", 0) < 0) {
         av_dict_free(&fmt_dict);
@@ -1076,7 +1078,7 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
      * re-read that buffer. */
     int direct = pb->direct;
     pb->direct = 0;
-    int r = avformat_open_input(&d->avfc, stream_url(s), fmt, &fmt_dict);
+    int r = avformat_open_input(&d->priv->avfc, stream_url(s), fmt, &fmt_dict);
     pb->direct = direct;
     /* What is left, libavformat did not take: an o= key this reader (or
      * any) does not have. */
@@ -1105,8 +1107,8 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
      * constant rate), yet for H.264 libavformat would read 40 frames to
      * estimate it: 1.1 MB of a 720p file before the first frame, 0.9 s on
      * a device at 1.2 MB/s. */
-    if (!strcmp(d->avfc->iformat->name, "avi"))
-        d->avfc->fps_probe_size = 0;
+    if (!strcmp(d->priv->avfc->iformat->name, "avi"))
+        d->priv->avfc->fps_probe_size = 0;
     /* Matroska's header gives every track's parameters, yet libavformat
      * waits (max_ts_probe packets) for a first timestamp of each stream:
      * on a file stored track after track it read 5 s of video looking
@@ -1116,10 +1118,10 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
      * file whose audio lies 7 MB on, 0.7 s at 1.2 MB/s; now 37 KB, the
      * first frame). Streams still missing parameters are read for as
      * before. */
-    if (!strcmp(d->avfc->iformat->name, "matroska,webm") ||
-        !strcmp(d->avfc->iformat->name, "mov,mp4,m4a,3gp,3g2,mj2"))
-        d->avfc->max_ts_probe = 0;
-    r = avformat_find_stream_info(d->avfc, NULL);
+    if (!strcmp(d->priv->avfc->iformat->name, "matroska,webm") ||
+        !strcmp(d->priv->avfc->iformat->name, "mov,mp4,m4a,3gp,3g2,mj2"))
+        d->priv->avfc->max_ts_probe = 0;
+    r = avformat_find_stream_info(d->priv->avfc, NULL);
     if (r < 0) {
         demux_av_msg(MSGL_V, "could not read stream info", r);
         if (p->io->stream_error) {
@@ -1128,19 +1130,19 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
         }
     }
     ret = demux_add_streams(d);
-    if (ret >= 0 && !strcmp(d->avfc->iformat->name, "avi"))
+    if (ret >= 0 && !strcmp(d->priv->avfc->iformat->name, "avi"))
         demux_avi_declared_starts(d);
     if (ret < 0)
         goto fail;
     demux_find_program(d, opts);
     /* YV12 & co.: libavcodec's raw decoder swaps the chroma planes of a
      * stream tagged so. */
-    if (opts && opts->rawv_swap_uv && !strcmp(d->avfc->iformat->name, "rawvideo") &&
-        d->avfc->nb_streams > 0)
-        d->avfc->streams[0]->codecpar->codec_tag = MKTAG('Y', 'V', '1', '2');
-    p->drop_broken = opts && opts->ts_drop_broken && !strcmp(d->avfc->iformat->name, "mpegts");
+    if (opts && opts->rawv_swap_uv && !strcmp(d->priv->avfc->iformat->name, "rawvideo") &&
+        d->priv->avfc->nb_streams > 0)
+        d->priv->avfc->streams[0]->codecpar->codec_tag = MKTAG('Y', 'V', '1', '2');
+    p->drop_broken = opts && opts->ts_drop_broken && !strcmp(p->avfc->iformat->name, "mpegts");
 
-    AVFormatContext *avfc = d->avfc;
+    AVFormatContext *avfc = d->priv->avfc;
     d->format_name = avfc->iformat->name;
     p->discont.enabled = (avfc->iformat->flags & AVFMT_TS_DISCONT) != 0;
     if (avfc->duration != AV_NOPTS_VALUE && avfc->duration > 0)
@@ -1190,7 +1192,7 @@ static void demux_release(void *arg)
         demux_free_sh(demux_sh_of(d->streams[i]));
     free(d->streams);
     /* With AVFMT_FLAG_CUSTOM_IO this leaves pb alone; it goes below. */
-    avformat_close_input(&d->avfc);
+    avformat_close_input(&d->priv->avfc);
     demux_avio_free(p->io);
     free(p->by_index);
     free(p);
@@ -1251,7 +1253,7 @@ struct sh_stream *demux_next_stream(demuxer_t *d, enum mp_stream_type t, int id)
 static struct sh_stream *demux_default_stream_parked(demuxer_t *d, enum mp_stream_type t)
 {
     struct demux_priv *p = d->priv;
-    int idx = av_find_best_stream(d->avfc, demux_av_type(t), -1, p->program_stream, NULL, 0);
+    int idx = av_find_best_stream(d->priv->avfc, demux_av_type(t), -1, p->program_stream, NULL, 0);
     struct demux_sh *ds = idx >= 0 && idx < p->nb_index ? p->by_index[idx] : NULL;
     if (ds && ds->sh.type == t && !ds->sh.attached_pic)
         return &ds->sh;
@@ -1329,7 +1331,7 @@ static void demux_select_stream_parked(demuxer_t *d, struct sh_stream *sh, bool 
     sh->selected = selected;
     if (selected && d->priv->packets == 0 && !d->priv->sought)
         demux_sh_of(sh)->from_start = true;
-    d->avfc->streams[sh->ff_index]->discard = selected ? AVDISCARD_DEFAULT : AVDISCARD_ALL;
+    d->priv->avfc->streams[sh->ff_index]->discard = selected ? AVDISCARD_DEFAULT : AVDISCARD_ALL;
     struct demux_sh *ds = demux_sh_of(sh);
     if (!selected) {
         demux_drop_queue(d->priv, ds);
@@ -1386,7 +1388,7 @@ static bool demux_index_past_end(demuxer_t *d)
         struct sh_stream *sh = d->streams[i];
         if (!sh->selected)
             continue;
-        AVStream *st = d->avfc->streams[sh->ff_index];
+        AVStream *st = d->priv->avfc->streams[sh->ff_index];
         int n = avformat_index_get_entries_count(st);
         for (int k = 0; k < n; k++) {
             const AVIndexEntry *e = avformat_index_get_entry(st, k);
@@ -1481,11 +1483,11 @@ static void demux_check_truncated(demuxer_t *d)
         size = end;  /* a pipe, a URL without a length: what came */
     if (size <= 0)
         return;
-    bool ts = !strcmp(d->avfc->iformat->name, "mpegts");
-    bool mp4 = !strncmp(d->avfc->iformat->name, "mov,", 4);
+    bool ts = !strcmp(d->priv->avfc->iformat->name, "mpegts");
+    bool mp4 = !strncmp(d->priv->avfc->iformat->name, "mov,", 4);
     if ((p->declared_size > 0 && size < p->declared_size) ||
         (ts && !demux_ts_whole_packets(size)) || premature || short_source ||
-        (mp4 && p->index_past_eof && d->seekable && demux_mp4_box_past_end(d->avfc->pb, size))) {
+        (mp4 && p->index_past_eof && d->seekable && demux_mp4_box_past_end(p->avfc->pb, size))) {
         if (p->declared_size > size)
             mp_msg(MSGT_DEMUX, MSGL_V, "%s: %" PRId64 " bytes, the header declares %" PRId64
                    "\n", stream_url(d->stream), size, p->declared_size);
@@ -1511,7 +1513,7 @@ static bool demux_packet_at_end(demuxer_t *d, const AVPacket *pkt)
  * packet's size after the trim. */
 static int demux_trim_partial_frame(demuxer_t *d, AVPacket *pkt)
 {
-    const AVCodecParameters *par = d->avfc->streams[pkt->stream_index]->codecpar;
+    const AVCodecParameters *par = d->priv->avfc->streams[pkt->stream_index]->codecpar;
     /* PCM codec ids are 0x10000 up to the first ADPCM one. */
     if (par->codec_type != AVMEDIA_TYPE_AUDIO || par->block_align <= 0 ||
         par->codec_id < AV_CODEC_ID_FIRST_AUDIO || par->codec_id >= AV_CODEC_ID_ADPCM_IMA_QT ||
@@ -1571,7 +1573,7 @@ static int demux_map_follow(demuxer_t *d)
 static int demux_fill(demuxer_t *d, AVPacket **out)
 {
     struct demux_priv *p = d->priv;
-    AVFormatContext *avfc = d->avfc;
+    AVFormatContext *avfc = d->priv->avfc;
     if (demux_map_follow(d) < 0) {
         p->error = -DEMUX_ERR_NOMEM;
         return -1;
@@ -1845,7 +1847,7 @@ static void demux_side_close(demuxer_t *d, struct demux_side *sd)
     if (sd->ds) {
         sd->ds->side = NULL;
         if (sd->ds->sh.selected)
-            d->avfc->streams[sd->ds->sh.ff_index]->discard = AVDISCARD_DEFAULT;
+            d->priv->avfc->streams[sd->ds->sh.ff_index]->discard = AVDISCARD_DEFAULT;
     }
     avformat_close_input(&sd->avfc);
     demux_avio_free(sd->io);
@@ -1872,7 +1874,7 @@ static int demux_side_open(demuxer_t *d, struct demux_sh *ds)
     /* No avformat_find_stream_info: the main context has the streams'
      * parameters, and it would read packets of every track. */
     demux_avlog_quiet(true);
-    int r = avformat_open_input(&sd->avfc, stream_url(d->stream), d->avfc->iformat, NULL);
+    int r = avformat_open_input(&sd->avfc, stream_url(d->stream), d->priv->avfc->iformat, NULL);
     demux_avlog_quiet(false);
     if (r < 0) {
         demux_av_msg(MSGL_V, "second context: opening failed", r);
@@ -1882,10 +1884,10 @@ static int demux_side_open(demuxer_t *d, struct demux_sh *ds)
     /* The same header read twice gives the same streams; anything else
      * (a file changing under us) and its packets could not be merged. */
     ret = -DEMUX_ERR_INVALID;
-    if (sd->avfc->nb_streams != d->avfc->nb_streams)
+    if (sd->avfc->nb_streams != d->priv->avfc->nb_streams)
         goto fail;
     for (unsigned i = 0; i < sd->avfc->nb_streams; i++) {
-        const AVStream *a = sd->avfc->streams[i], *b = d->avfc->streams[i];
+        const AVStream *a = sd->avfc->streams[i], *b = d->priv->avfc->streams[i];
         if (a->codecpar->codec_id != b->codecpar->codec_id ||
             av_cmp_q(a->time_base, b->time_base) != 0)
             goto fail;
@@ -1896,7 +1898,7 @@ static int demux_side_open(demuxer_t *d, struct demux_sh *ds)
     sd->ds = ds;
     ds->side = sd;
     p->sides[p->nb_sides++] = sd;
-    d->avfc->streams[ds->sh.ff_index]->discard = AVDISCARD_ALL;
+    d->priv->avfc->streams[ds->sh.ff_index]->discard = AVDISCARD_ALL;
     return 0;
 
 fail:
@@ -2288,7 +2290,7 @@ static int demux_map_place(demuxer_t *d, const int *nums, int n, double t, int64
         }
         mkvmap_free(d->mkvmap);
         d->mkvmap = NULL;
-        r = mkvmap_open(&d->mkvmap, d->stream, d->avfc);
+        r = mkvmap_open(&d->mkvmap, d->stream, d->priv->avfc);
         if (r < 0)
             return r == -DEMUX_ERR_NOMEM ? r : 1;
         if (lost)
@@ -2305,7 +2307,7 @@ static int demux_index_place(demuxer_t *d, struct demux_sh *const *tracks, int n
                              int64_t *pos, double *times)
 {
     for (int j = 0; j < n; j++) {
-        AVStream *st = d->avfc->streams[tracks[j]->sh.ff_index];
+        AVStream *st = d->priv->avfc->streams[tracks[j]->sh.ff_index];
         pos[j] = -1;
         times[j] = NAN;
         double tb = av_q2d(st->time_base);
@@ -2383,7 +2385,7 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
         return 0;
     bool indexed = demux_is_indexed(d);
     if (!indexed && !d->mkvmap) {
-        int r = mkvmap_open(&d->mkvmap, d->stream, d->avfc);
+        int r = mkvmap_open(&d->mkvmap, d->stream, d->priv->avfc);
         if (r < 0) {
             mp_msg(MSGT_DEMUX, MSGL_V, "demux: no cluster map (%s): one read position\n",
                    demux_strerror(r));
@@ -3053,8 +3055,8 @@ static int demux_main_seek_index(demuxer_t *d)
         if (idx < 0)
             idx = ds->sh.ff_index;
     }
-    if (idx >= 0 && avformat_index_get_entries_count(d->avfc->streams[idx]) == 0)
-        demux_index_from_map(d, d->avfc, idx);
+    if (idx >= 0 && avformat_index_get_entries_count(d->priv->avfc->streams[idx]) == 0)
+        demux_index_from_map(d, d->priv->avfc, idx);
     return idx;
 }
 
@@ -3085,8 +3087,8 @@ static int demux_seek_once(demuxer_t *d, int64_t ts, bool bytes)
     /* A failed read before the seek says nothing about reads after it. */
     p->io->stream_error = 0;
     p->io->fence_hit = false;
-    int r = bytes ? av_seek_frame(d->avfc, -1, ts, AVSEEK_FLAG_BYTE)
-                  : demux_ctx_seek(d->avfc, demux_main_seek_index(d), ts);
+    int r = bytes ? av_seek_frame(d->priv->avfc, -1, ts, AVSEEK_FLAG_BYTE)
+                  : demux_ctx_seek(d->priv->avfc, demux_main_seek_index(d), ts);
     if (r < 0) {
         demux_av_msg(MSGL_V, "seek failed", r);
         return p->io->stream_error ? -DEMUX_ERR_IO : -DEMUX_ERR_SEEK;
@@ -3181,7 +3183,7 @@ static int demux_seek_parked(demuxer_t *d, double time)
 
 static const char *demux_get_metadata_parked(demuxer_t *d, const char *key)
 {
-    const AVDictionaryEntry *e = av_dict_get(d->avfc->metadata, key, NULL, 0);
+    const AVDictionaryEntry *e = av_dict_get(d->priv->avfc->metadata, key, NULL, 0);
     return e ? e->value : NULL;
 }
 
@@ -3220,7 +3222,7 @@ int demux_seek_byte(demuxer_t *d, int64_t pos)
 {
     if (pos < 0)
         return -DEMUX_ERR_INVALID;
-    if (d->avfc->iformat->flags & AVFMT_NO_BYTE_SEEK)
+    if (d->priv->avfc->iformat->flags & AVFMT_NO_BYTE_SEEK)
         return -DEMUX_ERR_SEEK;
     if (!demux_try_park(d))
         return -DEMUX_ERR_ABORTED;
@@ -3243,4 +3245,63 @@ const char *demux_get_metadata(demuxer_t *d, const char *key)
     const char *v = demux_get_metadata_parked(d, key);
     demux_unpark(d);
     return v;
+}
+
+void demux_each_metadata(demuxer_t *d, void (*item)(void *ctx, const char *key,
+                                                     const char *value), void *ctx)
+{
+    demux_park(d);
+    const AVDictionaryEntry *e = NULL;
+    while ((e = av_dict_get(d->priv->avfc->metadata, "", e, AV_DICT_IGNORE_SUFFIX)))
+        item(ctx, e->key, e->value);
+    demux_unpark(d);
+}
+
+/* Chapters and attachments are read with the header and not changed
+ * after it: no parking. */
+int demux_chapter_count(const demuxer_t *d)
+{
+    return (int)d->priv->avfc->nb_chapters;
+}
+
+bool demux_get_chapter(const demuxer_t *d, int n, struct demux_chapter *out)
+{
+    const AVFormatContext *avfc = d->priv->avfc;
+    if (n < 0 || (unsigned)n >= avfc->nb_chapters)
+        return false;
+    const AVChapter *c = avfc->chapters[n];
+    const AVRational ms = {1, 1000};
+    const AVDictionaryEntry *t = av_dict_get(c->metadata, "title", NULL, 0);
+    *out = (struct demux_chapter){
+        .start = c->start * av_q2d(c->time_base),
+        .end = c->end > c->start ? c->end * av_q2d(c->time_base) : NAN,
+        .start_ms = av_rescale_q(c->start, c->time_base, ms),
+        .end_ms = av_rescale_q(c->end, c->time_base, ms),
+        .title = t ? t->value : NULL,
+    };
+    return true;
+}
+
+bool demux_get_attachment(const demuxer_t *d, int n, struct demux_attachment *out)
+{
+    const AVFormatContext *avfc = d->priv->avfc;
+    for (unsigned i = 0; i < avfc->nb_streams; i++) {
+        const AVStream *st = avfc->streams[i];
+        const AVCodecParameters *par = st->codecpar;
+        if (par->codec_type != AVMEDIA_TYPE_ATTACHMENT || n-- > 0)
+            continue;
+        const AVDictionaryEntry *e = av_dict_get(st->metadata, "filename", NULL, 0);
+        *out = (struct demux_attachment){
+            .name = e ? e->value : NULL,
+            .data = par->extradata,
+            .size = par->extradata_size > 0 ? (size_t)par->extradata_size : 0,
+        };
+        return true;
+    }
+    return false;
+}
+
+AVFormatContext *demux_avformat(const demuxer_t *d)
+{
+    return d->priv->avfc;
 }

@@ -164,7 +164,6 @@ struct demux_opts {
 
 typedef struct demuxer {
     stream_t *stream;              /* not owned */
-    AVFormatContext *avfc;         /* owned */
     int num_streams;
     struct sh_stream **streams;    /* owned, in file order */
     const char *format_name;       /* libavformat's short name */
@@ -246,6 +245,35 @@ int demux_read_positions(demuxer_t *d);
 
 /* Container metadata value for key (case-insensitive), or NULL. */
 const char *demux_get_metadata(demuxer_t *d, const char *key);
+
+/* Each container metadata entry, in the file's order. */
+void demux_each_metadata(demuxer_t *d, void (*item)(void *ctx, const char *key,
+                                                     const char *value), void *ctx);
+
+/* A chapter: times in seconds on the file's clock, and in milliseconds
+ * rounded as MPlayer printed them; strings owned by the demuxer. */
+struct demux_chapter {
+    double start;
+    double end;        /* NAN when the file gives none */
+    int64_t start_ms;
+    int64_t end_ms;    /* as written, 0 or less when none */
+    const char *title; /* NULL when none */
+};
+
+int demux_chapter_count(const demuxer_t *d);
+/* Chapter n (from 0) into *out; false when there is no such chapter. */
+bool demux_get_chapter(const demuxer_t *d, int n, struct demux_chapter *out);
+
+/* A file embedded in the container (a Matroska attachment: fonts for ASS
+ * subtitles); name and data owned by the demuxer. */
+struct demux_attachment {
+    const char *name;  /* its file name, NULL when none */
+    const uint8_t *data;
+    size_t size;
+};
+
+/* Attachment n (from 0) into *out; false when there is no such one. */
+bool demux_get_attachment(const demuxer_t *d, int n, struct demux_attachment *out);
 
 /* Convert a timestamp of sh to seconds; AV_NOPTS_VALUE gives NAN. The
  * result is on the file's clock: subtract d->start_time for play time. */

@@ -12,6 +12,7 @@
 
 #include "common/mp_msg.h"
 #include "libmpdemux/demuxer.h"
+#include "libmpdemux/demux_int.h"
 #include "libmpdemux/readplan_inspect.h"
 #include "libmpdemux/mkvmap.h"
 
@@ -171,10 +172,10 @@ static int rp_ctx_init(struct rp_ctx *c, demuxer_t *d, bool for_reading)
         /* Cover art is one packet libavformat holds in memory. */
         if ((!sh->selected && !all) || sh->attached_pic)
             continue;
-        if (sh->ff_index < 0 || sh->ff_index >= (int)d->avfc->nb_streams)
+        if (sh->ff_index < 0 || sh->ff_index >= (int)demux_avformat(d)->nb_streams)
             return -DEMUX_ERR_INVALID;
         struct rp_stream *rs = &c->s[c->ns++];
-        rs->st = d->avfc->streams[sh->ff_index];
+        rs->st = demux_avformat(d)->streams[sh->ff_index];
         rs->tb = av_q2d(rs->st->time_base);
         rs->offset = d->start_time;
         rs->count = avformat_index_get_entries_count(rs->st);
@@ -438,7 +439,7 @@ static int rp_mkv_init(struct rp_mkv *k, demuxer_t *d)
         struct sh_stream *sh = d->streams[i];
         if (!sh->selected || sh->attached_pic)
             continue;
-        if (sh->ff_index < 0 || sh->ff_index >= (int)d->avfc->nb_streams)
+        if (sh->ff_index < 0 || sh->ff_index >= (int)demux_avformat(d)->nb_streams)
             return -DEMUX_ERR_INVALID;
         k->tracks[k->nt++] = sh->ff_index;
     }
@@ -449,7 +450,7 @@ static int rp_mkv_init(struct rp_mkv *k, demuxer_t *d)
     if (d->mkvmap_error)
         return d->mkvmap_error;
     if (!d->mkvmap) {
-        int r = mkvmap_open(&d->mkvmap, d->stream, d->avfc);
+        int r = mkvmap_open(&d->mkvmap, d->stream, demux_avformat(d));
         if (r < 0) {
             if (r == -DEMUX_ERR_NOMEM)
                 return r;  /* may work next time */

@@ -178,20 +178,22 @@ double play_video_aspect(const struct sh_stream *sh)
 
 int play_num_chapters(const struct play_state *ps)
 {
-    return (int)ps->demuxer->avfc->nb_chapters;
+    return demux_chapter_count(ps->demuxer);
 }
 
 double play_chapter_start(const struct play_state *ps, int n)
 {
-    const AVChapter *c = ps->demuxer->avfc->chapters[n];
-    return c->start * av_q2d(c->time_base);
+    struct demux_chapter c;
+    return demux_get_chapter(ps->demuxer, n, &c) ? c.start : NAN;
 }
 
 double play_chapter_end(const struct play_state *ps, int n)
 {
-    const AVChapter *c = ps->demuxer->avfc->chapters[n];
-    if (c->end > c->start)
-        return c->end * av_q2d(c->time_base);
+    struct demux_chapter c;
+    if (!demux_get_chapter(ps->demuxer, n, &c))
+        return NAN;
+    if (!isnan(c.end))
+        return c.end;
     /* No end written: the next chapter's start, or the end of the file. */
     if (n + 1 < play_num_chapters(ps))
         return play_chapter_start(ps, n + 1);
@@ -201,17 +203,14 @@ double play_chapter_end(const struct play_state *ps, int n)
 /* Chapters: times in milliseconds, as MPlayer's demuxer printed them. */
 static void id_chapters(const demuxer_t *d)
 {
-    for (unsigned i = 0; i < d->avfc->nb_chapters; i++) {
-        const AVChapter *c = d->avfc->chapters[i];
-        int64_t start = av_rescale_q(c->start, c->time_base, (AVRational){ 1, 1000 });
-        int64_t end = av_rescale_q(c->end, c->time_base, (AVRational){ 1, 1000 });
-        const AVDictionaryEntry *t = av_dict_get(c->metadata, "title", NULL, 0);
-        ID("ID_CHAPTER_ID=%u\n", i);
-        ID("ID_CHAPTER_%u_START=%" PRId64 "\n", i, start);
-        if (end > 0)
-            ID("ID_CHAPTER_%u_END=%" PRId64 "\n", i, end);
-        if (t)
-            ID("ID_CHAPTER_%u_NAME=%s\n", i, t->value);
+    struct demux_chapter c;
+    for (int i = 0; demux_get_chapter(d, i, &c); i++) {
+        ID("ID_CHAPTER_ID=%d\n", i);
+        ID("ID_CHAPTER_%d_START=%" PRId64 "\n", i, c.start_ms);
+        if (c.end_ms > 0)
+            ID("ID_CHAPTER_%d_END=%" PRId64 "\n", i, c.end_ms);
+        if (c.title)
+            ID("ID_CHAPTER_%d_NAME=%s\n", i, c.title);
     }
 }
 
@@ -275,30 +274,40 @@ static const char *id_tag_name(const struct id_tag_name *t, size_t n, const char
     return NULL;
 }
 
+/* An item of play_clip_info, and for AVI the names it goes by. */
+struct id_clip_sink {
+    void (*item)(void *ctx, const char *name, const char *value);
+    void *ctx;
+};
+
+static void id_avi_item(void *ctx, const char *key, const char *value)
+{
+    const struct id_clip_sink *sink = ctx;
+    const char *name = id_tag_name(id_avi_tags, sizeof(id_avi_tags) / sizeof(id_avi_tags[0]),
+                                   key);
+    if (name)
+        sink->item(sink->ctx, name, value);
+}
+
 void play_clip_info(const struct play_state *ps,
                     void (*item)(void *ctx, const char *name, const char *value), void *ctx)
 {
-    const AVDictionary *m = ps->demuxer->avfc->metadata;
-    const char *f = ps->demuxer->format_name ? ps->demuxer->format_name : "";
-    const AVDictionaryEntry *e = NULL;
+    demuxer_t *d = ps->demuxer;
+    const char *f = d->format_name ? d->format_name : "";
     if (!strcmp(f, "mp3")) {
         /* MPlayer's own MP3 demuxer: nothing but these (no encoder). */
         for (size_t i = 0; i < sizeof(id_mp3_tags) / sizeof(id_mp3_tags[0]); i++) {
-            if ((e = av_dict_get(m, id_mp3_tags[i].key, NULL, 0)))
-                item(ctx, id_mp3_tags[i].name, e->value);
+            const char *v = demux_get_metadata(d, id_mp3_tags[i].key);
+            if (v)
+                item(ctx, id_mp3_tags[i].name, v);
         }
     } else if (!strcmp(f, "avi")) {
-        while ((e = av_dict_get(m, "", e, AV_DICT_IGNORE_SUFFIX))) {
-            const char *name = id_tag_name(id_avi_tags,
-                                           sizeof(id_avi_tags) / sizeof(id_avi_tags[0]), e->key);
-            if (name)
-                item(ctx, name, e->value);
-        }
+        struct id_clip_sink sink = {item, ctx};
+        demux_each_metadata(d, id_avi_item, &sink);
     } else if (strcmp(f, "wav")) {
         /* Through libavformat, MPlayer printed the tags as they are (WAV
          * went through its own demuxer, which printed none). */
-        while ((e = av_dict_get(m, "", e, AV_DICT_IGNORE_SUFFIX)))
-            item(ctx, e->key, e->value);
+        demux_each_metadata(d, item, ctx);
     }
 }
 

@@ -157,15 +157,10 @@ static struct mp_sub *subs_get(struct MPContext *mpctx)
 /* Fonts embedded in the file (Matroska attachments) for ASS tracks. */
 static void subs_add_fonts(struct play_state *ps, struct mp_sub *sub)
 {
-    AVFormatContext *avfc = ps->demuxer->avfc;
-    for (unsigned i = 0; i < avfc->nb_streams; i++) {
-        const AVStream *st = avfc->streams[i];
-        const AVCodecParameters *par = st->codecpar;
-        if (par->codec_type != AVMEDIA_TYPE_ATTACHMENT || !par->extradata_size)
-            continue;
-        const AVDictionaryEntry *e = av_dict_get(st->metadata, "filename", NULL, 0);
-        mp_sub_add_font(sub, e ? e->value : "attachment", par->extradata,
-                        (size_t)par->extradata_size);
+    struct demux_attachment a;
+    for (int i = 0; demux_get_attachment(ps->demuxer, i, &a); i++) {
+        if (a.size > 0)
+            mp_sub_add_font(sub, a.name ? a.name : "attachment", a.data, a.size);
     }
 }
 

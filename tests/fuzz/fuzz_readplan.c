@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "libmpdemux/demuxer.h"
+#include "libmpdemux/demux_int.h"
 #include "libmpdemux/readplan_inspect.h"
 #include "stream/stream.h"
 #include "tests/fuzz/fuzz.h"
@@ -60,8 +61,8 @@ static void fr_check_ranges(const struct demux_read_range *r, int n, int64_t fsi
 static bool fr_index_small(const demuxer_t *d)
 {
     int64_t n = 0;
-    for (unsigned i = 0; i < d->avfc->nb_streams; i++)
-        n += avformat_index_get_entries_count(d->avfc->streams[i]);
+    for (unsigned i = 0; i < demux_avformat(d)->nb_streams; i++)
+        n += avformat_index_get_entries_count(demux_avformat(d)->streams[i]);
     return n <= FR_MAX_MEASURED_ENTRIES;
 }
 

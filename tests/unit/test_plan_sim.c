@@ -39,6 +39,7 @@
 
 #include "common/mp_msg.h"
 #include "libmpdemux/demuxer.h"
+#include "libmpdemux/demux_int.h"
 #include "stream/stream.h"
 #include "stream/stream_test.h"
 #include "test_util.h"
@@ -497,7 +498,7 @@ static void classify_pages(const demuxer_t *d, int64_t npages, unsigned char *se
     bool avi = !strcmp(d->format_name, "avi");
     for (int i = 0; i < d->num_streams; i++) {
         const struct sh_stream *sh = d->streams[i];
-        AVStream *st = d->avfc->streams[sh->ff_index];
+        AVStream *st = demux_avformat(d)->streams[sh->ff_index];
         int n = avformat_index_get_entries_count(st);
         for (int k = 0; k < n; k++) {
             const AVIndexEntry *e = avformat_index_get_entry(st, k);

@@ -20,6 +20,7 @@
 
 #include "common/mp_msg.h"
 #include "libmpdemux/demuxer.h"
+#include "libmpdemux/demux_int.h"
 #include "libmpdemux/readplan_inspect.h"
 #include "stream/stream.h"
 #include "test_util.h"
@@ -866,7 +867,7 @@ static void test_hostile_offsets(void **state)
     for (int i = 0; i < o.d->num_streams; i++) {
         if (!o.d->streams[i]->selected)
             continue;
-        AVStream *st = o.d->avfc->streams[o.d->streams[i]->ff_index];
+        AVStream *st = demux_avformat(o.d)->streams[o.d->streams[i]->ff_index];
         for (int k = 0; k < avformat_index_get_entries_count(st); k++) {
             if (avformat_index_get_entry(st, k)->pos < size)
                 inside++;
@@ -940,7 +941,7 @@ static void test_hostile_huge_index(void **state)
         fail_msg("%s: libavformat refused the patched index", path);
     }
     select_tracks(d, true, -1);
-    AVStream *st = d->avfc->streams[d->streams[0]->ff_index];
+    AVStream *st = demux_avformat(d)->streams[d->streams[0]->ff_index];
     assert_true(avformat_index_get_entries_count(st) >= (int)samples);
     double span = (double)samples * av_q2d(st->time_base);
     /* Every entry is looked at: none in the file, so nothing needed. */
