@@ -55,32 +55,41 @@ static long subopt_scan_value(const char *s, size_t i, const char *seps, size_t 
     return (long)e;
 }
 
+/* NULL when out of memory. */
 static char *subopt_strndup(const char *s, size_t n)
 {
     char *r = malloc(n + 1);
     if (!r)
-        abort();
+        return NULL;
     memcpy(r, s, n);
     r[n] = '\0';
     return r;
 }
 
-static void subopt_list_add(struct subopt_list *list, const char *item, size_t n)
+/* 0, or -1 when out of memory (the list keeps the items before). */
+static int subopt_list_add(struct subopt_list *list, const char *item, size_t n)
 {
     struct subopt_item *items =
         realloc(list->items, sizeof(*items) * (size_t)(list->count + 1));
     if (!items)
-        abort();
+        return -1;
     list->items = items;
     size_t name_len = strcspn(item, ":");
     if (name_len > n)
         name_len = n;
-    struct subopt_item *it = &items[list->count++];
+    struct subopt_item *it = &items[list->count];
     it->name = subopt_strndup(item, name_len);
     if (name_len < n)
         it->args = subopt_strndup(item + name_len + 1, n - name_len - 1);
     else
         it->args = subopt_strndup("", 0);
+    if (!it->name || !it->args) {
+        free(it->name);
+        free(it->args);
+        return -1;
+    }
+    list->count++;
+    return 0;
 }
 
 int subopt_list_parse(struct subopt_list *list, const char *spec, int msg_module,
@@ -95,7 +104,11 @@ int subopt_list_parse(struct subopt_list *list, const char *spec, int msg_module
     for (;;) {
         char c = spec[i];
         if (c == '\0' || c == ',') {
-            subopt_list_add(list, spec + start, i - start);
+            if (subopt_list_add(list, spec + start, i - start) < 0) {
+                mp_msg(msg_module, MSGL_ERR, "%s: out of memory.\n", what);
+                subopt_list_free(list);
+                return -1;
+            }
             if (c == '\0')
                 break;
             i++;
@@ -167,6 +180,10 @@ static int subopt_set(const struct subopt *o, void *dst, const char *val, int ms
         free(old);
         char *copy = subopt_strndup(val, strlen(val));
         memcpy(field, &copy, sizeof(copy));
+        if (!copy) {
+            mp_msg(msg_module, MSGL_ERR, "%s: out of memory.\n", owner);
+            return -1;
+        }
         return 0;
     }
     }
@@ -230,6 +247,10 @@ int subopt_parse(const char *args, const struct subopt *opts, void *dst, int msg
             return -1;
         }
         char *val = subopt_strndup(args + vs, vl);
+        if (!val) {
+            mp_msg(msg_module, MSGL_ERR, "%s: out of memory.\n", owner);
+            return -1;
+        }
         int r = subopt_set(o, dst, val, msg_module, owner);
         free(val);
         if (r < 0)

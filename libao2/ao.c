@@ -62,15 +62,15 @@ static int ao_try_driver(struct ao **out, const struct ao_driver *drv, const cha
                          struct ao_format *wish, bool probing)
 {
     struct ao *ao = calloc(1, sizeof(*ao));
-    if (!ao)
-        abort();
+    if (ao && drv->priv_size)
+        ao->priv = calloc(1, drv->priv_size);
+    if (!ao || (drv->priv_size && !ao->priv)) {
+        free(ao);
+        mp_msg(MSGT_AO, MSGL_ERR, "-ao %s: out of memory.\n", drv->name);
+        return -AO_ERR_INIT;
+    }
     ao->driver = drv;
     ao->probing = probing;
-    if (drv->priv_size) {
-        ao->priv = calloc(1, drv->priv_size);
-        if (!ao->priv)
-            abort();
-    }
     struct ao_format fmt = *wish;
     int r = drv->open(ao, args, &fmt);
     if (r >= 0 && !ao_format_ok(&fmt)) {

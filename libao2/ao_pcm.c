@@ -159,8 +159,11 @@ static int pcm_create_tmp(struct pcm_priv *p, const char *path)
         free(p->tmp);
         p->tmp = NULL;
         if (asprintf(&p->tmp, "%.*s.%s.%ld.%d.tmp", dir_len, path, base, (long)getpid(),
-                     attempt) < 0)
-            abort();
+                     attempt) < 0) {
+            p->tmp = NULL;
+            errno = ENOMEM;
+            return -1;
+        }
         int fd = open(p->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd >= 0 || errno != EEXIST)
             return fd;
@@ -219,8 +222,10 @@ static int pcm_open(struct ao *ao, const char *args, struct ao_format *fmt)
     if (!p->opts.file || !p->opts.file[0]) {
         free(p->opts.file);
         p->opts.file = strdup(p->opts.waveheader ? "audiodump.wav" : "audiodump.pcm");
-        if (!p->opts.file)
-            abort();
+        if (!p->opts.file) {
+            mp_msg(MSGT_AO, MSGL_ERR, "-ao pcm: out of memory.\n");
+            return -AO_ERR_INIT;
+        }
     }
     ao->fast = p->opts.fast;
 

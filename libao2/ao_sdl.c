@@ -173,8 +173,10 @@ static int sdl_ao_open(struct ao *ao, const char *args, struct ao_format *fmt)
         ring_frames = 2 * p->spec.samples;
     p->ring_size = ring_frames * p->frame_bytes;
     p->ring = malloc((size_t)p->ring_size);
-    if (!p->ring)
-        abort();
+    if (!p->ring) {
+        mp_msg(MSGT_AO, MSGL_ERR, "-ao sdl: out of memory.\n");
+        return -AO_ERR_INIT;
+    }
     mp_msg(MSGT_AO, MSGL_V, "-ao sdl: driver %s, %d Hz, %d channels, device buffer %d "
            "samples.\n", SDL_GetCurrentAudioDriver(), p->spec.freq, p->spec.channels,
            p->spec.samples);

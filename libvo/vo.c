@@ -50,16 +50,16 @@ static int vo_try_driver(struct vo **out, const struct vo_driver *drv, const cha
                          bool probing)
 {
     struct vo *vo = calloc(1, sizeof(*vo));
-    if (!vo)
-        abort();
+    if (vo && drv->priv_size)
+        vo->priv = calloc(1, drv->priv_size);
+    if (!vo || (drv->priv_size && !vo->priv)) {
+        free(vo);
+        mp_msg(MSGT_VO, MSGL_ERR, "-vo %s: out of memory.\n", drv->name);
+        return -VO_ERR_INIT;
+    }
     vo->driver = drv;
     vo->probing = probing;
     vo->fmt = AV_PIX_FMT_NONE;
-    if (drv->priv_size) {
-        vo->priv = calloc(1, drv->priv_size);
-        if (!vo->priv)
-            abort();
-    }
     int r = drv->open(vo, args);
     if (r < 0) {
         drv->close(vo, true);

@@ -49,8 +49,10 @@ static int md5sum_open(struct vo *vo, const char *args)
     const char *path = p->opts.outfile && p->opts.outfile[0] ? p->opts.outfile
                                                                : MD5SUM_DEFAULT_FILE;
     p->md5 = av_md5_alloc();
-    if (!p->md5)
-        abort();
+    if (!p->md5) {
+        mp_msg(MSGT_VO, MSGL_ERR, "-vo md5sum: out of memory.\n");
+        return -VO_ERR_INIT;
+    }
     p->out = fopen(path, "w");
     if (!p->out) {
         mp_msg(MSGT_VO, vo_init_msgl(vo), "-vo md5sum: cannot open '%s' for writing: %s\n",

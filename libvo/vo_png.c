@@ -92,8 +92,10 @@ static int png_open(struct vo *vo, const char *args)
     }
     if (!p->opts.prefix)
         p->opts.prefix = strdup("");
-    if (!p->opts.outdir || !p->opts.prefix)
-        abort();
+    if (!p->opts.outdir || !p->opts.prefix) {
+        mp_msg(MSGT_VO, MSGL_ERR, "-vo png: out of memory.\n");
+        return -VO_ERR_INIT;
+    }
     if (strchr(p->opts.prefix, '/')) {
         mp_msg(MSGT_VO, MSGL_ERR, "-vo png: suboption 'prefix' must not contain '/' "
                "(use outdir).\n");
@@ -133,8 +135,10 @@ static int png_config(struct vo *vo, int w, int h, int d_w, int d_h, enum AVPixe
         return -VO_ERR_INIT;
     }
     p->enc = avcodec_alloc_context3(codec);
-    if (!p->enc)
-        abort();
+    if (!p->enc) {
+        mp_msg(MSGT_VO, MSGL_ERR, "-vo png: out of memory.\n");
+        return -VO_ERR_INIT;
+    }
     p->enc->width = w;
     p->enc->height = h;
     p->enc->pix_fmt = fmt;
@@ -148,8 +152,11 @@ static int png_config(struct vo *vo, int w, int h, int d_w, int d_h, enum AVPixe
     }
     if (!p->pkt) {
         p->pkt = av_packet_alloc();
-        if (!p->pkt)
-            abort();
+        if (!p->pkt) {
+            mp_msg(MSGT_VO, MSGL_ERR, "-vo png: out of memory.\n");
+            avcodec_free_context(&p->enc);
+            return -VO_ERR_INIT;
+        }
     }
     mp_msg(MSGT_VO, MSGL_V, "-vo png: writing %dx%d frames to '%s', compression %d.\n", w, h,
            p->opts.outdir, p->opts.z);
@@ -212,11 +219,16 @@ static int png_draw(struct vo *vo, const AVFrame *frame)
     p->frame_num++;
     char *path = NULL;
     char *tmp = NULL;
-    if (asprintf(&path, "%s/%s%08d.png", p->opts.outdir, p->opts.prefix, p->frame_num) < 0 ||
-        asprintf(&tmp, "%s/.%s%08d.png.tmp", p->opts.outdir, p->opts.prefix,
+    if (asprintf(&path, "%s/%s%08d.png", p->opts.outdir, p->opts.prefix, p->frame_num) < 0)
+        path = NULL;
+    if (asprintf(&tmp, "%s/.%s%08d.png.tmp", p->opts.outdir, p->opts.prefix,
                  p->frame_num) < 0)
-        abort();
-    int r = png_encode(p, frame);
+        tmp = NULL;
+    int r = -VO_ERR_WRITE;
+    if (!path || !tmp)
+        mp_msg(MSGT_VO, MSGL_ERR, "-vo png: out of memory.\n");
+    else
+        r = png_encode(p, frame);
     if (r >= 0) {
         r = png_write_file(path, tmp, p->pkt->data, (size_t)p->pkt->size);
         av_packet_unref(p->pkt);

@@ -761,7 +761,7 @@ static const AVFrame *sdl_vo_upright(struct sdl_vo_priv *p, const AVFrame *f)
         av_frame_free(&p->copy);
         p->copy = av_frame_alloc();
         if (!p->copy)
-            abort();
+            return NULL;
         p->copy->width = f->width;
         p->copy->height = f->height;
         p->copy->format = f->format;
@@ -1025,7 +1025,7 @@ int vo_sdl_set_window(struct vo *vo, const struct vo_sdl_window *w)
     if (w->title) {
         p->title = strdup(w->title);
         if (!p->title)
-            abort();
+            mp_msg(MSGT_VO, MSGL_WARN, "-vo sdl: out of memory: the window has no title.\n");
     }
     p->win_opts = *w;
     p->win_opts.title = NULL;

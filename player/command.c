@@ -267,14 +267,6 @@ static int cmd_switch_audio(struct play_state *ps, int id)
 
 /* ---- properties ---- */
 
-enum prop_result {
-    PROP_OK = 1,
-    PROP_ERROR = 0,
-    PROP_UNAVAILABLE = -1,
-    PROP_NOT_IMPLEMENTED = -2,
-    PROP_UNKNOWN = -3,
-};
-
 enum prop_type { PT_FLAG, PT_INT, PT_FLOAT, PT_TIME, PT_POS, PT_STRING };
 
 /* A value: i for flags, ints and byte positions, f for floats and times,
@@ -815,7 +807,7 @@ static int set_switch_video(struct play_state *ps, const struct prop_val *v)
 /* subtitles (shown by player/subs.c) */
 
 /* sub, sub_source, sub_file, sub_demux, sub_pos, sub_scale, sub_alignment:
- * player/subs.c answers with the same result numbers as PROP_x. */
+ * player/subs.c answers with PROP_x too. */
 static int cmd_sub_get(struct play_state *ps, const char *name, struct prop_val *v)
 {
     double value = 0;
@@ -1180,7 +1172,7 @@ static int prop_set(struct play_state *ps, const struct prop_def *def, struct pr
     struct prop_val cur = { 0 };
     int r = prop_def_get(ps, def, &cur);
     free(cur.s);
-    if (r <= 0)
+    if (r < 0)
         return r;
     if (!def->set)
         return PROP_NOT_IMPLEMENTED;
@@ -1194,7 +1186,7 @@ static int prop_step(struct play_state *ps, const struct prop_def *def, double a
 {
     struct prop_val v = { 0 };
     int r = prop_def_get(ps, def, &v);
-    if (r <= 0) {
+    if (r < 0) {
         free(v.s);
         return r;
     }
@@ -1259,7 +1251,7 @@ static void cmd_get_property(struct play_state *ps, const char *name)
     const struct prop_def *def;
     struct prop_val v;
     int r = prop_get(ps, name, &def, &v);
-    if (r <= 0) {
+    if (r < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Failed to get value of property '%s'.\n", name);
         ANS("ANS_ERROR=%s\n", prop_error_name(r));
     } else {
@@ -1295,9 +1287,9 @@ static void cmd_set_property(struct play_state *ps, const char *name, const char
     }
     if (r == PROP_UNKNOWN)
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Unknown property: '%s'\n", name);
-    else if (r <= 0)
+    else if (r < 0)
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Failed to set property '%s' to '%s'.\n", name, value);
-    if (r <= 0)
+    if (r < 0)
         ANS("ANS_ERROR=%s\n", prop_error_name(r));
 }
 
@@ -1309,10 +1301,10 @@ static void cmd_step_property(struct play_state *ps, const struct mp_cmd *cmd)
     int r = def ? prop_step(ps, def, amount, cmd->args[2].v.i < 0 ? -1 : 1) : PROP_UNKNOWN;
     if (r == PROP_UNKNOWN)
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Unknown property: '%s'\n", name);
-    else if (r <= 0)
+    else if (r < 0)
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Failed to increment property '%s' by %f.\n", name,
                amount);
-    if (r <= 0)
+    if (r < 0)
         ANS("ANS_ERROR=%s\n", prop_error_name(r));
 }
 
@@ -1327,7 +1319,7 @@ static int cmd_toggle_property(struct play_state *ps, const char *name, const st
         r = prop_set(ps, def, &(struct prop_val){ .i = cmd->args[0].v.i });
     else
         r = prop_step(ps, def, 0, cmd->nargs > 0 ? -1 : 1);
-    if (r <= 0)
+    if (r < 0)
         mp_msg(MSGT_INPUT, MSGL_V, "%s: %s.\n", cmd->name, prop_error_name(r));
     return r;
 }
@@ -1341,7 +1333,7 @@ static int cmd_adjust_property(struct play_state *ps, const char *name, const st
         r = prop_set(ps, def, &(struct prop_val){ .f = value, .i = (int64_t)value });
     else
         r = prop_step(ps, def, value, 1);
-    if (r <= 0)
+    if (r < 0)
         mp_msg(MSGT_INPUT, MSGL_V, "%s: %s.\n", cmd->name, prop_error_name(r));
     return r;
 }
@@ -1351,7 +1343,7 @@ static int cmd_adjust_property(struct play_state *ps, const char *name, const st
 static int cmd_sub_toggle(void *ctx, const struct mp_cmd *cmd)
 {
     struct play_state *ps = ctx;
-    if (cmd_toggle_property(ps, cmd->def->priv, cmd) > 0)
+    if (cmd_toggle_property(ps, cmd->def->priv, cmd) == PROP_OK)
         play_subs_show_osd(ps, cmd->def->priv);
     return MP_STOP_NONE;
 }
@@ -1359,7 +1351,7 @@ static int cmd_sub_toggle(void *ctx, const struct mp_cmd *cmd)
 static int cmd_sub_adjust(void *ctx, const struct mp_cmd *cmd)
 {
     struct play_state *ps = ctx;
-    if (cmd_adjust_property(ps, cmd->def->priv, cmd) > 0)
+    if (cmd_adjust_property(ps, cmd->def->priv, cmd) == PROP_OK)
         play_subs_show_osd(ps, cmd->def->priv);
     return MP_STOP_NONE;
 }
@@ -1601,7 +1593,7 @@ static bool cmd_prop_text(struct play_state *ps, const char *name, size_t len,
     key[len] = '\0';
     const struct prop_def *def;
     struct prop_val v = { 0 };
-    bool has = prop_get(ps, key, &def, &v) > 0;
+    bool has = prop_get(ps, key, &def, &v) == PROP_OK;
     if (has && out) {
         const char *text = prop_format(def, &v, buf, sizeof(buf));
         mp_strbuf_adds(out, text);
@@ -1691,7 +1683,7 @@ static int cmd_audio_delay(void *ctx, const struct mp_cmd *cmd)
     double value = cmd->args[0].v.f;
     struct prop_val v = { .f = cmd->args[1].v.i ? value : ps->mpctx->opts.audio_delay + value };
     int r = prop_set(ps, prop_find("audio_delay"), &v);
-    if (r <= 0) {
+    if (r < 0) {
         mp_msg(MSGT_INPUT, MSGL_V, "%s: %s.\n", cmd->name, prop_error_name(r));
         return MP_STOP_NONE;
     }
@@ -1950,7 +1942,7 @@ static int cmd_panscan(void *ctx, const struct mp_cmd *cmd)
     struct play_state *ps = ctx;
     struct prop_val pv;
     bool abs = cmd->nargs > 1 && cmd->args[1].v.i != 0;
-    if (get_panscan(ps, &pv) <= 0) {
+    if (get_panscan(ps, &pv) < 0) {
         mp_msg(MSGT_INPUT, MSGL_V, "Command %s ignored: %s.\n", cmd->name,
                "no window to pan and scan (-vo sdl)");
         return MP_STOP_NONE;

@@ -263,12 +263,23 @@ void play_udp_seek_failed(struct play_state *ps);
  * as MPlayer does; other targets come back unchanged. */
 double play_edl_backward_target(const struct play_state *ps, double target);
 
+/* What a property's get, set or step gave (player/command.c and subs.c):
+ * 0 or a negative reason, the player's convention for its own results.
+ * Each reason is one of the slave answers ANS_ERROR=... of MPlayer. */
+enum prop_result {
+    PROP_OK = 0,
+    PROP_ERROR = -1,            /* ERROR: it failed */
+    PROP_UNAVAILABLE = -2,      /* PROPERTY_UNAVAILABLE: not now (no file, no video) */
+    PROP_NOT_IMPLEMENTED = -3,  /* NOT_IMPLEMENTED: read-only, or no step this way */
+    PROP_UNKNOWN = -4,          /* PROPERTY_UNKNOWN: no such property, or a bad value */
+};
+
 /* player/subs.c, run-time subtitle selection as MPlayer numbers it: the
  * file's subtitle streams by -sid, then the external files in load order
  * (the property "sub"; -1 is off); sources 0 files, 1 VobSub (never
  * here), 2 embedded. Properties sub, sub_source, sub_file, sub_demux,
- * sub_pos, sub_scale, sub_alignment: get/set/step answer with command.c's
- * property results (1 ok, 0 error, -1 unavailable); step is for the ones
+ * sub_pos, sub_scale, sub_alignment: get/set/step answer with a
+ * prop_result (PROP_OK, PROP_ERROR, PROP_UNAVAILABLE); step is for the ones
  * play_subs_prop_cycles names (the others step as plain numbers). A newly
  * shown embedded track is demuxed from then on, re-read from the position
  * shown when the file is seekable. show_osd: MPlayer's OSD message for the

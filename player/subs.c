@@ -646,7 +646,6 @@ void play_osd_text(struct play_state *ps, int min_level, const char *text, doubl
 enum { SUBS_SRC_FILE = 0, SUBS_SRC_VOBSUB = 1, SUBS_SRC_DEMUX = 2, SUBS_SOURCES = 3 };
 
 /* Result codes, the same numbers as player/command.c's properties. */
-enum { SUBS_OK = 1, SUBS_ERROR = 0, SUBS_UNAVAILABLE = -1 };
 
 static int subs_count(struct play_state *ps)
 {
@@ -710,11 +709,11 @@ static int subs_select_global(struct play_state *ps, int g)
     int track = subs_track_of_global(ps, g);
     if (g >= 0 && track < 0) {
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "Subtitle track %d cannot be shown (not text).\n", g);
-        return SUBS_ERROR;
+        return PROP_ERROR;
     }
     subs_switch(ps, track, true);
     mp_msg(MSGT_CPLAYER, MSGL_V, "Subtitle selection: %d of %d.\n", g, size);
-    return SUBS_OK;
+    return PROP_OK;
 }
 
 /* MPlayer's cycle through -1, 0 .. size-1, skipping what cannot be shown. */
@@ -735,10 +734,10 @@ static int subs_set_source(struct play_state *ps, int source)
     if (source < 0)
         return subs_select_global(ps, -1);
     if (source == subs_source_of_global(ps, subs_current(ps)))
-        return SUBS_OK;
+        return PROP_OK;
     int g = subs_source_offset(ps, source);
     if (g < 0)
-        return SUBS_UNAVAILABLE;
+        return PROP_UNAVAILABLE;
     return subs_select_global(ps, g);
 }
 
@@ -756,7 +755,7 @@ static int subs_step_source(struct play_state *ps, int steps)
         if (src == cur || src == -1 || subs_source_size(ps, src) > 0)
             steps -= step;
     }
-    return src == cur ? SUBS_OK : subs_set_source(ps, src);
+    return src == cur ? PROP_OK : subs_set_source(ps, src);
 }
 
 /* sub_file / sub_demux: index within one source. */
@@ -770,7 +769,7 @@ static int subs_set_source_index(struct play_state *ps, int source, int index)
 {
     int offset = subs_source_offset(ps, source);
     if (offset < 0)
-        return SUBS_UNAVAILABLE;
+        return PROP_UNAVAILABLE;
     if (index < 0 || index >= subs_source_size(ps, source))
         return subs_select_global(ps, -1);
     return subs_select_global(ps, offset + index);
@@ -781,7 +780,7 @@ static int subs_step_source_index(struct play_state *ps, int source, int steps)
 {
     int size = subs_source_size(ps, source);
     if (size <= 0)
-        return SUBS_UNAVAILABLE;
+        return PROP_UNAVAILABLE;
     int idx = subs_source_index(ps, source);
     int step = steps > 0 ? 1 : -1;
     for (; steps; steps -= step) {
@@ -853,40 +852,40 @@ int play_subs_prop_get(struct play_state *ps, const char *name, double *value)
     struct MPOpts *o = &ps->mpctx->opts;
     if (!strcmp(name, "sub_pos")) {
         *value = o->sub_pos;
-        return SUBS_OK;
+        return PROP_OK;
     }
     if (!strcmp(name, "sub_scale")) {
         *value = o->ass_font_scale;
-        return SUBS_OK;
+        return PROP_OK;
     }
     if (!strcmp(name, "sub_alignment")) {
         /* As MPlayer: only for a track shown in the player's own style. */
         if (!ps->sub || ps->sub_track < 0 || !mp_sub_track_plain(ps->sub, ps->sub_track))
-            return SUBS_UNAVAILABLE;
+            return PROP_UNAVAILABLE;
         *value = subs_alignment(ps);
-        return SUBS_OK;
+        return PROP_OK;
     }
     /* Without libass no track can be shown: with video, as MPlayer answers
      * for a file without subtitles, none (-1) is selected. */
     if (!HAVE_LIBASS && ps->sh_video && !strcmp(name, "sub")) {
         *value = -1;
-        return SUBS_OK;
+        return PROP_OK;
     }
     if (subs_count(ps) <= 0)
-        return SUBS_UNAVAILABLE;
+        return PROP_UNAVAILABLE;
     if (!strcmp(name, "sub")) {
         *value = subs_current(ps);
-        return SUBS_OK;
+        return PROP_OK;
     }
     if (!strcmp(name, "sub_source")) {
         *value = subs_source_of_global(ps, subs_current(ps));
-        return SUBS_OK;
+        return PROP_OK;
     }
     int source = subs_source_of_name(name);
     if (subs_source_offset(ps, source) < 0)
-        return SUBS_UNAVAILABLE;
+        return PROP_UNAVAILABLE;
     *value = subs_source_index(ps, source);
-    return SUBS_OK;
+    return PROP_OK;
 }
 
 int play_subs_prop_set(struct play_state *ps, const char *name, double value)
@@ -894,21 +893,21 @@ int play_subs_prop_set(struct play_state *ps, const char *name, double value)
     struct MPOpts *o = &ps->mpctx->opts;
     double cur;
     int r = play_subs_prop_get(ps, name, &cur);
-    if (r != SUBS_OK)
+    if (r != PROP_OK)
         return r;
     if (!strcmp(name, "sub_pos")) {
         o->sub_pos = (int)fmin(100, fmax(0, value));
         subs_update_opts(ps, o->sub_pos, o->ass_font_scale, subs_alignment(ps));
-        return SUBS_OK;
+        return PROP_OK;
     }
     if (!strcmp(name, "sub_scale")) {
         o->ass_font_scale = fmin(100, fmax(0.01, value));
         subs_update_opts(ps, o->sub_pos, o->ass_font_scale, subs_alignment(ps));
-        return SUBS_OK;
+        return PROP_OK;
     }
     if (!strcmp(name, "sub_alignment")) {
         subs_update_opts(ps, o->sub_pos, o->ass_font_scale, (int)fmin(2, fmax(0, value)));
-        return SUBS_OK;
+        return PROP_OK;
     }
     int v = (int)value;
     if (!strcmp(name, "sub"))
@@ -922,23 +921,23 @@ int play_subs_prop_step(struct play_state *ps, const char *name, double amount, 
 {
     double cur;
     int r = play_subs_prop_get(ps, name, &cur);
-    if (r != SUBS_OK)
+    if (r != PROP_OK)
         return r;
     int steps = (amount != 0 ? (int)amount : 1) * (dir < 0 ? -1 : 1);
     if (!strcmp(name, "sub"))
         return subs_cycle(ps, dir); /* one at a time, as MPlayer */
     if (!strcmp(name, "sub_source"))
-        return steps ? subs_step_source(ps, steps) : SUBS_OK;
+        return steps ? subs_step_source(ps, steps) : PROP_OK;
     if (!strcmp(name, "sub_file") || !strcmp(name, "sub_demux"))
-        return steps ? subs_step_source_index(ps, subs_source_of_name(name), steps) : SUBS_OK;
-    return SUBS_ERROR;
+        return steps ? subs_step_source_index(ps, subs_source_of_name(name), steps) : PROP_OK;
+    return PROP_ERROR;
 }
 
 void play_subs_show_osd(struct play_state *ps, const char *name)
 {
     char buf[160], what[96];
     double v = 0;
-    if (!ps->sub || play_subs_prop_get(ps, name, &v) != SUBS_OK)
+    if (!ps->sub || play_subs_prop_get(ps, name, &v) != PROP_OK)
         return;
     if (play_subs_prop_cycles(name) && strcmp(name, "sub_source")) {
         subs_describe(ps, what, sizeof(what));
