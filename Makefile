@@ -103,7 +103,7 @@ $(PROG): $(BUILD)/mplayer.o $(LIB)
 	@$(if $(Q),echo "LD      $@")
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/test_util.h $(LIB)
+$(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "TEST    $@")
 	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDFLAGS) $(LIBS) $(TEST_LIBS) $(KEEP_WARNINGS)

@@ -64,6 +64,33 @@ static unsigned rd16(const uint8_t *p)
     return p[0] | (unsigned)p[1] << 8;
 }
 
+/* The fields of a canonical WAV header: the fmt chunk's size (16, or 40
+ * for WAVE_FORMAT_EXTENSIBLE) places the data chunk. */
+struct wav_want {
+    unsigned tag, channels;
+    uint32_t rate;
+    unsigned bits;
+    uint32_t fmt_size, data_size, riff_size;
+};
+
+static void check_wav(const uint8_t *w, const struct wav_want *e)
+{
+    unsigned align = e->channels * e->bits / 8;
+    assert_memory_equal(w, "RIFF", 4);
+    assert_int_equal(rd32(w + 4), e->riff_size);
+    assert_memory_equal(w + 8, "WAVEfmt ", 8);
+    assert_int_equal(rd32(w + 16), e->fmt_size);
+    assert_int_equal(rd16(w + 20), e->tag);
+    assert_int_equal(rd16(w + 22), e->channels);
+    assert_int_equal(rd32(w + 24), e->rate);
+    assert_int_equal(rd32(w + 28), e->rate * align);
+    assert_int_equal(rd16(w + 32), align);
+    assert_int_equal(rd16(w + 34), e->bits);
+    const uint8_t *d = w + 20 + e->fmt_size;
+    assert_memory_equal(d, "data", 4);
+    assert_int_equal(rd32(d + 4), e->data_size);
+}
+
 static uint8_t *make_samples(size_t bytes, int seed)
 {
     uint8_t *b = malloc(bytes);
@@ -107,18 +134,9 @@ static void test_pcm_wav_s16(void **state)
     size_t size;
     uint8_t *w = read_file(file, &size);
     assert_int_equal(size, 44 + 4000);
-    assert_memory_equal(w, "RIFF", 4);
-    assert_int_equal(rd32(w + 4), 36 + 4000);
-    assert_memory_equal(w + 8, "WAVEfmt ", 8);
-    assert_int_equal(rd32(w + 16), 16);
-    assert_int_equal(rd16(w + 20), 1);
-    assert_int_equal(rd16(w + 22), 2);
-    assert_int_equal(rd32(w + 24), 44100);
-    assert_int_equal(rd32(w + 28), 44100 * 4);
-    assert_int_equal(rd16(w + 32), 4);
-    assert_int_equal(rd16(w + 34), 16);
-    assert_memory_equal(w + 36, "data", 4);
-    assert_int_equal(rd32(w + 40), 4000);
+    check_wav(w, &(struct wav_want){.tag = 1, .channels = 2, .rate = 44100, .bits = 16,
+                                    .fmt_size = 16, .data_size = 4000,
+                                    .riff_size = 36 + 4000});
     assert_memory_equal(w + 44, data, 4000);
     free(w);
     free(data);
@@ -144,14 +162,9 @@ static void test_pcm_wav_float_51(void **state)
     size_t size;
     uint8_t *w = read_file(file, &size);
     assert_int_equal(size, 68 + 240);
-    assert_int_equal(rd32(w + 4), 60 + 240);
-    assert_int_equal(rd32(w + 16), 40);
-    assert_int_equal(rd16(w + 20), 0xfffe);
-    assert_int_equal(rd16(w + 22), 6);
-    assert_int_equal(rd32(w + 24), 48000);
-    assert_int_equal(rd32(w + 28), 48000 * 24);
-    assert_int_equal(rd16(w + 32), 24);
-    assert_int_equal(rd16(w + 34), 32);
+    check_wav(w, &(struct wav_want){.tag = 0xfffe, .channels = 6, .rate = 48000, .bits = 32,
+                                    .fmt_size = 40, .data_size = 240,
+                                    .riff_size = 60 + 240});
     assert_int_equal(rd16(w + 36), 22);
     assert_int_equal(rd16(w + 38), 32);
     assert_int_equal(rd32(w + 40), 0x3f); /* FL FR FC LFE BL BR */
@@ -159,8 +172,6 @@ static void test_pcm_wav_float_51(void **state)
     static const uint8_t guid_tail[12] = {0x00, 0x00, 0x10, 0x00, 0x80, 0x00,
                                           0x00, 0xaa, 0x00, 0x38, 0x9b, 0x71};
     assert_memory_equal(w + 48, guid_tail, 12);
-    assert_memory_equal(w + 60, "data", 4);
-    assert_int_equal(rd32(w + 64), 240);
     assert_memory_equal(w + 68, data, 240);
     free(w);
     free(data);
@@ -201,11 +212,8 @@ static void test_pcm_formats(void **state)
     size_t size;
     uint8_t *w = read_file(file, &size);
     assert_int_equal(size, 44 + 4);
-    assert_int_equal(rd32(w + 4), 36 + 4);
-    assert_int_equal(rd16(w + 20), 1);
-    assert_int_equal(rd16(w + 32), 1);
-    assert_int_equal(rd16(w + 34), 8);
-    assert_int_equal(rd32(w + 40), 3);
+    check_wav(w, &(struct wav_want){.tag = 1, .channels = 1, .rate = 8000, .bits = 8,
+                                    .fmt_size = 16, .data_size = 3, .riff_size = 36 + 4});
     assert_memory_equal(w + 44, data, 3);
     assert_int_equal(w[47], 0);
     free(w);

@@ -25,11 +25,11 @@
 #include "common/mp_msg.h"
 #include "stream/stream.h"
 #include "stream/stream_test.h"
+#include "test_recorder.h"
 #include "test_util.h"
 
 #define KB 1024
 #define MB (1024 * 1024)
-#define MAX_EVENTS 20000
 
 /* ---- files ---- */
 
@@ -421,81 +421,6 @@ static void test_ring_plan_unsupported(void **state)
 
 /* ---- read plans ---- */
 
-struct event {
-    int64_t off, len;
-    bool willneed;
-};
-
-/* Records advice (none reaches the kernel); a closed gate holds the
- * readahead thread inside its fadvise call. */
-struct recorder {
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
-    struct event ev[MAX_EVENTS];
-    int n;
-    bool gate_closed;
-    int in_gate;
-    int access_mode;    /* the last POSIX_FADV_RANDOM/NORMAL given */
-    int mode_changes;
-};
-
-static ssize_t rec_pread(void *ctx, int fd, void *buf, size_t len, off_t off)
-{
-    return pread(fd, buf, len, off);
-}
-
-static ssize_t rec_preadv2(void *ctx, int fd, void *buf, size_t len, off_t off, int flags)
-{
-    return pread(fd, buf, len, off);
-}
-
-static int rec_fadvise(void *ctx, int fd, off_t off, off_t len, int advice)
-{
-    struct recorder *r = ctx;
-    pthread_mutex_lock(&r->lock);
-    if (advice == POSIX_FADV_RANDOM || advice == POSIX_FADV_NORMAL) {
-        /* The access pattern of the file, not advice about bytes: no
-         * event, and never held (the caller's thread gives it). */
-        r->access_mode = advice;
-        r->mode_changes++;
-        pthread_mutex_unlock(&r->lock);
-        return 0;
-    }
-    r->in_gate++;
-    pthread_cond_broadcast(&r->cond);
-    while (r->gate_closed)
-        pthread_cond_wait(&r->cond, &r->lock);
-    r->in_gate--;
-    if (r->n < MAX_EVENTS)
-        r->ev[r->n++] = (struct event){off, len, advice == POSIX_FADV_WILLNEED};
-    pthread_mutex_unlock(&r->lock);
-    return 0;
-}
-
-static void rec_gate(struct recorder *r, bool closed)
-{
-    pthread_mutex_lock(&r->lock);
-    r->gate_closed = closed;
-    pthread_cond_broadcast(&r->cond);
-    pthread_mutex_unlock(&r->lock);
-}
-
-static void rec_wait_in_gate(struct recorder *r)
-{
-    pthread_mutex_lock(&r->lock);
-    while (r->in_gate == 0)
-        pthread_cond_wait(&r->cond, &r->lock);
-    pthread_mutex_unlock(&r->lock);
-}
-
-static int rec_count(struct recorder *r)
-{
-    pthread_mutex_lock(&r->lock);
-    int n = r->n;
-    pthread_mutex_unlock(&r->lock);
-    return n;
-}
-
 /* Check that the WILLNEED events from index `from` on cover exactly the
  * union of ranges rs (no byte outside, none twice, each call at most
  * chunk bytes). */
@@ -508,12 +433,10 @@ static void check_advice(struct recorder *r, int from, const struct stream_range
     assert_non_null(got);
     for (int i = 0; i < nr; i++)
         memset(want + rs[i].pos, 1, (size_t)rs[i].len);
-    pthread_mutex_lock(&r->lock);
-    int n = r->n;
-    pthread_mutex_unlock(&r->lock);
+    int n = rec_events(r);
     for (int i = from; i < n; i++) {
-        const struct event *e = &r->ev[i];
-        assert_true(e->willneed);
+        const struct rec_event *e = &r->ev[i];
+        assert_true(e->kind == REC_WILLNEED);
         assert_true(e->len > 0 && e->len <= chunk);
         assert_true(e->off >= 0 && e->off + e->len <= file_size);
         for (int64_t b = e->off; b < e->off + e->len; b++) {
@@ -531,7 +454,7 @@ static void check_advice(struct recorder *r, int from, const struct stream_range
 
 struct plan_fixture {
     struct fixture f;
-    struct recorder rec;
+    struct recorder *rec;
     struct stream_file_io io;
 };
 
@@ -541,9 +464,8 @@ static int plan_setup(void **state)
     assert_non_null(p);
     p->f.dir = test_mkdtemp();
     assert_non_null(p->f.dir);
-    pthread_mutex_init(&p->rec.lock, NULL);
-    pthread_cond_init(&p->rec.cond, NULL);
-    p->io = (struct stream_file_io){rec_pread, rec_preadv2, rec_fadvise, &p->rec};
+    p->rec = rec_new(false);
+    p->io = rec_io(p->rec);
     make_file(&p->f, "plan.bin", 8 * MB);
     *state = p;
     return 0;
@@ -555,8 +477,7 @@ static int plan_teardown(void **state)
     test_rmdir(p->f.dir);
     free(p->f.path);
     free(p->f.data);
-    pthread_mutex_destroy(&p->rec.lock);
-    pthread_cond_destroy(&p->rec.cond);
+    rec_free(p->rec);
     free(p);
     return 0;
 }
@@ -584,9 +505,9 @@ static void test_plan_exact_and_renewed(void **state)
     };
     assert_int_equal(stream_set_read_plan(s, plan1, 3), 0);
     stream_file_sync_readahead(s);
-    check_advice(&p->rec, 0, plan1, 3, p->f.size, 64 * KB);
+    check_advice(p->rec, 0, plan1, 3, p->f.size, 64 * KB);
     /* Advised in the order needed. */
-    assert_true(p->rec.ev[0].off == 1 * MB);
+    assert_true(p->rec->ev[0].off == 1 * MB);
     struct stream_stats st = stream_get_stats(s);
     assert_int_equal(st.plan_ranges, 3);
     assert_int_equal(st.plan_bytes_advised, 396 * KB);
@@ -594,7 +515,7 @@ static void test_plan_exact_and_renewed(void **state)
 
     /* Renewed while playing on: overlaps the first range by 100 KB, keeps
      * the second, drops the third. Only the new 100 KB are advised. */
-    int n0 = rec_count(&p->rec);
+    int n0 = rec_events(p->rec);
     const struct stream_range plan2[2] = {
         {1 * MB + 100 * KB, 200 * KB},
         {5 * MB + 4 * KB, 132 * KB},
@@ -602,16 +523,16 @@ static void test_plan_exact_and_renewed(void **state)
     assert_int_equal(stream_set_read_plan(s, plan2, 2), 0);
     stream_file_sync_readahead(s);
     const struct stream_range fresh = {1 * MB + 200 * KB, 100 * KB};
-    check_advice(&p->rec, n0, &fresh, 1, p->f.size, 64 * KB);
+    check_advice(p->rec, n0, &fresh, 1, p->f.size, 64 * KB);
     assert_int_equal(stream_get_stats(s).plan_ranges, 5);
 
     /* An unaligned range is advised in whole pages, once. */
-    n0 = rec_count(&p->rec);
+    n0 = rec_events(p->rec);
     const struct stream_range plan3 = {6 * MB + 100, 5000};
     assert_int_equal(stream_set_read_plan(s, &plan3, 1), 0);
     stream_file_sync_readahead(s);
     const struct stream_range pages = {6 * MB, 8 * KB};
-    check_advice(&p->rec, n0, &pages, 1, p->f.size, 64 * KB);
+    check_advice(p->rec, n0, &pages, 1, p->f.size, 64 * KB);
     stream_close(s);
 }
 
@@ -619,20 +540,20 @@ static void test_plan_replaced_after_seek(void **state)
 {
     struct plan_fixture *p = *state;
     stream_t *s = open_plan(p, 0, 0);
-    rec_gate(&p->rec, true);
+    rec_gate(p->rec, true);
     const struct stream_range a = {0, 2 * MB};
     assert_int_equal(stream_set_read_plan(s, &a, 1), 0);
     /* The thread is inside the first call of plan a. */
-    rec_wait_in_gate(&p->rec);
+    rec_wait_in_gate(p->rec);
     assert_int_equal(stream_seek(s, 6 * MB), 0);
     const struct stream_range b = {6 * MB, 256 * KB};
     assert_int_equal(stream_set_read_plan(s, &b, 1), 0);
-    rec_gate(&p->rec, false);
+    rec_gate(p->rec, false);
     stream_file_sync_readahead(s);
     /* Exactly one call of plan a (the one under way), then plan b. */
-    assert_int_equal(p->rec.ev[0].off, 0);
-    assert_int_equal(p->rec.ev[0].len, 64 * KB);
-    check_advice(&p->rec, 1, &b, 1, p->f.size, 64 * KB);
+    assert_int_equal(p->rec->ev[0].off, 0);
+    assert_int_equal(p->rec->ev[0].len, 64 * KB);
+    check_advice(p->rec, 1, &b, 1, p->f.size, 64 * KB);
     stream_close(s);
 }
 
@@ -652,7 +573,7 @@ static void test_plan_budget(void **state)
     stream_file_sync_readahead(s);
     assert_int_equal(stream_get_stats(s).plan_bytes_advised, 384 * KB);
     const struct stream_range done = {1 * MB, 384 * KB};
-    check_advice(&p->rec, 0, &done, 1, p->f.size, 64 * KB);
+    check_advice(p->rec, 0, &done, 1, p->f.size, 64 * KB);
     stream_close(s);
 }
 
@@ -662,28 +583,28 @@ static void test_plan_wins_over_window(void **state)
     /* A 1 MB readahead window: advised at open, as always. */
     stream_t *s = open_plan(p, 0, 1 * MB);
     stream_file_sync_readahead(s);
-    int n0 = rec_count(&p->rec);
+    int n0 = rec_events(p->rec);
     assert_true(n0 > 0);
     /* With a plan the window is silent: reading on advises only what the
      * plan names. */
     const struct stream_range plan[2] = {{4 * MB, 64 * KB}, {7 * MB, 128 * KB}};
-    assert_int_equal(p->rec.mode_changes, 0);
+    assert_int_equal(p->rec->mode_changes, 0);
     assert_int_equal(stream_set_read_plan(s, plan, 2), 0);
     /* While a plan is set, reads it did not foresee fetch only their own
      * pages: the file is in random-access mode, once. */
-    assert_int_equal(p->rec.access_mode, POSIX_FADV_RANDOM);
+    assert_int_equal(p->rec->access_mode, POSIX_FADV_RANDOM);
     assert_int_equal(stream_set_read_plan(s, plan, 2), 0);
-    assert_int_equal(p->rec.mode_changes, 1);
+    assert_int_equal(p->rec->mode_changes, 1);
     assert_int_equal(stream_seek(s, 4 * MB), 0);
     read_check(s, &p->f, 64 * KB);
     stream_file_sync_readahead(s);
     /* The first range was being read: the reader may have got there
      * first, so check everything advised lies in the plan and the second
      * range is complete. */
-    int n = rec_count(&p->rec);
+    int n = rec_events(p->rec);
     int64_t second = 0;
     for (int i = n0; i < n; i++) {
-        const struct event *e = &p->rec.ev[i];
+        const struct rec_event *e = &p->rec->ev[i];
         bool in1 = e->off >= 4 * MB && e->off + e->len <= 4 * MB + 64 * KB;
         bool in2 = e->off >= 7 * MB && e->off + e->len <= 7 * MB + 128 * KB;
         assert_true(in1 || in2);
@@ -693,13 +614,13 @@ static void test_plan_wins_over_window(void **state)
     assert_int_equal(second, 128 * KB);
     /* Plan cleared: the window is back, and the kernel's readahead. */
     assert_int_equal(stream_set_read_plan(s, NULL, 0), 0);
-    assert_int_equal(p->rec.access_mode, POSIX_FADV_NORMAL);
-    assert_int_equal(p->rec.mode_changes, 2);
-    n0 = rec_count(&p->rec);
+    assert_int_equal(p->rec->access_mode, POSIX_FADV_NORMAL);
+    assert_int_equal(p->rec->mode_changes, 2);
+    n0 = rec_events(p->rec);
     assert_int_equal(stream_seek(s, 2 * MB), 0);
     read_check(s, &p->f, 4 * KB);
     stream_file_sync_readahead(s);
-    assert_true(rec_count(&p->rec) > n0);
+    assert_true(rec_events(p->rec) > n0);
     stream_close(s);
 }
 

@@ -26,101 +26,12 @@
 #include "common/mp_msg.h"
 #include "stream/stream.h"
 #include "stream/stream_test.h"
+#include "test_recorder.h"
 #include "test_util.h"
 
 #define KB 1024
 #define MB (1024 * 1024)
-#define MAX_EVENTS 20000
-
-enum ev_kind { EV_PREAD, EV_WILLNEED, EV_DONTNEED };
-
-struct event {
-    enum ev_kind kind;
-    int64_t off, len;
-};
-
-/* Records every syscall of a stream; reads really happen, advice does
- * not (unless pass_advice). A closed gate holds the readahead thread
- * inside its fadvise call. */
-struct recorder {
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
-    struct event ev[MAX_EVENTS];
-    int n;
-    bool pass_advice;
-    bool gate_closed;
-    int in_gate;
-};
-
-static void rec_add(struct recorder *r, enum ev_kind k, int64_t off, int64_t len)
-{
-    pthread_mutex_lock(&r->lock);
-    if (r->n < MAX_EVENTS)
-        r->ev[r->n++] = (struct event){k, off, len};
-    pthread_mutex_unlock(&r->lock);
-}
-
-static ssize_t rec_pread(void *ctx, int fd, void *buf, size_t len, off_t off)
-{
-    rec_add(ctx, EV_PREAD, off, (int64_t)len);
-    return pread(fd, buf, len, off);
-}
-
-static ssize_t rec_preadv2(void *ctx, int fd, void *buf, size_t len, off_t off, int flags)
-{
-    rec_add(ctx, EV_PREAD, off, (int64_t)len);
-    return pread(fd, buf, len, off);  /* never "would block" */
-}
-
-static int rec_fadvise(void *ctx, int fd, off_t off, off_t len, int advice)
-{
-    struct recorder *r = ctx;
-    pthread_mutex_lock(&r->lock);
-    r->in_gate++;
-    pthread_cond_broadcast(&r->cond);
-    while (r->gate_closed)
-        pthread_cond_wait(&r->cond, &r->lock);
-    r->in_gate--;
-    pthread_mutex_unlock(&r->lock);
-    rec_add(r, advice == POSIX_FADV_WILLNEED ? EV_WILLNEED : EV_DONTNEED, off, len);
-    return r->pass_advice ? posix_fadvise(fd, off, len, advice) : 0;
-}
-
-static struct recorder *rec_new(void)
-{
-    struct recorder *r = calloc(1, sizeof(*r));
-    assert_non_null(r);
-    pthread_mutex_init(&r->lock, NULL);
-    pthread_cond_init(&r->cond, NULL);
-    return r;
-}
-
-static void rec_free(struct recorder *r)
-{
-    pthread_mutex_destroy(&r->lock);
-    pthread_cond_destroy(&r->cond);
-    free(r);
-}
-
-static void rec_gate(struct recorder *r, bool closed)
-{
-    pthread_mutex_lock(&r->lock);
-    r->gate_closed = closed;
-    pthread_cond_broadcast(&r->cond);
-    pthread_mutex_unlock(&r->lock);
-}
-
-/* Wait (no timeout needed: the thread gets there by itself) until the
- * readahead thread sits in the gate. */
-static void rec_wait_in_gate(struct recorder *r)
-{
-    pthread_mutex_lock(&r->lock);
-    while (r->in_gate == 0)
-        pthread_cond_wait(&r->cond, &r->lock);
-    pthread_mutex_unlock(&r->lock);
-}
-
-static int rec_count(struct recorder *r, enum ev_kind k, int from)
+static int rec_count(struct recorder *r, enum rec_kind k, int from)
 {
     int c = 0;
     for (int i = from; i < r->n; i++)
@@ -130,7 +41,7 @@ static int rec_count(struct recorder *r, enum ev_kind k, int from)
 
 /* Bytes of [lo, hi) covered by advice of kind k, and whether any byte
  * was covered twice. */
-static int64_t rec_coverage(struct recorder *r, enum ev_kind k, int64_t lo, int64_t hi,
+static int64_t rec_coverage(struct recorder *r, enum rec_kind k, int64_t lo, int64_t hi,
                             bool *twice)
 {
     size_t n = (size_t)(hi - lo);
@@ -138,7 +49,7 @@ static int64_t rec_coverage(struct recorder *r, enum ev_kind k, int64_t lo, int6
     assert_non_null(map);
     *twice = false;
     for (int i = 0; i < r->n; i++) {
-        const struct event *e = &r->ev[i];
+        const struct rec_event *e = &r->ev[i];
         if (e->kind != k)
             continue;
         for (int64_t b = e->off; b < e->off + e->len; b++) {
@@ -176,8 +87,8 @@ static int setup(void **state)
     assert_true(fd >= 0);
     assert_int_equal(ftruncate(fd, f->size), 0);
     close(fd);
-    f->rec = rec_new();
-    f->io = (struct stream_file_io){rec_pread, rec_preadv2, rec_fadvise, f->rec};
+    f->rec = rec_new(true);
+    f->io = rec_io(f->rec);
     *state = f;
     return 0;
 }
@@ -221,7 +132,7 @@ static void test_linear(void **state)
     stream_t *s = open_ra(f, 64 * KB, dist, chunk, false);
     assert_int_equal(stream_file_readahead_chunk(s), chunk);
     stream_file_sync_readahead(s);
-    assert_int_equal(rec_count(f->rec, EV_WILLNEED, 0), dist / chunk);
+    assert_int_equal(rec_count(f->rec, REC_WILLNEED, 0), dist / chunk);
     unsigned char *buf = malloc(64 * KB);
     assert_non_null(buf);
     for (int64_t pos = 0; pos < n; pos += 64 * KB) {
@@ -230,20 +141,20 @@ static void test_linear(void **state)
         /* The window is always at least half there. */
         int64_t ahead = 0;
         for (int i = 0; i < f->rec->n; i++) {
-            const struct event *e = &f->rec->ev[i];
-            if (e->kind == EV_WILLNEED && e->off + e->len > ahead)
+            const struct rec_event *e = &f->rec->ev[i];
+            if (e->kind == REC_WILLNEED && e->off + e->len > ahead)
                 ahead = e->off + e->len;
         }
         assert_true(ahead - (pos + 64 * KB) >= dist - chunk);
     }
     bool twice;
-    int64_t covered = rec_coverage(f->rec, EV_WILLNEED, 0, n + dist, &twice);
+    int64_t covered = rec_coverage(f->rec, REC_WILLNEED, 0, n + dist, &twice);
     assert_false(twice);
     assert_int_equal(covered, n + dist);
-    int calls = rec_count(f->rec, EV_WILLNEED, 0);
+    int calls = rec_count(f->rec, REC_WILLNEED, 0);
     assert_int_equal(calls, (n + dist) / chunk);
     for (int i = 0; i < f->rec->n; i++)
-        assert_true(f->rec->ev[i].kind != EV_WILLNEED || f->rec->ev[i].len <= chunk);
+        assert_true(f->rec->ev[i].kind != REC_WILLNEED || f->rec->ev[i].len <= chunk);
     struct stream_stats st = stream_get_stats(s);
     assert_int_equal(st.advise_calls, calls);
     assert_int_equal(st.bytes_advised, n + dist);
@@ -267,13 +178,13 @@ static void test_linear_unsynced(void **state)
     stream_file_sync_readahead(s);
     stream_close(s);
     bool twice;
-    rec_coverage(f->rec, EV_WILLNEED, 0, f->size, &twice);
+    rec_coverage(f->rec, REC_WILLNEED, 0, f->size, &twice);
     assert_false(twice);
-    int calls = rec_count(f->rec, EV_WILLNEED, 0);
+    int calls = rec_count(f->rec, REC_WILLNEED, 0);
     assert_true(calls >= 1);
     assert_true(calls <= (20000 * 1000 + dist) / chunk + 1);
     for (int i = 0; i < f->rec->n; i++)
-        assert_true(f->rec->ev[i].kind != EV_WILLNEED || f->rec->ev[i].len <= chunk);
+        assert_true(f->rec->ev[i].kind != REC_WILLNEED || f->rec->ev[i].len <= chunk);
 }
 
 /* The first read after open does not wait for advice: the thread is held
@@ -287,10 +198,10 @@ static void test_read_does_not_wait_for_advice(void **state)
     unsigned char buf[100];
     assert_int_equal(stream_read(s, buf, 100), 100);
     read_at(s, 40 * MB, 100);
-    assert_int_equal(rec_count(f->rec, EV_WILLNEED, 0), 0);
+    assert_int_equal(rec_count(f->rec, REC_WILLNEED, 0), 0);
     rec_gate(f->rec, false);
     stream_file_sync_readahead(s);
-    assert_true(rec_count(f->rec, EV_WILLNEED, 0) > 0);
+    assert_true(rec_count(f->rec, REC_WILLNEED, 0) > 0);
     stream_close(s);
 }
 
@@ -308,10 +219,10 @@ static void test_seek_restarts_window(void **state)
     stream_file_sync_readahead(s);
     bool twice;
     /* At 0 only the call already under way; none of the rest. */
-    assert_int_equal(rec_coverage(f->rec, EV_WILLNEED, 0, dist, &twice), chunk);
+    assert_int_equal(rec_coverage(f->rec, REC_WILLNEED, 0, dist, &twice), chunk);
     /* At 32 MB: the window ahead of the read, all of it. */
     int64_t w0 = 32 * MB + 64 * KB;
-    assert_int_equal(rec_coverage(f->rec, EV_WILLNEED, w0, w0 + dist, &twice), dist);
+    assert_int_equal(rec_coverage(f->rec, REC_WILLNEED, w0, w0 + dist, &twice), dist);
     assert_false(twice);
     /* Reading on from there: only new chunks. */
     int mark = f->rec->n;
@@ -320,8 +231,8 @@ static void test_seek_restarts_window(void **state)
         assert_int_equal(stream_read(s, buf, 64 * KB), 64 * KB);
         stream_file_sync_readahead(s);
     }
-    assert_int_equal(rec_count(f->rec, EV_WILLNEED, mark), 16 * 64 * KB / chunk);
-    rec_coverage(f->rec, EV_WILLNEED, 0, f->size, &twice);
+    assert_int_equal(rec_count(f->rec, REC_WILLNEED, mark), 16 * 64 * KB / chunk);
+    rec_coverage(f->rec, REC_WILLNEED, 0, f->size, &twice);
     assert_false(twice);
     free(buf);
     stream_close(s);
@@ -344,10 +255,10 @@ static void test_two_cursors(void **state)
         stream_file_sync_readahead(s);
     }
     bool twice;
-    int64_t total = rec_coverage(f->rec, EV_WILLNEED, 0, f->size, &twice);
+    int64_t total = rec_coverage(f->rec, REC_WILLNEED, 0, f->size, &twice);
     assert_false(twice);
-    int64_t adv_a = rec_coverage(f->rec, EV_WILLNEED, a, a + steps * 32 * KB + dist, &twice);
-    int64_t adv_b = rec_coverage(f->rec, EV_WILLNEED, b, b + steps * 32 * KB + dist, &twice);
+    int64_t adv_a = rec_coverage(f->rec, REC_WILLNEED, a, a + steps * 32 * KB + dist, &twice);
+    int64_t adv_b = rec_coverage(f->rec, REC_WILLNEED, b, b + steps * 32 * KB + dist, &twice);
     /* Each window is there up to at most a chunk short of its end. */
     assert_true(adv_a >= steps * 32 * KB + dist - chunk - 32 * KB);
     assert_true(adv_b >= steps * 32 * KB + dist - chunk - 32 * KB);
@@ -371,9 +282,9 @@ static void test_two_cursors_unsynced(void **state)
     }
     stream_close(s);
     bool twice;
-    rec_coverage(f->rec, EV_WILLNEED, 0, f->size, &twice);
+    rec_coverage(f->rec, REC_WILLNEED, 0, f->size, &twice);
     assert_false(twice);
-    rec_coverage(f->rec, EV_DONTNEED, 0, f->size, &twice);
+    rec_coverage(f->rec, REC_DONTNEED, 0, f->size, &twice);
     assert_false(twice);
 }
 
@@ -396,17 +307,17 @@ static void test_lru_cursors(void **state)
         read_at(s, k * 10 * MB + 4096, 4096);
         stream_file_sync_readahead(s);
     }
-    assert_int_equal(rec_count(f->rec, EV_WILLNEED, mark), 0);
+    assert_int_equal(rec_count(f->rec, REC_WILLNEED, mark), 0);
     /* A fifth place evicts the least recently used (0); 10 MB stays. */
     read_at(s, 50 * MB, 4096);
     stream_file_sync_readahead(s);
     mark = f->rec->n;
     read_at(s, 10 * MB + 8192, 4096);
     stream_file_sync_readahead(s);
-    assert_int_equal(rec_count(f->rec, EV_WILLNEED, mark), 0);
+    assert_int_equal(rec_count(f->rec, REC_WILLNEED, mark), 0);
     read_at(s, 8192, 4096);
     stream_file_sync_readahead(s);
-    assert_true(rec_count(f->rec, EV_WILLNEED, mark) > 0);
+    assert_true(rec_count(f->rec, REC_WILLNEED, mark) > 0);
     stream_close(s);
 }
 
@@ -425,15 +336,15 @@ static void test_drop_behind_pattern(void **state)
         pos += len;
         stream_file_sync_readahead(s);
         for (int i = 0; i < f->rec->n; i++) {
-            const struct event *e = &f->rec->ev[i];
-            if (e->kind != EV_DONTNEED)
+            const struct rec_event *e = &f->rec->ev[i];
+            if (e->kind != REC_DONTNEED)
                 continue;
             assert_true(e->off + e->len <= pos - len);
             assert_int_equal(e->off % (2 * MB), 0);
             assert_int_equal(e->len, 2 * MB);
         }
     }
-    assert_int_equal(rec_count(f->rec, EV_WILLNEED, 0), 0);
+    assert_int_equal(rec_count(f->rec, REC_WILLNEED, 0), 0);
     struct stream_stats st = stream_get_stats(s);
     assert_int_equal(st.dontneed_calls, 8);
     assert_int_equal(st.bytes_dropped, 16 * MB);
@@ -442,7 +353,7 @@ static void test_drop_behind_pattern(void **state)
     stream_close(s);
     /* At close: the rest that was read from the file, page-aligned. */
     bool twice;
-    assert_int_equal(rec_coverage(f->rec, EV_DONTNEED, 0, f->size, &twice), read / 4096 * 4096);
+    assert_int_equal(rec_coverage(f->rec, REC_DONTNEED, 0, f->size, &twice), read / 4096 * 4096);
     assert_false(twice);
     free(buf);
 }
@@ -459,8 +370,8 @@ static void test_off_gives_no_advice(void **state)
     assert_int_equal(st.advise_calls, 0);
     assert_int_equal(st.dontneed_calls, 0);
     stream_close(s);
-    assert_int_equal(rec_count(f->rec, EV_WILLNEED, 0), 0);
-    assert_int_equal(rec_count(f->rec, EV_DONTNEED, 0), 0);
+    assert_int_equal(rec_count(f->rec, REC_WILLNEED, 0), 0);
+    assert_int_equal(rec_count(f->rec, REC_DONTNEED, 0), 0);
 }
 
 /* The device's chunk when none is given: a whole number of pages, at
@@ -497,7 +408,7 @@ static void test_buffer_size_reads(void **state)
         calls[k] = stream_get_stats(s).read_calls;
         stream_close(s);
         for (int i = mark; i < f->rec->n; i++)
-            assert_true(f->rec->ev[i].kind != EV_PREAD || f->rec->ev[i].len == sizes[k]);
+            assert_true(f->rec->ev[i].kind != REC_PREAD || f->rec->ev[i].len == sizes[k]);
     }
     assert_int_equal(calls[0], 256);
     assert_int_equal(calls[1], 16);
