@@ -1174,6 +1174,11 @@ int mp_filter_translate(enum mp_filter_kind kind, const char *spec,
             e = &named;
         }
         struct xlate x = {.kind = kind, .e = e, .in = in, .t = t};
+        /* Only a format= at the end chooses the output's sample format:
+         * a filter after it (format=s16,volume) gives its own. A filter
+         * that adds nothing leaves the end as it was. */
+        bool ended_in_format = t->has_format;
+        t->has_format = false;
         if (def->xlate) {
             ret = def->xlate(&x);
         } else if (e->nargs) {
@@ -1181,6 +1186,8 @@ int mp_filter_translate(enum mp_filter_kind kind, const char *spec,
         } else {
             ret = append(&x, "%s", def->lavfi);
         }
+        if (ret == 0 && !x.text)
+            t->has_format = ended_in_format;
         if (ret == 0 && x.text) {
             struct mp_filter_fragment *f = &t->frags[t->count];
             f->mp_name = strdup(e->name);

@@ -371,6 +371,15 @@ static void test_translation_text(void **state)
     free(text);
     mp_filter_translation_uninit(&t);
 
+    /* The output's sample format is chosen only by a format= at the end
+     * of the list. */
+    assert_int_equal(mp_filter_translate(MP_FILTER_AUDIO, "volume=3,format=s16", &in, &t), 0);
+    assert_true(t.has_format);
+    mp_filter_translation_uninit(&t);
+    assert_int_equal(mp_filter_translate(MP_FILTER_AUDIO, "format=s16,volume=3", &in, &t), 0);
+    assert_false(t.has_format);
+    mp_filter_translation_uninit(&t);
+
     in.speed = 0.2;
     assert_int_equal(mp_filter_translate(MP_FILTER_AUDIO, "scaletempo", &in, &t), 0);
     text = mp_filter_translation_text(&t);
