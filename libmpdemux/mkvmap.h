@@ -51,7 +51,7 @@ struct mkvmap_cluster {
 
 /* What the map did, for tests and -v. */
 struct mkvmap_stats {
-    int64_t reads;     /* stream_read_at calls that read the file */
+    int64_t reads;     /* stream_read_at/stream_peek_at calls */
     int64_t bytes;     /* bytes they returned */
     int64_t elements;  /* top-level elements walked, clusters included */
     int64_t leapt;     /* bytes of clusters taken by mkvmap_leap, not walked */

@@ -24,7 +24,8 @@
  * millions of entries a plan skips (outside the file, no size) in one
  * second of play, and a plan is renewed many times a second. */
 #define RP_MAX_PLAN_VISITS (4 * RP_MAX_PLAN_PACKETS)
-/* Larger index sizes are taken as lies when the file size is unknown. */
+/* Larger index sizes are taken as lies (a known file size bounds them
+ * further). */
 #define RP_MAX_ENTRY_BYTES ((int64_t)256 << 20)
 /* An index that ends this much before its stream does is not one that
  * "covers the file" (fragmented MP4 before later fragments are parsed). */

@@ -144,8 +144,9 @@ struct stream_stats {
                                    * to wait inside a plan range not yet advised */
     int64_t plan_bytes_ahead;     /* now, not a sum: planned bytes advised and
                                    * not yet read (what the plan holds ahead) */
-    /* stream_read_at: reads elsewhere in the file that leave the position
-     * alone (also counted in read_calls/bytes_read when they hit the source) */
+    /* stream_read_at and stream_peek_at: reads elsewhere in the file that
+     * leave the position alone (also counted in read_calls/bytes_read when
+     * they hit the source) */
     uint64_t side_read_calls;     /* calls that read the source */
     uint64_t side_bytes_read;
 };
@@ -189,7 +190,7 @@ int stream_seek(stream_t *s, int64_t pos);
  * buffer when it holds all of them, else with one read of the source.
  * Returns bytes (fewer than len at the end of the file), 0 at or past the
  * end, -STREAM_ERR_UNSUPPORTED for sources that cannot read at a position
- * (everything but plain files), or -STREAM_ERR_x.
+ * (everything but plain files and mf://), or -STREAM_ERR_x.
  */
 int stream_read_at(stream_t *s, int64_t pos, void *buf, int len);
 
