@@ -149,8 +149,9 @@ static double loop_video_due(const struct play_state *ps)
 }
 
 /*
- * The next packet of sh. The demuxer reads synchronously: when sh's queue
- * is empty the read may wait on the device for as long as it is slow.
+ * The next packet of sh. When sh's queue is empty the read waits for the
+ * demuxer's reader thread (or, with -nodemuxer-thread, reads itself) for as
+ * long as the device is slow.
  * Meanwhile the audio output plays on by itself, so it gets a fence: it
  * stops one frame past the video's next frame (at once when the video is
  * already that late) and the clock stands until the data are there,
