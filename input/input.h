@@ -327,8 +327,7 @@ void mp_input_free(struct mp_input *in);
 
 /* Put the terminal back as it was (idempotent). Also runs at exit(); it is
  * async-signal-safe, for a signal handler that needs it (the player has
- * none: quit signals are polled, and a shell restores its own terminal
- * modes around a Ctrl-Z stop). Re-enabled by mp_input_term_resume. */
+ * none: quit signals are polled). Re-enabled by mp_input_term_resume. */
 void mp_input_term_restore(struct mp_input *in);
 void mp_input_term_resume(struct mp_input *in);
 
