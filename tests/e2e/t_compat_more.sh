@@ -55,6 +55,7 @@ test_more_ass_margins_add_bands() {
 }
 
 test_more_ass_use_margins_moves_text_into_the_band() {
+    needs_feature libass || return 77
     more_grey_media || return 1
     mp -nosound -vo png:outdir=in -frames 5 -vf ass -sub grey.srt -ass-top-margin 20 \
         -ass-bottom-margin 30 grey.avi
@@ -175,6 +176,7 @@ test_more_sb_starts_at_a_byte() {
 # so -screen 0 opens there in silence and a display that is not there is
 # named in a warning while the window opens anyway.
 test_more_screen_picks_the_display() {
+    needs_feature sdl2 || return 77
     sdl_x_start || { [ -n "${SDL_SKIPPED:-}" ] && return 0; return 1; }
     mp -vo sdl -ao null -frames 5 -screen 0 "$MEDIA/v.avi"
     expect_rc 0 || return 1
