@@ -294,6 +294,10 @@ void play_clip_info(const struct play_state *ps,
 {
     demuxer_t *d = ps->demuxer;
     const char *f = d->format_name ? d->format_name : "";
+    /* One wait for the reader thread, not one per tag (MP3: seven, each
+     * behind the read under way on a slow device); the values are used
+     * while it is held. */
+    demux_park(d);
     if (!strcmp(f, "mp3")) {
         /* MPlayer's own MP3 demuxer: nothing but these (no encoder). */
         for (size_t i = 0; i < sizeof(id_mp3_tags) / sizeof(id_mp3_tags[0]); i++) {
@@ -309,6 +313,7 @@ void play_clip_info(const struct play_state *ps,
          * went through its own demuxer, which printed none). */
         demux_each_metadata(d, item, ctx);
     }
+    demux_unpark(d);
 }
 
 /* "Clip info:" (the file's tags) and its ID_CLIP_INFO lines. */
