@@ -36,23 +36,17 @@ struct media {
     char meta[512];     /* a format libavformat knows, without streams */
 };
 
-static char *media_path(struct media *m, char *buf, size_t n, const char *name)
-{
-    snprintf(buf, n, "%s/%s", m->dir, name);
-    return buf;
-}
-
 static int make_media(void **state)
 {
     struct media *m = calloc(1, sizeof(*m));
     if (!m || !(m->dir = test_mkdtemp()))
         return -1;
-    media_path(m, m->mkv, sizeof(m->mkv), "multi.mkv");
-    media_path(m, m->mp4, sizeof(m->mp4), "av.mp4");
-    media_path(m, m->avi, sizeof(m->avi), "av.avi");
-    media_path(m, m->ts, sizeof(m->ts), "av.ts");
-    media_path(m, m->text, sizeof(m->text), "notmedia.dat");
-    media_path(m, m->meta, sizeof(m->meta), "meta.txt");
+    test_path(m->mkv, sizeof(m->mkv), m->dir, "multi.mkv");
+    test_path(m->mp4, sizeof(m->mp4), m->dir, "av.mp4");
+    test_path(m->avi, sizeof(m->avi), m->dir, "av.avi");
+    test_path(m->ts, sizeof(m->ts), m->dir, "av.ts");
+    test_path(m->text, sizeof(m->text), m->dir, "notmedia.dat");
+    test_path(m->meta, sizeof(m->meta), m->dir, "meta.txt");
     const char *gop = "-c:v mpeg4 -g 10";
     if (test_sh("ffmpeg -nostdin -loglevel error -y -f lavfi -i testsrc2=size=160x120:rate=%d "
                 "-f lavfi -i sine=frequency=440:sample_rate=48000 "
@@ -481,7 +475,7 @@ static void test_not_media(void **state)
     stream_close(s);
 
     char empty[600];
-    snprintf(empty, sizeof(empty), "%s/empty.mkv", m->dir);
+    test_path(empty, sizeof(empty), m->dir, "empty.mkv");
     assert_int_equal(test_sh(": > '%s'", empty), 0);
     assert_int_equal(stream_open(&s, empty, NULL), 0);
     assert_int_equal(demux_open(&d, s, NULL), -DEMUX_ERR_UNKNOWN_FORMAT);
@@ -501,7 +495,7 @@ static void test_forced_format(void **state)
 
     /* The format is taken as given: the extension does not matter. */
     char copy[600];
-    snprintf(copy, sizeof(copy), "%s/renamed.dat", m->dir);
+    test_path(copy, sizeof(copy), m->dir, "renamed.dat");
     assert_int_equal(test_sh("cp '%s' '%s'", m->ts, copy), 0);
     opts.format = "mpegts";
     o = open_media(copy, &opts);
@@ -536,7 +530,7 @@ static void test_truncated(void **state)
 {
     struct media *m = *state;
     char cut[600];
-    snprintf(cut, sizeof(cut), "%s/cut.mkv", m->dir);
+    test_path(cut, sizeof(cut), m->dir, "cut.mkv");
     struct stat st;
     assert_int_equal(stat(m->mkv, &st), 0);
     /* Cut in the middle of a cluster, not on a packet boundary. */
@@ -556,7 +550,7 @@ static void test_truncated(void **state)
     close_media(&o);
 
     /* The same for a transport stream cut mid-packet. */
-    snprintf(cut, sizeof(cut), "%s/cut.ts", m->dir);
+    test_path(cut, sizeof(cut), m->dir, "cut.ts");
     assert_int_equal(stat(m->ts, &st), 0);
     assert_int_equal(test_sh("head -c %lld '%s' > '%s'", (long long)st.st_size / 2 + 77,
                              m->ts, cut), 0);
@@ -571,7 +565,7 @@ static void test_truncated(void **state)
 
     /* An mp4 whose index (moov, at the end) is cut off cannot be opened:
      * recognised, but corrupt. */
-    snprintf(cut, sizeof(cut), "%s/cut.mp4", m->dir);
+    test_path(cut, sizeof(cut), m->dir, "cut.mp4");
     assert_int_equal(stat(m->mp4, &st), 0);
     assert_int_equal(test_sh("head -c %lld '%s' > '%s'", (long long)st.st_size / 2, m->mp4,
                              cut), 0);
@@ -587,7 +581,7 @@ static void test_truncated(void **state)
 static void check_fifo(struct media *m, const char *path, const char *fmt_name)
 {
     char fifo[600];
-    snprintf(fifo, sizeof(fifo), "%s/fifo", m->dir);
+    test_path(fifo, sizeof(fifo), m->dir, "fifo");
     unlink(fifo);
     assert_int_equal(mkfifo(fifo, 0600), 0);
     assert_int_equal(test_sh("cat '%s' > '%s' &", path, fifo), 0);
@@ -678,8 +672,8 @@ static void test_cover_art(void **state)
 {
     struct media *m = *state;
     char jpg[600], flac[600];
-    snprintf(jpg, sizeof(jpg), "%s/cover.jpg", m->dir);
-    snprintf(flac, sizeof(flac), "%s/cover.flac", m->dir);
+    test_path(jpg, sizeof(jpg), m->dir, "cover.jpg");
+    test_path(flac, sizeof(flac), m->dir, "cover.flac");
     assert_int_equal(test_sh("ffmpeg -nostdin -loglevel error -y -f lavfi -i "
                              "testsrc2=size=64x48 -frames:v 1 '%s'", jpg), 0);
     assert_int_equal(test_sh("ffmpeg -nostdin -loglevel error -y -f lavfi -i "
@@ -706,8 +700,8 @@ static void test_subtitles(void **state)
 {
     struct media *m = *state;
     char srt[600], mkv[600];
-    snprintf(srt, sizeof(srt), "%s/s.srt", m->dir);
-    snprintf(mkv, sizeof(mkv), "%s/sub.mkv", m->dir);
+    test_path(srt, sizeof(srt), m->dir, "s.srt");
+    test_path(mkv, sizeof(mkv), m->dir, "sub.mkv");
     assert_int_equal(test_sh("printf '1\\n00:00:00,200 --> 00:00:00,800\\nHello\\n\\n"
                              "2\\n00:00:01,000 --> 00:00:01,500\\nWorld\\n' > '%s'", srt), 0);
     assert_int_equal(test_sh("ffmpeg -nostdin -loglevel error -y -f lavfi -i "

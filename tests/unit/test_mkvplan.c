@@ -24,6 +24,7 @@
 #include "libmpdemux/readplan_inspect.h"
 #include "libmpdemux/mkvmap.h"
 #include "stream/stream.h"
+#include "test_refpkt.h"
 #include "test_util.h"
 
 /* Longer than 32.767 s: a muxer writing track after track then starts a
@@ -48,11 +49,11 @@ static int make_media(void **state)
     if (!m || !(m->dir = test_mkdtemp()))
         return -1;
     *state = m;
-    snprintf(m->good, sizeof(m->good), "%s/good.mkv", m->dir);
-    snprintf(m->non, sizeof(m->non), "%s/non.mkv", m->dir);
-    snprintf(m->three, sizeof(m->three), "%s/three.mkv", m->dir);
-    snprintf(m->cut, sizeof(m->cut), "%s/cut.mkv", m->dir);
-    snprintf(m->bad, sizeof(m->bad), "%s/bad.mkv", m->dir);
+    test_path(m->good, sizeof(m->good), m->dir, "good.mkv");
+    test_path(m->non, sizeof(m->non), m->dir, "non.mkv");
+    test_path(m->three, sizeof(m->three), m->dir, "three.mkv");
+    test_path(m->cut, sizeof(m->cut), m->dir, "cut.mkv");
+    test_path(m->bad, sizeof(m->bad), m->dir, "bad.mkv");
     if (test_make_mkv_layouts(m->dir, CLIP_SECONDS, m->good, m->non, m->three) != 0)
         return -1;
     struct stat sb;
@@ -64,54 +65,10 @@ static int make_media(void **state)
     return 0;
 }
 
-/* ---- The packets libavformat delivers, for reference ---- */
-
-struct ref_pkt {
-    int st;        /* stream index */
-    int64_t pos;
-    int64_t size;
-    double time;   /* play time, as the plan's */
-};
-
-struct ref {
-    struct ref_pkt *v;
-    size_t n;
-};
-
-static void ref_read(struct ref *r, const char *path, double start_time)
-{
-    memset(r, 0, sizeof(*r));
-    AVFormatContext *f = NULL;
-    assert_int_equal(avformat_open_input(&f, path, NULL, NULL), 0);
-    assert_true(avformat_find_stream_info(f, NULL) >= 0);
-    AVPacket *pkt = av_packet_alloc();
-    assert_non_null(pkt);
-    size_t alloc = 0;
-    while (av_read_frame(f, pkt) >= 0) {
-        if (r->n == alloc) {
-            alloc = alloc ? alloc * 2 : 512;
-            r->v = realloc(r->v, alloc * sizeof(*r->v));
-            assert_non_null(r->v);
-        }
-        AVStream *st = f->streams[pkt->stream_index];
-        int64_t ts = pkt->dts != AV_NOPTS_VALUE ? pkt->dts : pkt->pts;
-        assert_true(ts != AV_NOPTS_VALUE && pkt->pos >= 0);
-        r->v[r->n++] = (struct ref_pkt){
-            .st = pkt->stream_index,
-            .pos = pkt->pos,
-            .size = pkt->size,
-            .time = (double)ts * av_q2d(st->time_base) - start_time,
-        };
-        av_packet_unref(pkt);
-    }
-    av_packet_free(&pkt);
-    avformat_close_input(&f);
-}
-
 struct opened {
     stream_t *s;
     demuxer_t *d;
-    struct ref ref;
+    struct refpkt_list ref;
 };
 
 static struct opened open_media(const char *path, bool with_ref)
@@ -122,13 +79,13 @@ static struct opened open_media(const char *path, bool with_ref)
     assert_int_equal(demux_open(&o.d, o.s, &dopts), 0);
     assert_true(!strncmp(o.d->format_name, "matroska", 8));
     if (with_ref)
-        ref_read(&o.ref, path, o.d->start_time);
+        refpkt_read(&o.ref, path, o.d->start_time);
     return o;
 }
 
 static void close_media(struct opened *o)
 {
-    free(o->ref.v);
+    refpkt_free(&o->ref);
     demux_close(o->d);
     stream_close(o->s);
 }
@@ -154,12 +111,12 @@ static bool stream_selected(demuxer_t *d, int ff_index)
 }
 
 /* The span [lo, hi) of the packets of stream st in the file. */
-static void stream_span(const struct ref *ref, int st, int64_t *lo, int64_t *hi)
+static void stream_span(const struct refpkt_list *ref, int st, int64_t *lo, int64_t *hi)
 {
     *lo = INT64_MAX;
     *hi = 0;
     for (size_t i = 0; i < ref->n; i++) {
-        const struct ref_pkt *p = &ref->v[i];
+        const struct refpkt *p = &ref->v[i];
         if (p->st != st)
             continue;
         *lo = p->pos < *lo ? p->pos : *lo;
@@ -215,7 +172,7 @@ static int check_plan(struct opened *o, double from, double secs, int64_t max_ga
     }
     size_t checked = 0;
     for (size_t i = 0; i < o->ref.n; i++) {
-        const struct ref_pkt *p = &o->ref.v[i];
+        const struct refpkt *p = &o->ref.v[i];
         if (!stream_selected(o->d, p->st) || p->time < from || p->time >= from + secs)
             continue;
         if (!inside(r, n, p->pos, p->size))
@@ -272,7 +229,7 @@ static void test_interleaved(void **state)
          * to the one holding its last: bound the plan by those. */
         int64_t lo = INT64_MAX, hi = 0;
         for (size_t i = 0; i < o.ref.n; i++) {
-            const struct ref_pkt *p = &o.ref.v[i];
+            const struct refpkt *p = &o.ref.v[i];
             if (p->time < from || p->time >= to)
                 continue;
             const struct mkvmap_cluster *c = cluster_at(o.d, p->pos);
@@ -543,7 +500,7 @@ static void test_unknown_size_cluster(void **state)
     size_t n = whole_map(m->good, ref, 256);
     assert_true(n > 4 && n < 256);
     char path[600];
-    snprintf(path, sizeof(path), "%s/unknown.mkv", m->dir);
+    test_path(path, sizeof(path), m->dir, "unknown.mkv");
     assert_int_equal(test_sh("cp '%s' '%s'", m->good, path), 0);
     /* Cluster 1's size field, all value bits set: "unknown". */
     FILE *f = fopen(path, "r+b");

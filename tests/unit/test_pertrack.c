@@ -64,19 +64,19 @@ static int make_media(void **state)
     if (!m || !(m->dir = test_mkdtemp()))
         return -1;
     *state = m;
-    snprintf(m->good, sizeof(m->good), "%s/good.mkv", m->dir);
-    snprintf(m->non, sizeof(m->non), "%s/non.mkv", m->dir);
-    snprintf(m->three, sizeof(m->three), "%s/three.mkv", m->dir);
-    snprintf(m->afirst, sizeof(m->afirst), "%s/afirst.mkv", m->dir);
-    snprintf(m->part, sizeof(m->part), "%s/part.mkv", m->dir);
-    snprintf(m->nocues, sizeof(m->nocues), "%s/nocues.mkv", m->dir);
-    snprintf(m->chunked, sizeof(m->chunked), "%s/chunked.mkv", m->dir);
-    snprintf(m->short20, sizeof(m->short20), "%s/short20.mkv", m->dir);
-    snprintf(m->skewb, sizeof(m->skewb), "%s/skewb.mkv", m->dir);
-    snprintf(m->long_non, sizeof(m->long_non), "%s/long_non.mkv", m->dir);
-    snprintf(m->non_mp4, sizeof(m->non_mp4), "%s/non.mp4", m->dir);
-    snprintf(m->skewb_mp4, sizeof(m->skewb_mp4), "%s/skewb.mp4", m->dir);
-    snprintf(m->three_mp4, sizeof(m->three_mp4), "%s/three.mp4", m->dir);
+    test_path(m->good, sizeof(m->good), m->dir, "good.mkv");
+    test_path(m->non, sizeof(m->non), m->dir, "non.mkv");
+    test_path(m->three, sizeof(m->three), m->dir, "three.mkv");
+    test_path(m->afirst, sizeof(m->afirst), m->dir, "afirst.mkv");
+    test_path(m->part, sizeof(m->part), m->dir, "part.mkv");
+    test_path(m->nocues, sizeof(m->nocues), m->dir, "nocues.mkv");
+    test_path(m->chunked, sizeof(m->chunked), m->dir, "chunked.mkv");
+    test_path(m->short20, sizeof(m->short20), m->dir, "short20.mkv");
+    test_path(m->skewb, sizeof(m->skewb), m->dir, "skewb.mkv");
+    test_path(m->long_non, sizeof(m->long_non), m->dir, "long_non.mkv");
+    test_path(m->non_mp4, sizeof(m->non_mp4), m->dir, "non.mp4");
+    test_path(m->skewb_mp4, sizeof(m->skewb_mp4), m->dir, "skewb.mp4");
+    test_path(m->three_mp4, sizeof(m->three_mp4), m->dir, "three.mp4");
     if (test_make_mkv_layouts(m->dir, CLIP_SECONDS, m->good, m->non, m->three) != 0)
         return -1;
     const char *env = getenv("MKMUX");
@@ -989,7 +989,7 @@ static void test_mp4_skewed_two_positions(void **state)
 static void test_mp4_interleaved_one_position(void **state)
 {
     char base[600];
-    snprintf(base, sizeof(base), "%s/base.mp4", ((struct media *)*state)->dir);
+    test_path(base, sizeof(base), ((struct media *)*state)->dir, "base.mp4");
     check_same_packets(base, true, 1);
 }
 

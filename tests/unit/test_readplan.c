@@ -23,6 +23,7 @@
 #include "libmpdemux/demux_int.h"
 #include "libmpdemux/readplan_inspect.h"
 #include "stream/stream.h"
+#include "test_refpkt.h"
 #include "test_util.h"
 
 #define CLIP_SECONDS 12
@@ -44,23 +45,17 @@ struct media {
     char delayed[512];  /* ffmpeg's mp4, audio input -itsoffset 5 */
 };
 
-static char *media_path(struct media *m, char *buf, size_t n, const char *name)
-{
-    snprintf(buf, n, "%s/%s", m->dir, name);
-    return buf;
-}
-
 static int make_media(void **state)
 {
     struct media *m = calloc(1, sizeof(*m));
     if (!m || !(m->dir = test_mkdtemp()))
         return -1;
     *state = m;
-    media_path(m, m->src, sizeof(m->src), "src.mp4");
-    media_path(m, m->avi, sizeof(m->avi), "src.avi");
-    media_path(m, m->mkv, sizeof(m->mkv), "src.mkv");
-    media_path(m, m->ts, sizeof(m->ts), "src.ts");
-    media_path(m, m->delayed, sizeof(m->delayed), "delayed.mp4");
+    test_path(m->src, sizeof(m->src), m->dir, "src.mp4");
+    test_path(m->avi, sizeof(m->avi), m->dir, "src.avi");
+    test_path(m->mkv, sizeof(m->mkv), m->dir, "src.mkv");
+    test_path(m->ts, sizeof(m->ts), m->dir, "src.ts");
+    test_path(m->delayed, sizeof(m->delayed), m->dir, "delayed.mp4");
     const char *in = "-f lavfi -i testsrc2=size=160x120:rate=25 "
                      "-f lavfi -i sine=frequency=440:sample_rate=48000 "
                      "-f lavfi -i sine=frequency=660:sample_rate=48000 "
@@ -158,65 +153,10 @@ static void remux(const char *src, const char *dst, enum order order)
     free(v);
 }
 
-/* ---- The packets libavformat delivers, for reference ---- */
-
-struct ref_pkt {
-    int st;
-    int64_t pos;
-    int64_t size;
-    double time; /* play time, computed as the plan does */
-};
-
-struct ref {
-    struct ref_pkt *v;
-    size_t n;
-    int64_t file_size;
-};
-
-static void ref_read(struct ref *r, const char *path, double start_time)
-{
-    memset(r, 0, sizeof(*r));
-    struct stat sb;
-    assert_int_equal(stat(path, &sb), 0);
-    r->file_size = sb.st_size;
-    AVFormatContext *f = NULL;
-    assert_int_equal(avformat_open_input(&f, path, NULL, NULL), 0);
-    assert_true(avformat_find_stream_info(f, NULL) >= 0);
-    AVPacket *pkt = av_packet_alloc();
-    assert_non_null(pkt);
-    size_t alloc = 0;
-    while (av_read_frame(f, pkt) >= 0) {
-        if (r->n == alloc) {
-            alloc = alloc ? alloc * 2 : 512;
-            r->v = realloc(r->v, alloc * sizeof(*r->v));
-            assert_non_null(r->v);
-        }
-        AVStream *st = f->streams[pkt->stream_index];
-        int64_t ts = pkt->dts != AV_NOPTS_VALUE ? pkt->dts : pkt->pts;
-        assert_true(ts != AV_NOPTS_VALUE);
-        assert_true(pkt->pos >= 0);
-        r->v[r->n++] = (struct ref_pkt){
-            .st = pkt->stream_index,
-            .pos = pkt->pos,
-            .size = pkt->size,
-            .time = (double)ts * av_q2d(st->time_base) - start_time,
-        };
-        av_packet_unref(pkt);
-    }
-    av_packet_free(&pkt);
-    avformat_close_input(&f);
-}
-
-static void ref_free(struct ref *r)
-{
-    free(r->v);
-    r->v = NULL;
-}
-
 struct opened {
     stream_t *s;
     demuxer_t *d;
-    struct ref ref;
+    struct refpkt_list ref;
 };
 
 static struct opened open_media(const char *path)
@@ -230,13 +170,13 @@ static struct opened open_media(const char *path)
 static struct opened open_with_ref(const char *path)
 {
     struct opened o = open_media(path);
-    ref_read(&o.ref, path, o.d->start_time);
+    refpkt_read(&o.ref, path, o.d->start_time);
     return o;
 }
 
 static void close_media(struct opened *o)
 {
-    ref_free(&o->ref);
+    refpkt_free(&o->ref);
     demux_close(o->d);
     stream_close(o->s);
 }
@@ -288,7 +228,7 @@ static int64_t framing(const demuxer_t *d, int64_t size)
 static int check_plan(struct opened *o, double from, double secs, int64_t max_gap)
 {
     demuxer_t *d = o->d;
-    const struct ref *ref = &o->ref;
+    const struct refpkt_list *ref = &o->ref;
     double to = from + secs;
     struct demux_read_range *r = calloc(MAX_RANGES, sizeof(*r));
     double *min_time = calloc(MAX_RANGES, sizeof(*min_time));
@@ -311,7 +251,7 @@ static int check_plan(struct opened *o, double from, double secs, int64_t max_ga
 
     int64_t bytes = 0, packets = 0, framed = 0;
     for (size_t k = 0; k < ref->n; k++) {
-        const struct ref_pkt *p = &ref->v[k];
+        const struct refpkt *p = &ref->v[k];
         bool wanted = is_selected(d, p->st) && p->time >= from && p->time < to;
         int in = -1;
         for (int i = 0; i < n; i++) {
@@ -418,7 +358,7 @@ static void check_file(const char *path)
 static void make_remuxed(struct media *m, char *buf, size_t len, const char *name,
                          enum order order)
 {
-    media_path(m, buf, len, name);
+    test_path(buf, len, m->dir, name);
     remux(m->src, buf, order);
 }
 
@@ -437,7 +377,7 @@ static void test_mp4_fragmented(void **state)
 {
     struct media *m = *state;
     char path[512];
-    media_path(m, path, sizeof(path), "frag.mp4");
+    test_path(path, sizeof(path), m->dir, "frag.mp4");
     assert_int_equal(test_sh("ffmpeg -nostdin -loglevel error -y -i '%s' -map 0 -c copy "
                              "-movflags frag_keyframe+empty_moov '%s'", m->src, path), 0);
     check_file(path);
@@ -450,7 +390,7 @@ static void test_bframes(void **state)
     const char *names[] = { "bframes.mp4", "bframes.avi" };
     for (size_t i = 0; i < 2; i++) {
         char path[512];
-        media_path(m, path, sizeof(path), names[i]);
+        test_path(path, sizeof(path), m->dir, names[i]);
         assert_int_equal(test_sh("ffmpeg -nostdin -loglevel error -y -i '%s' -map 0 -c:v mpeg4 "
                                  "-bf 2 -g 12 -c:a copy '%s'", m->src, path), 0);
         check_file(path);
@@ -636,7 +576,7 @@ static void test_bounds(void **state)
     assert_true(until > 1.0 && until < 7.0);
     int64_t planned = 0;
     for (size_t i = 0; i < o.ref.n; i++) {
-        const struct ref_pkt *p = &o.ref.v[i];
+        const struct refpkt *p = &o.ref.v[i];
         if (!is_selected(o.d, p->st) || p->time < 1.0 || p->time >= 7.0)
             continue;
         bool in = false;
@@ -750,7 +690,7 @@ static void test_no_index_truncated_avi(void **state)
 {
     struct media *m = *state;
     char path[512];
-    media_path(m, path, sizeof(path), "cut.avi");
+    test_path(path, sizeof(path), m->dir, "cut.avi");
     assert_int_equal(test_sh("head -c 200000 '%s' > '%s'", m->avi, path), 0);
     struct opened o = open_media(path);
     select_tracks(o.d, true, 0);
@@ -773,8 +713,8 @@ static void test_hostile_truncated_mp4(void **state)
 {
     struct media *m = *state;
     char full[512], cut[512];
-    media_path(m, full, sizeof(full), "fast.mp4");
-    media_path(m, cut, sizeof(cut), "fastcut.mp4");
+    test_path(full, sizeof(full), m->dir, "fast.mp4");
+    test_path(cut, sizeof(cut), m->dir, "fastcut.mp4");
     assert_int_equal(test_sh("ffmpeg -nostdin -loglevel error -y -i '%s' -map 0 -c copy "
                              "-movflags +faststart '%s'", m->src, full), 0);
     struct stat sb;
@@ -839,7 +779,7 @@ static void test_hostile_offsets(void **state)
 {
     struct media *m = *state;
     char path[512];
-    media_path(m, path, sizeof(path), "badstco.mp4");
+    test_path(path, sizeof(path), m->dir, "badstco.mp4");
     assert_int_equal(test_sh("ffmpeg -nostdin -loglevel error -y -i '%s' -map 0 -c copy "
                              "-movflags +faststart '%s'", m->src, path), 0);
     long size;
@@ -912,7 +852,7 @@ static void test_hostile_huge_index(void **state)
 {
     struct media *m = *state;
     char path[512];
-    media_path(m, path, sizeof(path), "hugeindex.mp4");
+    test_path(path, sizeof(path), m->dir, "hugeindex.mp4");
     assert_int_equal(test_sh("ffmpeg -nostdin -loglevel error -y -i '%s' -map 0:v -c copy "
                              "-movflags +faststart '%s'", m->src, path), 0);
     long size;

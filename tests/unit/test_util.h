@@ -43,6 +43,13 @@ static inline void test_rmdir(char *path)
     free(path);
 }
 
+/* buf = "dir/name" (cut to n bytes); returns buf. */
+static inline char *test_path(char *buf, size_t n, const char *dir, const char *name)
+{
+    snprintf(buf, n, "%s/%s", dir, name);
+    return buf;
+}
+
 /* Run a shell command built from fmt; returns its exit status. */
 static inline int test_sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static inline int test_sh(const char *fmt, ...)
