@@ -24,22 +24,6 @@
 #include "libao2/audio_out.h"
 #include "test_util.h"
 
-static uint8_t *read_file(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    assert_int_equal(fseek(f, 0, SEEK_END), 0);
-    long n = ftell(f);
-    assert_true(n >= 0);
-    fseek(f, 0, SEEK_SET);
-    uint8_t *buf = malloc((size_t)n + 1);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *size = (size_t)n;
-    return buf;
-}
-
 static int count_entries(const char *dir)
 {
     DIR *d = opendir(dir);
@@ -100,22 +84,38 @@ static uint8_t *make_samples(size_t bytes, int seed)
     return b;
 }
 
-static char *path_in(const char *dir, const char *name)
+/* A pcm output into a fresh folder: file is tmp/name, and spec is
+ * spec_head, file, spec_tail (where file= stands among the options is
+ * the test's choice). */
+struct pcm_case {
+    char *tmp;
+    char *file;
+    char *spec;
+};
+
+static struct pcm_case pcm_case_open(const char *name, const char *spec_head,
+                                     const char *spec_tail)
 {
-    char *p = NULL;
-    assert_true(asprintf(&p, "%s/%s", dir, name) > 0);
-    return p;
+    struct pcm_case c = {test_mkdtemp(), NULL, NULL};
+    assert_non_null(c.tmp);
+    assert_true(asprintf(&c.file, "%s/%s", c.tmp, name) > 0);
+    assert_true(asprintf(&c.spec, "%s%s%s", spec_head, c.file, spec_tail) > 0);
+    return c;
+}
+
+static void pcm_case_free(struct pcm_case *c)
+{
+    free(c->spec);
+    free(c->file);
+    test_rmdir(c->tmp);
 }
 
 static void test_pcm_wav_s16(void **state)
 {
-    char *tmp = test_mkdtemp();
-    char *file = path_in(tmp, "out.wav");
-    char *spec = NULL;
-    assert_true(asprintf(&spec, "pcm:fast:file=%s", file) > 0);
+    struct pcm_case c = pcm_case_open("out.wav", "pcm:fast:file=", "");
     struct ao_format fmt = {AV_SAMPLE_FMT_S16, 44100, 2};
     struct ao *ao = NULL;
-    assert_int_equal(ao_open(&ao, spec, &fmt), 0);
+    assert_int_equal(ao_open(&ao, c.spec, &fmt), 0);
     assert_string_equal(ao_name(ao), "pcm");
     assert_int_equal(fmt.fmt, AV_SAMPLE_FMT_S16);
     assert_int_equal(fmt.rate, 44100);
@@ -126,13 +126,14 @@ static void test_pcm_wav_s16(void **state)
     assert_int_equal(ao_play(ao, data + 1200, 700), 700);
     assert_true(ao_get_delay(ao) == 0.0);
     /* Until close, the file is a hidden temporary. */
-    assert_int_equal(access(file, F_OK), -1);
-    assert_int_equal(count_entries(tmp), 1);
+    assert_int_equal(access(c.file, F_OK), -1);
+    assert_int_equal(count_entries(c.tmp), 1);
     assert_int_equal(ao_close(ao), 0);
-    assert_int_equal(count_entries(tmp), 1);
+    assert_int_equal(count_entries(c.tmp), 1);
 
     size_t size;
-    uint8_t *w = read_file(file, &size);
+    uint8_t *w = test_read_file(c.file, &size);
+    assert_non_null(w);
     assert_int_equal(size, 44 + 4000);
     check_wav(w, &(struct wav_want){.tag = 1, .channels = 2, .rate = 44100, .bits = 16,
                                     .fmt_size = 16, .data_size = 4000,
@@ -140,27 +141,23 @@ static void test_pcm_wav_s16(void **state)
     assert_memory_equal(w + 44, data, 4000);
     free(w);
     free(data);
-    free(spec);
-    free(file);
-    test_rmdir(tmp);
+    pcm_case_free(&c);
 }
 
 static void test_pcm_wav_float_51(void **state)
 {
-    char *tmp = test_mkdtemp();
-    char *file = path_in(tmp, "six.wav");
-    char *spec = NULL;
-    assert_true(asprintf(&spec, "pcm:file=%s:fast", file) > 0);
+    struct pcm_case c = pcm_case_open("six.wav", "pcm:file=", ":fast");
     struct ao_format fmt = {AV_SAMPLE_FMT_FLT, 48000, 6};
     struct ao *ao = NULL;
-    assert_int_equal(ao_open(&ao, spec, &fmt), 0);
+    assert_int_equal(ao_open(&ao, c.spec, &fmt), 0);
     assert_int_equal(fmt.fmt, AV_SAMPLE_FMT_FLT);
     uint8_t *data = make_samples(24 * 10, 2);
     assert_int_equal(ao_play(ao, data, 10), 10);
     assert_int_equal(ao_close(ao), 0);
 
     size_t size;
-    uint8_t *w = read_file(file, &size);
+    uint8_t *w = test_read_file(c.file, &size);
+    assert_non_null(w);
     assert_int_equal(size, 68 + 240);
     check_wav(w, &(struct wav_want){.tag = 0xfffe, .channels = 6, .rate = 48000, .bits = 32,
                                     .fmt_size = 40, .data_size = 240,
@@ -175,51 +172,45 @@ static void test_pcm_wav_float_51(void **state)
     assert_memory_equal(w + 68, data, 240);
     free(w);
     free(data);
-    free(spec);
-    free(file);
-    test_rmdir(tmp);
+    pcm_case_free(&c);
 }
 
 static void test_pcm_formats(void **state)
 {
-    char *tmp = test_mkdtemp();
-    char *file = path_in(tmp, "mono.wav");
-    char *spec = NULL;
-    assert_true(asprintf(&spec, "pcm:fast:file=%s", file) > 0);
+    struct pcm_case c = pcm_case_open("mono.wav", "pcm:fast:file=", "");
 
     /* Planar or wider formats are changed to s16 for the caller to
      * convert to. */
     struct ao_format fmt = {AV_SAMPLE_FMT_FLTP, 22050, 2};
     struct ao *ao = NULL;
-    assert_int_equal(ao_open(&ao, spec, &fmt), 0);
+    assert_int_equal(ao_open(&ao, c.spec, &fmt), 0);
     assert_int_equal(fmt.fmt, AV_SAMPLE_FMT_S16);
     assert_int_equal(fmt.rate, 22050);
     ao_abort(ao);
     fmt = (struct ao_format){AV_SAMPLE_FMT_DBL, 22050, 1};
-    assert_int_equal(ao_open(&ao, spec, &fmt), 0);
+    assert_int_equal(ao_open(&ao, c.spec, &fmt), 0);
     assert_int_equal(fmt.fmt, AV_SAMPLE_FMT_S16);
     ao_abort(ao);
-    assert_int_equal(count_entries(tmp), 0);
+    assert_int_equal(count_entries(c.tmp), 0);
 
     /* u8 mono with an odd byte count: the data chunk gets a pad byte that
      * the RIFF size counts and the data size does not. */
     fmt = (struct ao_format){AV_SAMPLE_FMT_U8, 8000, 1};
-    assert_int_equal(ao_open(&ao, spec, &fmt), 0);
+    assert_int_equal(ao_open(&ao, c.spec, &fmt), 0);
     assert_int_equal(fmt.fmt, AV_SAMPLE_FMT_U8);
     uint8_t data[3] = {1, 2, 3};
     assert_int_equal(ao_play(ao, data, 3), 3);
     assert_int_equal(ao_close(ao), 0);
     size_t size;
-    uint8_t *w = read_file(file, &size);
+    uint8_t *w = test_read_file(c.file, &size);
+    assert_non_null(w);
     assert_int_equal(size, 44 + 4);
     check_wav(w, &(struct wav_want){.tag = 1, .channels = 1, .rate = 8000, .bits = 8,
                                     .fmt_size = 16, .data_size = 3, .riff_size = 36 + 4});
     assert_memory_equal(w + 44, data, 3);
     assert_int_equal(w[47], 0);
     free(w);
-    free(spec);
-    free(file);
-    test_rmdir(tmp);
+    pcm_case_free(&c);
 }
 
 static void test_pcm_raw_and_default_name(void **state)
@@ -237,14 +228,16 @@ static void test_pcm_raw_and_default_name(void **state)
     assert_int_equal(ao_close(ao), 0);
     /* MPlayer's default name for raw output. */
     size_t size;
-    uint8_t *w = read_file("audiodump.pcm", &size);
+    uint8_t *w = test_read_file("audiodump.pcm", &size);
+    assert_non_null(w);
     assert_int_equal(size, 800);
     assert_memory_equal(w, data, 800);
     free(w);
 
     assert_int_equal(ao_open(&ao, "pcm:fast", &fmt), 0);
     assert_int_equal(ao_close(ao), 0);
-    w = read_file("audiodump.wav", &size);
+    w = test_read_file("audiodump.wav", &size);
+    assert_non_null(w);
     assert_int_equal(size, 44);
     assert_int_equal(rd32(w + 40), 0);
     free(w);
@@ -257,57 +250,50 @@ static void test_pcm_raw_and_default_name(void **state)
 
 static void test_pcm_overwrite_keeps_old_until_close(void **state)
 {
-    char *tmp = test_mkdtemp();
-    char *file = path_in(tmp, "out.wav");
-    assert_int_equal(test_sh("printf old > '%s'", file), 0);
-    char *spec = NULL;
-    assert_true(asprintf(&spec, "pcm:fast:nowaveheader:file=%s", file) > 0);
+    struct pcm_case c = pcm_case_open("out.wav", "pcm:fast:nowaveheader:file=", "");
+    assert_int_equal(test_sh("printf old > '%s'", c.file), 0);
     struct ao_format fmt = {AV_SAMPLE_FMT_S16, 8000, 1};
     struct ao *ao = NULL;
-    assert_int_equal(ao_open(&ao, spec, &fmt), 0);
+    assert_int_equal(ao_open(&ao, c.spec, &fmt), 0);
     assert_int_equal(ao_play(ao, "abcd", 2), 2);
     size_t size;
-    uint8_t *w = read_file(file, &size);
+    uint8_t *w = test_read_file(c.file, &size);
+    assert_non_null(w);
     assert_int_equal(size, 3);
     free(w);
     /* An aborted run leaves the old file as it was. */
     ao_abort(ao);
-    w = read_file(file, &size);
+    w = test_read_file(c.file, &size);
+    assert_non_null(w);
     assert_int_equal(size, 3);
     assert_memory_equal(w, "old", 3);
     free(w);
-    assert_int_equal(count_entries(tmp), 1);
+    assert_int_equal(count_entries(c.tmp), 1);
 
-    assert_int_equal(ao_open(&ao, spec, &fmt), 0);
+    assert_int_equal(ao_open(&ao, c.spec, &fmt), 0);
     assert_int_equal(ao_play(ao, "abcd", 2), 2);
     assert_int_equal(ao_close(ao), 0);
-    w = read_file(file, &size);
+    w = test_read_file(c.file, &size);
+    assert_non_null(w);
     assert_int_equal(size, 4);
     assert_memory_equal(w, "abcd", 4);
     free(w);
-    assert_int_equal(count_entries(tmp), 1);
-    free(spec);
-    free(file);
-    test_rmdir(tmp);
+    assert_int_equal(count_entries(c.tmp), 1);
+    pcm_case_free(&c);
 }
 
 static void test_pcm_abort_leaves_nothing(void **state)
 {
-    char *tmp = test_mkdtemp();
-    char *file = path_in(tmp, "out.wav");
-    char *spec = NULL;
-    assert_true(asprintf(&spec, "pcm:fast:file=%s", file) > 0);
+    struct pcm_case c = pcm_case_open("out.wav", "pcm:fast:file=", "");
     struct ao_format fmt = {AV_SAMPLE_FMT_S16, 44100, 2};
     struct ao *ao = NULL;
-    assert_int_equal(ao_open(&ao, spec, &fmt), 0);
+    assert_int_equal(ao_open(&ao, c.spec, &fmt), 0);
     uint8_t *data = make_samples(400, 4);
     assert_int_equal(ao_play(ao, data, 100), 100);
     ao_abort(ao);
-    assert_int_equal(count_entries(tmp), 0);
+    assert_int_equal(count_entries(c.tmp), 0);
     free(data);
-    free(spec);
-    free(file);
-    test_rmdir(tmp);
+    pcm_case_free(&c);
 }
 
 static void test_pcm_dev_full(void **state)
@@ -328,13 +314,10 @@ static void test_pcm_dev_full(void **state)
  * full disk): the temporary goes, no file appears. */
 static void test_pcm_write_error_removes_temporary(void **state)
 {
-    char *tmp = test_mkdtemp();
-    char *file = path_in(tmp, "out.wav");
-    char *spec = NULL;
-    assert_true(asprintf(&spec, "pcm:fast:file=%s", file) > 0);
+    struct pcm_case c = pcm_case_open("out.wav", "pcm:fast:file=", "");
     struct ao_format fmt = {AV_SAMPLE_FMT_S16, 44100, 2};
     struct ao *ao = NULL;
-    assert_int_equal(ao_open(&ao, spec, &fmt), 0);
+    assert_int_equal(ao_open(&ao, c.spec, &fmt), 0);
 
     struct rlimit old;
     assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
@@ -349,27 +332,22 @@ static void test_pcm_write_error_removes_temporary(void **state)
 
     assert_int_equal(r, -AO_ERR_WRITE);
     assert_int_equal(ao_close(ao), -AO_ERR_WRITE);
-    assert_int_equal(count_entries(tmp), 0);
+    assert_int_equal(count_entries(c.tmp), 0);
     free(data);
-    free(spec);
-    free(file);
-    test_rmdir(tmp);
+    pcm_case_free(&c);
 }
 
 /* A FIFO cannot be patched: the header carries MPlayer's streaming sizes
  * and the data follows as played. */
 static void test_pcm_fifo_streaming_header(void **state)
 {
-    char *tmp = test_mkdtemp();
-    char *fifo = path_in(tmp, "fifo");
-    assert_int_equal(mkfifo(fifo, 0600), 0);
-    int rfd = open(fifo, O_RDONLY | O_NONBLOCK);
+    struct pcm_case c = pcm_case_open("fifo", "pcm:fast:file=", "");
+    assert_int_equal(mkfifo(c.file, 0600), 0);
+    int rfd = open(c.file, O_RDONLY | O_NONBLOCK);
     assert_true(rfd >= 0);
-    char *spec = NULL;
-    assert_true(asprintf(&spec, "pcm:fast:file=%s", fifo) > 0);
     struct ao_format fmt = {AV_SAMPLE_FMT_S16, 44100, 1};
     struct ao *ao = NULL;
-    assert_int_equal(ao_open(&ao, spec, &fmt), 0);
+    assert_int_equal(ao_open(&ao, c.spec, &fmt), 0);
     uint8_t *data = make_samples(200, 6);
     assert_int_equal(ao_play(ao, data, 100), 100);
     assert_int_equal(ao_close(ao), 0);
@@ -383,11 +361,9 @@ static void test_pcm_fifo_streaming_header(void **state)
     assert_memory_equal(buf + 44, data, 200);
     close(rfd);
     /* Nothing but the FIFO itself. */
-    assert_int_equal(count_entries(tmp), 1);
+    assert_int_equal(count_entries(c.tmp), 1);
     free(data);
-    free(spec);
-    free(fifo);
-    test_rmdir(tmp);
+    pcm_case_free(&c);
 }
 
 static void test_ao_lists(void **state)
@@ -522,10 +498,8 @@ static void test_ao_real_time(void **state)
     assert_int_equal(ao_close(ao), 0);
 
     /* pcm without fast follows the same model. */
-    char *tmp = test_mkdtemp();
-    char *spec = NULL;
-    assert_true(asprintf(&spec, "pcm:file=%s/x.wav", tmp) > 0);
-    assert_int_equal(ao_open(&ao, spec, &fmt), 0);
+    struct pcm_case c = pcm_case_open("x.wav", "pcm:file=", "");
+    assert_int_equal(ao_open(&ao, c.spec, &fmt), 0);
     ao_pause(ao);
     assert_int_equal(ao_play(ao, data, 6000), 6000);
     assert_true(fabs(ao_get_delay(ao) - 0.125) < 1e-9);
@@ -537,9 +511,8 @@ static void test_ao_real_time(void **state)
     assert_int_equal(ao_play(ao, data, 48000), 48000);
     assert_true(ao_get_delay(ao) == 0.0);
     assert_int_equal(ao_close(ao), 0);
-    free(spec);
     free(data);
-    test_rmdir(tmp);
+    pcm_case_free(&c);
 }
 
 int main(void)

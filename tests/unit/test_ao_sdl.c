@@ -52,22 +52,6 @@ static void disk_end(struct disk *d)
     test_rmdir(d->dir);
 }
 
-static uint8_t *read_file(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    assert_int_equal(fseek(f, 0, SEEK_END), 0);
-    long len = ftell(f);
-    assert_true(len >= 0);
-    rewind(f);
-    uint8_t *buf = malloc((size_t)len + 1);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
-    fclose(f);
-    *size = (size_t)len;
-    return buf;
-}
-
 static int sample_bytes(enum AVSampleFormat fmt)
 {
     return av_get_bytes_per_sample(fmt);
@@ -179,7 +163,8 @@ static void check_disk_format(enum AVSampleFormat fmt)
     assert_int_equal(ao_close(ao), 0);
 
     size_t size;
-    uint8_t *out = read_file(d.file, &size);
+    uint8_t *out = test_read_file(d.file, &size);
+    assert_non_null(out);
     check_played(out, size, want, frames, frame_bytes, silence_byte(fmt), true);
     free(out);
     free(want);
@@ -246,7 +231,8 @@ static void test_disk_streaming(void **state)
     assert_int_equal(ao_close(ao), 0);
 
     size_t size;
-    uint8_t *out = read_file(d.file, &size);
+    uint8_t *out = test_read_file(d.file, &size);
+    assert_non_null(out);
     check_played(out, size, want, frames, frame_bytes, 0, false);
     free(out);
     free(want);

@@ -108,31 +108,6 @@ done:
     return ret;
 }
 
-static uint8_t *read_whole(const char *path, size_t *size)
-{
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return NULL;
-    uint8_t *data = NULL;
-    size_t cap = 0, len = 0;
-    for (;;) {
-        if (len == cap) {
-            cap = cap ? cap * 2 : 65536;
-            uint8_t *d = realloc(data, cap);
-            if (!d)
-                break;
-            data = d;
-        }
-        size_t n = fread(data + len, 1, cap - len, fp);
-        if (n == 0)
-            break;
-        len += n;
-    }
-    fclose(fp);
-    *size = len;
-    return data;
-}
-
 static uint32_t rd_le32(const uint8_t *p)
 {
     return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -247,6 +222,14 @@ static int64_t sink_samples(const struct pcm_sink *s)
     return (int64_t)(s->len / s->frame_bytes);
 }
 
+/* s: a fresh sink to s16 stereo at rate, fed all the audio of path. */
+static void sink_decode_file(struct pcm_sink *s, const char *path, int rate)
+{
+    sink_init(s, AV_SAMPLE_FMT_S16, rate, 2);
+    struct decode_stats st;
+    assert_int_equal(decode_file(path, AVMEDIA_TYPE_AUDIO, 0, &st, sink_frame, s), 0);
+}
+
 /* A synthetic audio frame: a ramp with a per-channel offset. */
 static AVFrame *make_audio(enum AVSampleFormat fmt, int rate, int channels, int n, int seed)
 {
@@ -280,21 +263,32 @@ static AVFrame *make_audio(enum AVSampleFormat fmt, int rate, int channels, int 
 
 /* ---- decoding ---- */
 
+/* A fresh folder for a test clip, and the clip's path in it. */
+struct clip_dir {
+    char *dir;
+    char path[512];
+};
+
+static struct clip_dir clip_dir_make(const char *name)
+{
+    struct clip_dir cd = {test_mkdtemp(), ""};
+    assert_non_null(cd.dir);
+    test_path(cd.path, sizeof(cd.path), cd.dir, name);
+    return cd;
+}
+
 static void count_video(const char *name, const char *opts, int threads)
 {
-    char *dir = test_mkdtemp();
-    assert_non_null(dir);
-    char path[512];
-    snprintf(path, sizeof(path), "%s/%s", dir, name);
-    assert_int_equal(test_make_clip(path, 1.0, 160, 120, 25, 0, opts), 0);
+    struct clip_dir cd = clip_dir_make(name);
+    assert_int_equal(test_make_clip(cd.path, 1.0, 160, 120, 25, 0, opts), 0);
 
     struct decode_stats st;
-    assert_int_equal(decode_file(path, AVMEDIA_TYPE_VIDEO, threads, &st, NULL, NULL), 0);
+    assert_int_equal(decode_file(cd.path, AVMEDIA_TYPE_VIDEO, threads, &st, NULL, NULL), 0);
     assert_int_equal(st.errors, 0);
     assert_int_equal(st.packets, 25);
     assert_int_equal(st.frames, 25);
     assert_true(st.pts_increasing);
-    test_rmdir(dir);
+    test_rmdir(cd.dir);
 }
 
 static void test_mpeg4_frame_count(void **state)
@@ -311,14 +305,11 @@ static void test_ffv1_frame_count(void **state)
 
 static void test_decoder_names_and_flush(void **state)
 {
-    char *dir = test_mkdtemp();
-    assert_non_null(dir);
-    char path[512];
-    snprintf(path, sizeof(path), "%s/v.mkv", dir);
-    assert_int_equal(test_make_clip(path, 1.0, 160, 120, 25, 0, "-c:v mpeg4 -g 5"), 0);
+    struct clip_dir cd = clip_dir_make("v.mkv");
+    assert_int_equal(test_make_clip(cd.path, 1.0, 160, 120, 25, 0, "-c:v mpeg4 -g 5"), 0);
 
     AVFormatContext *fmt = NULL;
-    assert_int_equal(avformat_open_input(&fmt, path, NULL, NULL), 0);
+    assert_int_equal(avformat_open_input(&fmt, cd.path, NULL, NULL), 0);
     assert_true(avformat_find_stream_info(fmt, NULL) >= 0);
     AVStream *s = fmt->streams[0];
     struct mp_decoder *dec;
@@ -360,7 +351,7 @@ static void test_decoder_names_and_flush(void **state)
     av_packet_free(&pkt);
     mp_decoder_close(dec);
     avformat_close_input(&fmt);
-    test_rmdir(dir);
+    test_rmdir(cd.dir);
 }
 
 static void test_no_decoder(void **state)
@@ -412,17 +403,25 @@ static void test_corrupt_packet(void **state)
 
 /* ---- audio ---- */
 
+/* sink: test_make_clip's 440 Hz sine at 48 kHz, secs long, in the file
+ * name with the encoder options extra, decoded to s16 stereo at rate. */
+static void sink_decode_sine(struct pcm_sink *sink, const char *name, double secs,
+                             const char *extra, int rate)
+{
+    struct clip_dir cd = clip_dir_make(name);
+    assert_int_equal(test_make_clip(cd.path, secs, 0, 0, 0, 48000, extra), 0);
+    sink_decode_file(sink, cd.path, rate);
+    test_rmdir(cd.dir);
+}
+
 static void test_pcm_s16_bitexact(void **state)
 {
-    char *dir = test_mkdtemp();
-    assert_non_null(dir);
-    char path[512];
-    snprintf(path, sizeof(path), "%s/a.wav", dir);
+    struct clip_dir cd = clip_dir_make("a.wav");
     assert_int_equal(test_sh("ffmpeg -nostdin -loglevel error -y -f lavfi -i "
                              "'aevalsrc=sin(440*2*PI*t)*0.9|sin(313*2*PI*t)*0.5:s=44100' "
-                             "-t 1.37 -c:a pcm_s16le '%s'", path), 0);
+                             "-t 1.37 -c:a pcm_s16le '%s'", cd.path), 0);
     size_t size = 0;
-    uint8_t *wav = read_whole(path, &size);
+    uint8_t *wav = test_read_file(cd.path, &size);
     assert_non_null(wav);
     size_t raw_len = 0;
     const uint8_t *raw = wav_data(wav, size, &raw_len);
@@ -430,9 +429,7 @@ static void test_pcm_s16_bitexact(void **state)
     assert_int_equal(raw_len, (size_t)60417 * 4);
 
     struct pcm_sink sink;
-    sink_init(&sink, AV_SAMPLE_FMT_S16, 44100, 2);
-    struct decode_stats st;
-    assert_int_equal(decode_file(path, AVMEDIA_TYPE_AUDIO, 0, &st, sink_frame, &sink), 0);
+    sink_decode_file(&sink, cd.path, 44100);
     assert_int_equal(sink.conv_errors, 0);
     sink_flush(&sink);
     assert_int_equal(sink.len, raw_len);
@@ -441,21 +438,13 @@ static void test_pcm_s16_bitexact(void **state)
 
     sink_free(&sink);
     free(wav);
-    test_rmdir(dir);
+    test_rmdir(cd.dir);
 }
 
 static void test_fltp_to_s16_exact_count(void **state)
 {
-    char *dir = test_mkdtemp();
-    assert_non_null(dir);
-    char path[512];
-    snprintf(path, sizeof(path), "%s/a.m4a", dir);
-    assert_int_equal(test_make_clip(path, 1.0, 0, 0, 0, 48000, "-ac 2 -c:a aac -b:a 96k"), 0);
-
     struct pcm_sink sink;
-    sink_init(&sink, AV_SAMPLE_FMT_S16, 48000, 2);
-    struct decode_stats st;
-    assert_int_equal(decode_file(path, AVMEDIA_TYPE_AUDIO, 0, &st, sink_frame, &sink), 0);
+    sink_decode_sine(&sink, "a.m4a", 1.0, "-ac 2 -c:a aac -b:a 96k", 48000);
     assert_int_equal(sink.conv_errors, 0);
     assert_true(sink.in_samples >= 48000);
     // No resampling: nothing held back, not one sample more or less.
@@ -466,21 +455,12 @@ static void test_fltp_to_s16_exact_count(void **state)
     assert_int_equal(sink.checked, sink.in_samples * 2);
     assert_true(sink.max_diff <= 1);
     sink_free(&sink);
-    test_rmdir(dir);
 }
 
 static void test_resample_48k_to_44k(void **state)
 {
-    char *dir = test_mkdtemp();
-    assert_non_null(dir);
-    char path[512];
-    snprintf(path, sizeof(path), "%s/a.wav", dir);
-    assert_int_equal(test_make_clip(path, 2.0, 0, 0, 0, 48000, "-ac 2 -c:a pcm_s16le"), 0);
-
     struct pcm_sink sink;
-    sink_init(&sink, AV_SAMPLE_FMT_S16, 44100, 2);
-    struct decode_stats st;
-    assert_int_equal(decode_file(path, AVMEDIA_TYPE_AUDIO, 0, &st, sink_frame, &sink), 0);
+    sink_decode_sine(&sink, "a.wav", 2.0, "-ac 2 -c:a pcm_s16le", 44100);
     assert_int_equal(sink.in_samples, 96000);
     int64_t before = sink_samples(&sink);
     assert_true(mp_audio_conv_get_delay(sink.conv) > 0);
@@ -496,7 +476,6 @@ static void test_resample_48k_to_44k(void **state)
         crossings += (pcm[2 * (i - 1)] < 0) != (pcm[2 * i] < 0);
     assert_true(abs(crossings - 2 * 440 * 2) <= 4);
     sink_free(&sink);
-    test_rmdir(dir);
 }
 
 static void test_speed(void **state)
@@ -805,20 +784,17 @@ static void colour_frame(void *ctx, const AVFrame *f)
 
 static void test_decoded_colour(void **state)
 {
-    char *dir = test_mkdtemp();
-    assert_non_null(dir);
-    char path[512];
-    snprintf(path, sizeof(path), "%s/c.mkv", dir);
+    struct clip_dir cd = clip_dir_make("c.mkv");
     assert_int_equal(test_sh("ffmpeg -nostdin -loglevel error -y -f lavfi -i "
                              "color=c=0x3080C0:s=64x48:r=10 -t 1 -pix_fmt yuv420p "
-                             "-c:v ffv1 '%s'", path), 0);
+                             "-c:v ffv1 '%s'", cd.path), 0);
     struct colour_check cc = {0};
     assert_int_equal(mp_image_conv_create(&cc.conv, AV_PIX_FMT_RGB24, 0, 0, NULL), 0);
     struct decode_stats st;
-    assert_int_equal(decode_file(path, AVMEDIA_TYPE_VIDEO, 0, &st, colour_frame, &cc), 0);
+    assert_int_equal(decode_file(cd.path, AVMEDIA_TYPE_VIDEO, 0, &st, colour_frame, &cc), 0);
     assert_int_equal(cc.frames, 10);
     mp_image_conv_free(cc.conv);
-    test_rmdir(dir);
+    test_rmdir(cd.dir);
 }
 
 /* -sws reaches the converter it was given to, and only that one. */

@@ -1,5 +1,6 @@
 /*
- * Helpers shared by the unit tests: temporary folders and generated media.
+ * Helpers shared by the unit tests: temporary folders, the files tests
+ * write in them, and generated media.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  *
@@ -9,7 +10,9 @@
 #ifndef MP_TESTS_TEST_UTIL_H
 #define MP_TESTS_TEST_UTIL_H
 
+#include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +50,34 @@ static inline void test_rmdir(char *path)
 static inline char *test_path(char *buf, size_t n, const char *dir, const char *name)
 {
     snprintf(buf, n, "%s/%s", dir, name);
+    return buf;
+}
+
+/* The whole of the file at path, malloc'ed, *size bytes (plus a 0 byte
+ * after them, so that an empty file is not NULL). NULL and *size 0, said
+ * on stderr, when it cannot be read: the caller asserts. */
+static inline uint8_t *test_read_file(const char *path, size_t *size)
+{
+    *size = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "test_read_file: %s: %s\n", path, strerror(errno));
+        return NULL;
+    }
+    uint8_t *buf = NULL;
+    long n = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1))) {
+        if (fread(buf, 1, (size_t)n, f) == (size_t)n) {
+            buf[n] = 0;
+            *size = (size_t)n;
+        } else {
+            free(buf);
+            buf = NULL;
+        }
+    }
+    fclose(f);
+    if (!buf)
+        fprintf(stderr, "test_read_file: %s: could not read it whole\n", path);
     return buf;
 }
 
