@@ -1,8 +1,8 @@
 /*
  * Helpers shared by the fuzz targets in tests/fuzz/: the libFuzzer entry
- * points' prototypes, quiet logging, input bytes as a file, and a check
- * that aborts (so the fuzzer records the input) when an API breaks the
- * promise its header makes.
+ * points' prototypes, quiet logging, input bytes as a file or a stream,
+ * and a check that aborts (so the fuzzer records the input) when an API
+ * breaks the promise its header makes.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  *
@@ -26,6 +26,7 @@
 #include <libavutil/mem.h>
 
 #include "common/mp_msg.h"
+#include "stream/stream.h"
 
 /* libFuzzer's entry points; each target defines them. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -91,6 +92,25 @@ static inline int fuzz_memfile(const uint8_t *data, size_t size, char *path, siz
     }
     snprintf(path, pathsize, "/proc/self/fd/%d", fd);
     return fd;
+}
+
+/*
+ * The input as a stream_t opened with so on fuzz_memfile's file. *fd gets
+ * that file, to close after stream_close. Returns 0, or -1 with nothing
+ * left open.
+ */
+static inline int fuzz_open_stream(const uint8_t *data, size_t size,
+                                   const struct stream_opts *so, stream_t **s, int *fd)
+{
+    char path[64];
+    *fd = fuzz_memfile(data, size, path, sizeof(path));
+    if (*fd < 0)
+        return -1;
+    if (stream_open(s, path, so) < 0) {
+        close(*fd);
+        return -1;
+    }
+    return 0;
 }
 
 /* A NUL-terminated copy of data (caller frees), or NULL. */

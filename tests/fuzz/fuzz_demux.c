@@ -208,17 +208,12 @@ static void fd_stream_opts(struct stream_opts *so, unsigned sel)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char path[64];
-    int fd = fuzz_memfile(data, size, path, sizeof(path));
-    if (fd < 0)
-        return 0;
     stream_t *s = NULL;
+    int fd;
     struct stream_opts so;
     fd_stream_opts(&so, size ? data[size - 1] : 0);
-    if (stream_open(&s, path, &so) < 0) {
-        close(fd);
+    if (fuzz_open_stream(data, size, &so, &s, &fd) < 0)
         return 0;
-    }
     struct fd_ctx c = {0};
     const struct demux_opts dopts = {
         .max_queue_packets = 512,

@@ -196,11 +196,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char path[64];
-    int fd = fuzz_memfile(data, size, path, sizeof(path));
-    if (fd < 0)
-        return 0;
     stream_t *s = NULL;
+    int fd;
     /* Plans reach the kernel only with readahead on (cache_kb bounds
      * how far ahead of the reader). */
     const struct stream_opts so = {
@@ -209,20 +206,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         .cache_min_percent = STREAM_CACHE_DEFAULT_MIN,
         .cache_seek_min_percent = STREAM_CACHE_DEFAULT_SEEK_MIN,
     };
-    if (stream_open(&s, path, &so) == 0) {
-        demuxer_t *d = NULL;
-        const struct demux_opts dopts = {
-            .max_queue_packets = 512,
-            .max_queue_bytes = 32 << 20,
-            .matroska_plans = true,
-        };
-        if (demux_open(&d, s, &dopts) == 0) {
-            fr_run(d, size ? data[size - 1] : 0);
-            demux_close(d);
-        }
-        stream_set_read_plan(s, NULL, 0);
-        stream_close(s);
+    if (fuzz_open_stream(data, size, &so, &s, &fd) < 0)
+        return 0;
+    demuxer_t *d = NULL;
+    const struct demux_opts dopts = {
+        .max_queue_packets = 512,
+        .max_queue_bytes = 32 << 20,
+        .matroska_plans = true,
+    };
+    if (demux_open(&d, s, &dopts) == 0) {
+        fr_run(d, size ? data[size - 1] : 0);
+        demux_close(d);
     }
+    stream_set_read_plan(s, NULL, 0);
+    stream_close(s);
     close(fd);
     return 0;
 }

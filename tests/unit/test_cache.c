@@ -26,6 +26,7 @@
 #include "stream/stream.h"
 #include "stream/stream_test.h"
 #include "test_recorder.h"
+#include "test_stream_util.h"
 #include "test_util.h"
 
 #define KB 1024
@@ -33,52 +34,19 @@
 
 /* ---- files ---- */
 
-struct fixture {
-    char *dir;
-    char *path;
-    unsigned char *data;  /* the file's contents */
-    int64_t size;
-};
-
 /* A file of pseudo-random bytes (so any misplaced byte shows). */
-static void make_file(struct fixture *f, const char *name, int64_t size)
+static void make_file(struct test_file *f, const char *name, int64_t size)
 {
     free(f->path);
     free(f->data);
-    assert_true(asprintf(&f->path, "%s/%s", f->dir, name) > 0);
     f->size = size;
-    f->data = malloc((size_t)size);
-    assert_non_null(f->data);
-    uint32_t x = 12345;
-    for (int64_t i = 0; i < size; i++) {
-        x = x * 1103515245u + 12345u;
-        f->data[i] = (unsigned char)(x >> 16);
-    }
-    FILE *fp = fopen(f->path, "wb");
-    assert_non_null(fp);
-    assert_int_equal(fwrite(f->data, 1, (size_t)size, fp), (size_t)size);
-    assert_int_equal(fclose(fp), 0);
+    f->data = test_lcg_bytes(size, 12345);
+    f->path = test_write_in(f->dir, name, f->data, (size_t)size);
+    assert_non_null(f->path);
 }
 
-static int setup(void **state)
-{
-    struct fixture *f = calloc(1, sizeof(*f));
-    assert_non_null(f);
-    f->dir = test_mkdtemp();
-    assert_non_null(f->dir);
-    *state = f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    struct fixture *f = *state;
-    test_rmdir(f->dir);
-    free(f->path);
-    free(f->data);
-    free(f);
-    return 0;
-}
+/* A test on a struct test_file of its own. */
+#define FILE_TEST(fn) cmocka_unit_test_setup_teardown(fn, test_file_setup, test_file_teardown)
 
 static stream_t *open_ring(const char *path, int kb, int min, int seek_min,
                            const struct stream_file_io *io)
@@ -96,25 +64,16 @@ static stream_t *open_ring(const char *path, int kb, int min, int seek_min,
 }
 
 /* Read len bytes at the current position and compare with the file. */
-static void read_check(stream_t *s, const struct fixture *f, int len)
+static void read_check(stream_t *s, const struct test_file *f, int len)
 {
-    int64_t pos = stream_tell(s);
-    unsigned char *buf = malloc(len > 0 ? (size_t)len : 1);
-    assert_non_null(buf);
-    int n = stream_read(s, buf, len);
-    int64_t want = f->size - pos < len ? f->size - pos : len;
-    if (want < 0)
-        want = 0;
-    assert_int_equal(n, want);
-    assert_memory_equal(buf, f->data + pos, (size_t)want);
-    free(buf);
+    test_read_check(s, f->data, f->size, len);
 }
 
 /* ---- ring cache ---- */
 
 static void test_ring_contents(void **state)
 {
-    struct fixture *f = *state;
+    struct test_file *f = *state;
     make_file(f, "ring.bin", 3 * MB + 123);
     stream_t *s = open_ring(f->path, 256, 20, 50, NULL);
     assert_int_equal(stream_get_kind(s), STREAM_KIND_FILE);
@@ -147,7 +106,7 @@ static void test_ring_contents(void **state)
 
 static void test_ring_seek_back_and_far(void **state)
 {
-    struct fixture *f = *state;
+    struct test_file *f = *state;
     make_file(f, "seek.bin", 4 * MB);
     stream_t *s = open_ring(f->path, 1024, 0, 90, NULL);
     for (int i = 0; i < 2 * MB / (4 * KB); i++)
@@ -247,7 +206,7 @@ static void *gate_opener(void *arg)
 
 static void test_ring_cache_min(void **state)
 {
-    struct fixture *f = *state;
+    struct test_file *f = *state;
     make_file(f, "min.bin", 4 * MB);
     struct gated g = {.gate_at = 2 * MB};
     pthread_mutex_init(&g.lock, NULL);
@@ -287,7 +246,7 @@ static void test_ring_cache_min(void **state)
 
 static void test_ring_eof(void **state)
 {
-    struct fixture *f = *state;
+    struct test_file *f = *state;
     make_file(f, "eof.bin", 100000);
     stream_t *s = open_ring(f->path, 64, 20, 50, NULL);
     int64_t total = 0;
@@ -333,7 +292,7 @@ static ssize_t fail_preadv2(void *ctx, int fd, void *buf, size_t len, off_t off,
 
 static void test_ring_error(void **state)
 {
-    struct fixture *f = *state;
+    struct test_file *f = *state;
     make_file(f, "err.bin", 1 * MB);
     struct failing fl = {.fail_at = 200 * KB};
     struct stream_file_io io = {.pread = fail_pread, .preadv2 = fail_preadv2, .ctx = &fl};
@@ -350,7 +309,7 @@ static void test_ring_error(void **state)
 
 static void test_ring_fifo_close_while_blocked(void **state)
 {
-    struct fixture *f = *state;
+    struct test_file *f = *state;
     char *fifo = NULL;
     assert_true(asprintf(&fifo, "%s/fifo", f->dir) > 0);
     assert_int_equal(mkfifo(fifo, 0600), 0);
@@ -406,7 +365,7 @@ static void test_ring_fifo_close_while_blocked(void **state)
 
 static void test_ring_plan_unsupported(void **state)
 {
-    struct fixture *f = *state;
+    struct test_file *f = *state;
     make_file(f, "np.bin", 64 * KB);
     stream_t *s = open_ring(f->path, 64, 0, 50, NULL);
     struct stream_range r = {0, 4096};
@@ -453,7 +412,7 @@ static void check_advice(struct recorder *r, int from, const struct stream_range
 }
 
 struct plan_fixture {
-    struct fixture f;
+    struct test_file f;
     struct recorder *rec;
     struct stream_file_io io;
 };
@@ -462,8 +421,7 @@ static int plan_setup(void **state)
 {
     struct plan_fixture *p = calloc(1, sizeof(*p));
     assert_non_null(p);
-    p->f.dir = test_mkdtemp();
-    assert_non_null(p->f.dir);
+    test_file_init(&p->f);
     p->rec = rec_new(false);
     p->io = rec_io(p->rec);
     make_file(&p->f, "plan.bin", 8 * MB);
@@ -474,9 +432,7 @@ static int plan_setup(void **state)
 static int plan_teardown(void **state)
 {
     struct plan_fixture *p = *state;
-    test_rmdir(p->f.dir);
-    free(p->f.path);
-    free(p->f.data);
+    test_file_clear(&p->f);
     rec_free(p->rec);
     free(p);
     return 0;
@@ -568,7 +524,7 @@ static void test_plan_budget(void **state)
     assert_int_equal(stream_get_stats(s).plan_bytes_advised, 256 * KB);
     /* Reading 128 KB of it frees 128 KB of budget. */
     assert_int_equal(stream_seek(s, 1 * MB), 0);
-    struct fixture *f = &p->f;
+    struct test_file *f = &p->f;
     read_check(s, f, 128 * KB);
     stream_file_sync_readahead(s);
     assert_int_equal(stream_get_stats(s).plan_bytes_advised, 384 * KB);
@@ -626,7 +582,7 @@ static void test_plan_wins_over_window(void **state)
 
 static void test_plan_unsupported_on_pipe(void **state)
 {
-    struct fixture *f = *state;
+    struct test_file *f = *state;
     char *fifo = NULL;
     assert_true(asprintf(&fifo, "%s/fifo2", f->dir) > 0);
     assert_int_equal(mkfifo(fifo, 0600), 0);
@@ -645,19 +601,19 @@ int main(void)
 {
     mp_msg_set_default_level(MSGL_ERR);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_ring_contents, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_ring_seek_back_and_far, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_ring_cache_min, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_ring_eof, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_ring_error, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_ring_fifo_close_while_blocked, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_ring_plan_unsupported, setup, teardown),
+        FILE_TEST(test_ring_contents),
+        FILE_TEST(test_ring_seek_back_and_far),
+        FILE_TEST(test_ring_cache_min),
+        FILE_TEST(test_ring_eof),
+        FILE_TEST(test_ring_error),
+        FILE_TEST(test_ring_fifo_close_while_blocked),
+        FILE_TEST(test_ring_plan_unsupported),
         cmocka_unit_test_setup_teardown(test_plan_exact_and_renewed, plan_setup, plan_teardown),
         cmocka_unit_test_setup_teardown(test_plan_replaced_after_seek, plan_setup,
                                         plan_teardown),
         cmocka_unit_test_setup_teardown(test_plan_budget, plan_setup, plan_teardown),
         cmocka_unit_test_setup_teardown(test_plan_wins_over_window, plan_setup, plan_teardown),
-        cmocka_unit_test_setup_teardown(test_plan_unsupported_on_pipe, setup, teardown),
+        FILE_TEST(test_plan_unsupported_on_pipe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

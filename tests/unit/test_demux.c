@@ -38,9 +38,10 @@ struct media {
 
 static int make_media(void **state)
 {
-    struct media *m = calloc(1, sizeof(*m));
-    if (!m || !(m->dir = test_mkdtemp()))
+    struct media *m = test_new_dir_fixture(sizeof(*m));
+    if (!m)
         return -1;
+    *state = m;
     test_path(m->mkv, sizeof(m->mkv), m->dir, "multi.mkv");
     test_path(m->mp4, sizeof(m->mp4), m->dir, "av.mp4");
     test_path(m->avi, sizeof(m->avi), m->dir, "av.avi");
@@ -71,7 +72,6 @@ static int make_media(void **state)
         return -1;
     if (test_sh("printf ';FFMETADATA1\\ntitle=nothing\\n' > '%s'", m->meta) != 0)
         return -1;
-    *state = m;
     return 0;
 }
 

@@ -45,16 +45,14 @@ struct media {
 
 static int make_media(void **state)
 {
-    struct media *m = calloc(1, sizeof(*m));
-    if (!m || !(m->dir = test_mkdtemp()))
+    struct media *m = test_new_dir_fixture(sizeof(*m));
+    if (!m)
         return -1;
     *state = m;
-    test_path(m->good, sizeof(m->good), m->dir, "good.mkv");
-    test_path(m->non, sizeof(m->non), m->dir, "non.mkv");
-    test_path(m->three, sizeof(m->three), m->dir, "three.mkv");
     test_path(m->cut, sizeof(m->cut), m->dir, "cut.mkv");
     test_path(m->bad, sizeof(m->bad), m->dir, "bad.mkv");
-    if (test_make_mkv_layouts(m->dir, CLIP_SECONDS, m->good, m->non, m->three) != 0)
+    if (test_make_mkv_layouts(m->dir, CLIP_SECONDS, m->good, m->non, m->three,
+                              sizeof(m->good)) != 0)
         return -1;
     struct stat sb;
     if (stat(m->good, &sb) != 0)
@@ -65,29 +63,12 @@ static int make_media(void **state)
     return 0;
 }
 
-struct opened {
-    stream_t *s;
-    demuxer_t *d;
-    struct refpkt_list ref;
-};
-
-static struct opened open_media(const char *path, bool with_ref)
+static struct refpkt_media open_media(const char *path, bool with_ref)
 {
-    struct opened o = {0};
     const struct demux_opts dopts = { .matroska_plans = true };
-    assert_int_equal(stream_open(&o.s, path, NULL), 0);
-    assert_int_equal(demux_open(&o.d, o.s, &dopts), 0);
+    struct refpkt_media o = refpkt_open(path, &dopts, with_ref);
     assert_true(!strncmp(o.d->format_name, "matroska", 8));
-    if (with_ref)
-        refpkt_read(&o.ref, path, o.d->start_time);
     return o;
-}
-
-static void close_media(struct opened *o)
-{
-    refpkt_free(&o->ref);
-    demux_close(o->d);
-    stream_close(o->s);
 }
 
 /* Select video (if want_video) and audio track aid (-1: none). */
@@ -146,7 +127,7 @@ static bool overlaps_any(const struct demux_read_range *r, int n, int64_t lo, in
  * file, non-empty, disjoint, by time; every selected packet of the
  * window inside one (when the reference is there); *until the window's
  * end. Returns the number of ranges, the ranges in r. */
-static int check_plan(struct opened *o, double from, double secs, int64_t max_gap,
+static int check_plan(struct refpkt_media *o, double from, double secs, int64_t max_gap,
                       struct demux_read_range *r)
 {
     int64_t size = stream_size(o->s);
@@ -216,7 +197,7 @@ static const struct mkvmap_cluster *cluster_at(demuxer_t *d, int64_t pos)
 static void test_interleaved(void **state)
 {
     struct media *m = *state;
-    struct opened o = open_media(m->good, true);
+    struct refpkt_media o = open_media(m->good, true);
     select_tracks(o.d, true, 0);
     assert_true(demux_has_index(o.d));
     struct demux_read_range *r = calloc(MAX_RANGES, sizeof(*r));
@@ -278,7 +259,7 @@ static void test_interleaved(void **state)
     }
     assert_true(got > 300);
     free(r);
-    close_media(&o);
+    refpkt_close(&o);
 }
 
 /* All video, then all audio: each track's clusters of the window, in two
@@ -286,7 +267,7 @@ static void test_interleaved(void **state)
 static void test_noninterleaved(void **state)
 {
     struct media *m = *state;
-    struct opened o = open_media(m->non, true);
+    struct refpkt_media o = open_media(m->non, true);
     int v_ff = demux_nth_stream(o.d, MP_STREAM_VIDEO, 0)->ff_index;
     int a_ff = demux_nth_stream(o.d, MP_STREAM_AUDIO, 0)->ff_index;
     int64_t vlo, vhi, alo, ahi;
@@ -313,7 +294,7 @@ static void test_noninterleaved(void **state)
     n = check_plan(&o, 2, 3, 0, r);
     assert_false(overlaps_any(r, n, alo + 1, ahi));
     free(r);
-    close_media(&o);
+    refpkt_close(&o);
 }
 
 /* Video, audio 1, audio 2 one after another: audio 2 unselected is never
@@ -321,7 +302,7 @@ static void test_noninterleaved(void **state)
 static void test_unselected_track_clusters(void **state)
 {
     struct media *m = *state;
-    struct opened o = open_media(m->three, true);
+    struct refpkt_media o = open_media(m->three, true);
     struct sh_stream *a2 = demux_nth_stream(o.d, MP_STREAM_AUDIO, 1);
     assert_non_null(a2);
     int64_t lo, hi;
@@ -342,7 +323,7 @@ static void test_unselected_track_clusters(void **state)
     int n = check_plan(&o, 0, 3, 0, r);
     assert_true(overlaps_any(r, n, lo, hi));
     free(r);
-    close_media(&o);
+    refpkt_close(&o);
 }
 
 /* The map is learned once: plans after seeks back read nothing new, and
@@ -350,7 +331,7 @@ static void test_unselected_track_clusters(void **state)
 static void test_seek_reuses_map(void **state)
 {
     struct media *m = *state;
-    struct opened o = open_media(m->good, false);
+    struct refpkt_media o = open_media(m->good, false);
     select_tracks(o.d, true, 0);
     struct demux_read_range r[MAX_RANGES];
     struct demux_plan_params pp = { .from = 0, .secs_ahead = 2 };
@@ -377,14 +358,14 @@ static void test_seek_reuses_map(void **state)
     assert_true(nc >= 4);
     assert_true(ms.reads <= (int64_t)(nc * 2 + 4));
     assert_true(stream_get_stats(o.s).side_bytes_read < (uint64_t)stream_size(o.s) / 2);
-    close_media(&o);
+    refpkt_close(&o);
 }
 
 /* A byte bound and max_out cut the plan at a time, and say so. */
 static void test_bounds(void **state)
 {
     struct media *m = *state;
-    struct opened o = open_media(m->good, false);
+    struct refpkt_media o = open_media(m->good, false);
     select_tracks(o.d, true, 0);
     struct demux_read_range r[MAX_RANGES];
     struct demux_plan_params pp = { .from = 0, .secs_ahead = 10, .max_bytes = 100000 };
@@ -399,7 +380,7 @@ static void test_bounds(void **state)
     assert_int_equal(n, 2);
     assert_true(until >= 0 && until < 10);
     assert_true(until <= r[1].time || until <= 10);
-    close_media(&o);
+    refpkt_close(&o);
 }
 
 /* A file cut short and one with a damaged cluster: plans stay inside the
@@ -408,14 +389,14 @@ static void test_hostile(void **state)
 {
     struct media *m = *state;
     /* Damage: the third cluster's ID and size made garbage. */
-    struct opened o = open_media(m->good, false);
+    struct refpkt_media o = open_media(m->good, false);
     select_tracks(o.d, true, 0);
     struct demux_read_range r[MAX_RANGES];
     assert_true(demux_plan_next(o.d, 0, 100, 0, r, MAX_RANGES) > 0);
     assert_true(mkvmap_count(o.d->mkvmap) >= 4);
     int64_t third = mkvmap_cluster(o.d->mkvmap, 2)->pos;
     int64_t fourth_inner = mkvmap_cluster(o.d->mkvmap, 3)->pos + 12;
-    close_media(&o);
+    refpkt_close(&o);
     assert_int_equal(test_sh("cp '%s' '%s' && printf '\\001\\377\\377\\377\\377\\377\\377\\377' "
                              "| dd of='%s' bs=1 seek=%lld conv=notrunc 2>/dev/null && "
                              "printf '\\377\\377\\377\\377' | dd of='%s' bs=1 seek=%lld "
@@ -448,7 +429,7 @@ static void test_hostile(void **state)
             got++;
         }
         assert_true(got > 20);
-        close_media(&o);
+        refpkt_close(&o);
     }
 }
 
@@ -457,7 +438,7 @@ static void test_hostile(void **state)
 static void test_damaged_resync(void **state)
 {
     struct media *m = *state;
-    struct opened o = open_media(m->bad, true);
+    struct refpkt_media o = open_media(m->bad, true);
     select_tracks(o.d, true, 0);
     struct demux_read_range *r = calloc(MAX_RANGES, sizeof(*r));
     assert_non_null(r);
@@ -472,13 +453,13 @@ static void test_damaged_resync(void **state)
     check_plan(&o, 30, 3, 0, r);
     assert_true(mkvmap_count(o.d->mkvmap) > 2);
     free(r);
-    close_media(&o);
+    refpkt_close(&o);
 }
 
 /* The whole map of a file, as (pos, end) pairs; returns the count. */
 static size_t whole_map(const char *path, int64_t (*out)[2], size_t max)
 {
-    struct opened o = open_media(path, false);
+    struct refpkt_media o = open_media(path, false);
     select_tracks(o.d, true, 0);
     struct demux_plan_cost cost;
     assert_int_equal(demux_plan_measure(o.d, -INFINITY, INFINITY, 0, &cost), 0);
@@ -487,7 +468,7 @@ static size_t whole_map(const char *path, int64_t (*out)[2], size_t max)
         out[i][0] = mkvmap_cluster(o.d->mkvmap, i)->pos;
         out[i][1] = mkvmap_cluster(o.d->mkvmap, i)->end;
     }
-    close_media(&o);
+    refpkt_close(&o);
     return n;
 }
 
@@ -521,11 +502,11 @@ static void test_unknown_size_cluster(void **state)
         assert_int_equal(got[i][0], ref[i][0]);
         assert_int_equal(got[i][1], ref[i][1]);
     }
-    struct opened o = open_media(path, true);
+    struct refpkt_media o = open_media(path, true);
     select_tracks(o.d, true, 0);
     struct demux_read_range r[MAX_RANGES];
     check_plan(&o, 1, 4, 0, r);
-    close_media(&o);
+    refpkt_close(&o);
 }
 
 /* Without demux_opts.matroska_plans (-mkv-plan) nothing changes: no

@@ -60,13 +60,10 @@ struct media {
 
 static int make_media(void **state)
 {
-    struct media *m = calloc(1, sizeof(*m));
-    if (!m || !(m->dir = test_mkdtemp()))
+    struct media *m = test_new_dir_fixture(sizeof(*m));
+    if (!m)
         return -1;
     *state = m;
-    test_path(m->good, sizeof(m->good), m->dir, "good.mkv");
-    test_path(m->non, sizeof(m->non), m->dir, "non.mkv");
-    test_path(m->three, sizeof(m->three), m->dir, "three.mkv");
     test_path(m->afirst, sizeof(m->afirst), m->dir, "afirst.mkv");
     test_path(m->part, sizeof(m->part), m->dir, "part.mkv");
     test_path(m->nocues, sizeof(m->nocues), m->dir, "nocues.mkv");
@@ -77,11 +74,11 @@ static int make_media(void **state)
     test_path(m->non_mp4, sizeof(m->non_mp4), m->dir, "non.mp4");
     test_path(m->skewb_mp4, sizeof(m->skewb_mp4), m->dir, "skewb.mp4");
     test_path(m->three_mp4, sizeof(m->three_mp4), m->dir, "three.mp4");
-    if (test_make_mkv_layouts(m->dir, CLIP_SECONDS, m->good, m->non, m->three) != 0)
+    if (test_make_mkv_layouts(m->dir, CLIP_SECONDS, m->good, m->non, m->three,
+                              sizeof(m->good)) != 0)
         return -1;
-    const char *env = getenv("MKMUX");
     char mkmux[512];
-    snprintf(mkmux, sizeof(mkmux), "%s", env ? env : "build/TOOLS/mkmux");
+    test_mkmux(mkmux, sizeof(mkmux));
     const char *mk = "sh TOOLS/mkmedia.sh -q -s 160x120 -b 300k -a 64k";
     /* mkmux lays tracks out in stream order: audio first needs it first. */
     if (test_sh("MKMUX='%s' %s -c h264 -d %d -n 1 multi '%s/h264.mp4'", mkmux, mk,

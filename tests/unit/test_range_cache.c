@@ -28,6 +28,7 @@
 #include "common/mp_msg.h"
 #include "stream/stream.h"
 #include "stream/stream_test.h"
+#include "test_stream_util.h"
 #include "test_util.h"
 
 #define KB 1024
@@ -171,19 +172,9 @@ static int setup(void **state)
     assert_non_null(f->dir);
     assert_int_equal(test_sh("mkdir '%s/www'", f->dir), 0);
     f->size = FILE_SIZE;
-    f->data = malloc((size_t)f->size);
-    assert_non_null(f->data);
-    uint32_t x = 4321;
-    for (int64_t i = 0; i < f->size; i++) {
-        x = x * 1103515245u + 12345u;
-        f->data[i] = (unsigned char)(x >> 16);
-    }
-    char *path = NULL;
-    assert_true(asprintf(&path, "%s/www/f.bin", f->dir) > 0);
-    FILE *fp = fopen(path, "wb");
-    assert_non_null(fp);
-    assert_int_equal(fwrite(f->data, 1, (size_t)f->size, fp), (size_t)f->size);
-    assert_int_equal(fclose(fp), 0);
+    f->data = test_lcg_bytes(f->size, 4321);
+    char *path = test_write_in(f->dir, "www/f.bin", f->data, (size_t)f->size);
+    assert_non_null(path);
     free(path);
     server_start(f);
     return 0;
@@ -247,15 +238,7 @@ static stream_t *open_slow_url(const struct fixture *f, int kb)
 static void read_at(stream_t *s, const struct fixture *f, int64_t pos, int len)
 {
     assert_int_equal(stream_seek(s, pos), 0);
-    unsigned char *buf = malloc(len > 0 ? (size_t)len : 1);
-    assert_non_null(buf);
-    int n = stream_read(s, buf, len);
-    int64_t want = f->size - pos < len ? f->size - pos : len;
-    if (want < 0)
-        want = 0;
-    assert_int_equal(n, want);
-    assert_memory_equal(buf, f->data + pos, (size_t)want);
-    free(buf);
+    test_read_check(s, f->data, f->size, len);
 }
 
 static int64_t plan_total(const struct stream_range *r, int n)

@@ -47,8 +47,8 @@ struct media {
 
 static int make_media(void **state)
 {
-    struct media *m = calloc(1, sizeof(*m));
-    if (!m || !(m->dir = test_mkdtemp()))
+    struct media *m = test_new_dir_fixture(sizeof(*m));
+    if (!m)
         return -1;
     *state = m;
     test_path(m->src, sizeof(m->src), m->dir, "src.mp4");
@@ -153,34 +153,6 @@ static void remux(const char *src, const char *dst, enum order order)
     free(v);
 }
 
-struct opened {
-    stream_t *s;
-    demuxer_t *d;
-    struct refpkt_list ref;
-};
-
-static struct opened open_media(const char *path)
-{
-    struct opened o = {0};
-    assert_int_equal(stream_open(&o.s, path, NULL), 0);
-    assert_int_equal(demux_open(&o.d, o.s, NULL), 0);
-    return o;
-}
-
-static struct opened open_with_ref(const char *path)
-{
-    struct opened o = open_media(path);
-    refpkt_read(&o.ref, path, o.d->start_time);
-    return o;
-}
-
-static void close_media(struct opened *o)
-{
-    refpkt_free(&o->ref);
-    demux_close(o->d);
-    stream_close(o->s);
-}
-
 static bool is_selected(demuxer_t *d, int ff_index)
 {
     for (int i = 0; i < d->num_streams; i++) {
@@ -225,7 +197,7 @@ static int64_t framing(const demuxer_t *d, int64_t size)
  * Plan [from, from+secs) with max_gap and check it against the packets
  * libavformat delivers. Returns the number of ranges.
  */
-static int check_plan(struct opened *o, double from, double secs, int64_t max_gap)
+static int check_plan(struct refpkt_media *o, double from, double secs, int64_t max_gap)
 {
     demuxer_t *d = o->d;
     const struct refpkt_list *ref = &o->ref;
@@ -332,7 +304,7 @@ static int check_plan(struct opened *o, double from, double secs, int64_t max_ga
 /* Every selection and a few windows on one file. */
 static void check_file(const char *path)
 {
-    struct opened o = open_with_ref(path);
+    struct refpkt_media o = refpkt_open(path, NULL, true);
     assert_true(o.ref.n > 0);
     const double froms[] = { 0, 3.3, 7.9 };
     const double secs[] = { 0.5, 2, 5 };
@@ -352,7 +324,7 @@ static void check_file(const char *path)
             }
         }
     }
-    close_media(&o);
+    refpkt_close(&o);
 }
 
 static void make_remuxed(struct media *m, char *buf, size_t len, const char *name,
@@ -400,7 +372,7 @@ static void test_bframes(void **state)
 static void test_mp4_delayed_audio(void **state)
 {
     struct media *m = *state;
-    struct opened o = open_with_ref(m->delayed);
+    struct refpkt_media o = refpkt_open(m->delayed, NULL, true);
     select_tracks(o.d, true, 0);
     assert_true(demux_has_index(o.d));
     check_plan(&o, 0, 3, 0);
@@ -410,7 +382,7 @@ static void test_mp4_delayed_audio(void **state)
     assert_int_equal(demux_plan_measure(o.d, 0, 4.5, 0, &cost), 0);
     select_tracks(o.d, true, -1);
     assert_int_equal(demux_plan_bytes_needed(o.d, 0, 4.5), cost.bytes);
-    close_media(&o);
+    refpkt_close(&o);
 }
 
 static void test_skewed(void **state)
@@ -422,7 +394,7 @@ static void test_skewed(void **state)
         make_remuxed(m, path, sizeof(path), names[i], ORDER_SKEWED);
         check_file(path);
         /* The audio of a second lies beyond the video of the next four. */
-        struct opened o = open_with_ref(path);
+        struct refpkt_media o = refpkt_open(path, NULL, true);
         select_tracks(o.d, true, -1);
         int64_t video = demux_plan_bytes_needed(o.d, 3, 7);
         select_tracks(o.d, true, 0);
@@ -435,7 +407,7 @@ static void test_skewed(void **state)
             hi = r[k].pos + r[k].len > hi ? r[k].pos + r[k].len : hi;
         }
         assert_true(video > 0 && hi - lo > video);
-        close_media(&o);
+        refpkt_close(&o);
     }
 }
 
@@ -450,14 +422,14 @@ static void test_sequential(void **state)
         /* The video of the window is one run, the audio another (in AVI
          * each unselected audio chunk's header adds one: check_plan
          * checks they are exactly those). */
-        struct opened o = open_with_ref(path);
+        struct refpkt_media o = refpkt_open(path, NULL, true);
         select_tracks(o.d, true, 1);
         int n = check_plan(&o, 2.2, 3, 0);
         if (i == 0)
             assert_int_equal(n, 2);
         else
             assert_true(n > 2);
-        close_media(&o);
+        refpkt_close(&o);
     }
 }
 
@@ -473,7 +445,7 @@ static void test_finish_runs(void **state)
     make_remuxed(m, path, sizeof(path), "seqf.mp4", ORDER_SEQUENTIAL);
     const char *files[] = { path, m->src };
     for (size_t f = 0; f < 2; f++) {
-        struct opened o = open_with_ref(files[f]);
+        struct refpkt_media o = refpkt_open(files[f], NULL, true);
         select_tracks(o.d, true, 0);
         struct demux_read_range a[MAX_RANGES], b[MAX_RANGES];
         const struct demux_plan_params pp = {
@@ -487,7 +459,7 @@ static void test_finish_runs(void **state)
             assert_int_equal(a[i].pos, b[i].pos);
             assert_int_equal(a[i].len, b[i].len);
         }
-        close_media(&o);
+        refpkt_close(&o);
     }
 }
 
@@ -497,7 +469,7 @@ static void test_finish_runs(void **state)
 static void test_planner(void **state)
 {
     struct media *m = *state;
-    struct opened o = open_media(m->src);
+    struct refpkt_media o = refpkt_open(m->src, NULL, false);
     select_tracks(o.d, true, 0);
     struct demux_planner_opts po = { .secs = 4, .max_gap = 4096, .end = INFINITY };
     struct demux_planner *p = demux_planner_create(o.d, o.s, &po);
@@ -524,15 +496,15 @@ static void test_planner(void **state)
     demux_planner_invalidate(p);
     assert_int_equal(demux_planner_update(p, 4.5), 0);
     demux_planner_free(p);
-    close_media(&o);
+    refpkt_close(&o);
 
-    o = open_media(m->mkv);
+    o = refpkt_open(m->mkv, NULL, false);
     select_tracks(o.d, true, 0);
     p = demux_planner_create(o.d, o.s, &po);
     assert_int_equal(demux_planner_update(p, 0), -DEMUX_ERR_NO_INDEX);
     assert_int_equal(demux_planner_update(p, 5), -DEMUX_ERR_NO_INDEX);
     demux_planner_free(p);
-    close_media(&o);
+    refpkt_close(&o);
 }
 
 /* With all tracks and a generous gap, a well interleaved window is one
@@ -540,20 +512,20 @@ static void test_planner(void **state)
 static void test_merging(void **state)
 {
     struct media *m = *state;
-    struct opened o = open_with_ref(m->src);
+    struct refpkt_media o = refpkt_open(m->src, NULL, true);
     for (int i = 0; i < o.d->num_streams; i++)
         demux_select_stream(o.d, o.d->streams[i], true);
     assert_int_equal(check_plan(&o, 1.1, 4, 1 << 20), 1);
     select_tracks(o.d, true, 0);
     assert_true(check_plan(&o, 1.1, 4, 0) > 1);
-    close_media(&o);
+    refpkt_close(&o);
 }
 
 /* Bounds cut the plan at a time: its earliest part, never holes. */
 static void test_bounds(void **state)
 {
     struct media *m = *state;
-    struct opened o = open_with_ref(m->src);
+    struct refpkt_media o = refpkt_open(m->src, NULL, true);
     select_tracks(o.d, true, 0);
     struct demux_read_range full[MAX_RANGES], part[MAX_RANGES];
     int n = demux_plan_next(o.d, 1.0, 6, 0, full, MAX_RANGES);
@@ -607,14 +579,14 @@ static void test_bounds(void **state)
     assert_false(demux_has_index(o.d));
     assert_int_equal(demux_plan_next(o.d, 1.0, 1, 0, part, 4), 0);
     assert_int_equal(demux_plan_bytes_needed(o.d, 0, CLIP_SECONDS), 0);
-    close_media(&o);
+    refpkt_close(&o);
 }
 
 /* A track switch or a seek changes the next plan at once. */
 static void test_switch_and_seek(void **state)
 {
     struct media *m = *state;
-    struct opened o = open_with_ref(m->src);
+    struct refpkt_media o = refpkt_open(m->src, NULL, true);
     select_tracks(o.d, true, 0);
     int64_t a0 = demux_plan_bytes_needed(o.d, 2, 4);
     AVPacket *pkt = demux_read_packet(o.d, demux_nth_stream(o.d, MP_STREAM_VIDEO, 0));
@@ -625,10 +597,10 @@ static void test_switch_and_seek(void **state)
     assert_int_equal(demux_plan_bytes_needed(o.d, 2, 4), a0);  /* same bitrate */
     assert_int_equal(demux_seek(o.d, 6.0), 0);
     check_plan(&o, 6, 2, 0);
-    close_media(&o);
+    refpkt_close(&o);
 }
 
-static void check_inside(struct opened *o, int64_t size);
+static void check_inside(struct refpkt_media *o, int64_t size);
 
 /* Matroska and MPEG-TS: no per-packet index, before and after reading
  * and seeking (matroska's index entries are keyframe clusters without
@@ -637,7 +609,7 @@ static void check_inside(struct opened *o, int64_t size);
  * tests/unit/test_mkvplan.c). */
 static void check_no_index(const char *path)
 {
-    struct opened o = open_media(path);
+    struct refpkt_media o = refpkt_open(path, NULL, false);
     select_tracks(o.d, true, 0);
     struct demux_read_range r[8];
     struct demux_plan_cost cost;
@@ -658,7 +630,7 @@ static void check_no_index(const char *path)
         assert_int_equal(demux_plan_measure(o.d, 0, 2, 0, &cost), -DEMUX_ERR_NO_INDEX);
         assert_int_equal(demux_plan_bytes_needed(o.d, 0, 2), -DEMUX_ERR_NO_INDEX);
     }
-    close_media(&o);
+    refpkt_close(&o);
 }
 
 static void test_no_index_mkv(void **state)
@@ -675,14 +647,14 @@ static void test_no_index_ts(void **state)
  * only that ffmpeg's own 4-track file is planned inside the file. */
 static void test_mkv_planned(void **state)
 {
-    struct opened o = {0};
+    struct refpkt_media o = {0};
     const struct demux_opts dopts = { .matroska_plans = true };
     assert_int_equal(stream_open(&o.s, ((struct media *)*state)->mkv, NULL), 0);
     assert_int_equal(demux_open(&o.d, o.s, &dopts), 0);
     select_tracks(o.d, true, 2);
     assert_true(demux_has_index(o.d));
     check_inside(&o, stream_size(o.s));
-    close_media(&o);
+    refpkt_close(&o);
 }
 
 /* An AVI cut before its idx1: an index that does not cover the file. */
@@ -692,14 +664,14 @@ static void test_no_index_truncated_avi(void **state)
     char path[512];
     test_path(path, sizeof(path), m->dir, "cut.avi");
     assert_int_equal(test_sh("head -c 200000 '%s' > '%s'", m->avi, path), 0);
-    struct opened o = open_media(path);
+    struct refpkt_media o = refpkt_open(path, NULL, false);
     select_tracks(o.d, true, 0);
     assert_false(demux_has_index(o.d));
-    close_media(&o);
+    refpkt_close(&o);
 }
 
 /* Every range inside the file, whatever the index says. */
-static void check_inside(struct opened *o, int64_t size)
+static void check_inside(struct refpkt_media *o, int64_t size)
 {
     struct demux_read_range r[MAX_RANGES];
     int n = demux_plan_next(o->d, -1, CLIP_SECONDS + 2, 0, r, MAX_RANGES);
@@ -721,18 +693,18 @@ static void test_hostile_truncated_mp4(void **state)
     assert_int_equal(stat(full, &sb), 0);
     int64_t size = sb.st_size / 2;
     assert_int_equal(test_sh("head -c %lld '%s' > '%s'", (long long)size, full, cut), 0);
-    struct opened o = open_with_ref(cut);
+    struct refpkt_media o = refpkt_open(cut, NULL, true);
     select_tracks(o.d, true, 0);
     assert_true(demux_has_index(o.d));
     check_inside(&o, size);
     /* The first seconds are whole and planned exactly. */
     check_plan(&o, 0, 2, 0);
     int64_t cut_bytes = demux_plan_bytes_needed(o.d, 0, CLIP_SECONDS);
-    close_media(&o);
-    o = open_media(full);
+    refpkt_close(&o);
+    o = refpkt_open(full, NULL, false);
     select_tracks(o.d, true, 0);
     assert_true(cut_bytes < demux_plan_bytes_needed(o.d, 0, CLIP_SECONDS));
-    close_media(&o);
+    refpkt_close(&o);
 }
 
 static uint32_t be32(const unsigned char *p)
@@ -798,7 +770,7 @@ static void test_hostile_offsets(void **state)
     assert_true(patched > 0);
     store_file(path, buf, size);
 
-    struct opened o = open_media(path);
+    struct refpkt_media o = refpkt_open(path, NULL, false);
     select_tracks(o.d, true, 0);
     assert_true(demux_has_index(o.d));
     check_inside(&o, size);
@@ -819,7 +791,7 @@ static void test_hostile_offsets(void **state)
     struct demux_plan_cost cost;
     assert_int_equal(demux_plan_measure(o.d, -1, CLIP_SECONDS + 2, 0, &cost), 0);
     assert_int_equal(cost.packets, inside);
-    close_media(&o);
+    refpkt_close(&o);
 }
 
 /* The first box of type `type` in [off, end), following the container

@@ -14,6 +14,7 @@
 
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -22,6 +23,9 @@
 
 #include <cmocka.h>
 #include <libavformat/avformat.h>
+
+#include "libmpdemux/demuxer.h"
+#include "stream/stream.h"
 
 struct refpkt {
     int st;        /* stream index */
@@ -75,6 +79,33 @@ static inline void refpkt_free(struct refpkt_list *r)
     free(r->v);
     r->v = NULL;
     r->n = 0;
+}
+
+/* A file opened the way the player opens it, and its reference packets. */
+struct refpkt_media {
+    stream_t *s;
+    demuxer_t *d;
+    struct refpkt_list ref;  /* empty unless asked for */
+};
+
+/* Open path's stream and its demuxer with dopts (NULL: the defaults);
+ * with_ref: read the reference packets too. */
+static inline struct refpkt_media refpkt_open(const char *path, const struct demux_opts *dopts,
+                                              bool with_ref)
+{
+    struct refpkt_media o = {0};
+    assert_int_equal(stream_open(&o.s, path, NULL), 0);
+    assert_int_equal(demux_open(&o.d, o.s, dopts), 0);
+    if (with_ref)
+        refpkt_read(&o.ref, path, o.d->start_time);
+    return o;
+}
+
+static inline void refpkt_close(struct refpkt_media *o)
+{
+    refpkt_free(&o->ref);
+    demux_close(o->d);
+    stream_close(o->s);
 }
 
 #endif

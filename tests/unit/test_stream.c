@@ -42,15 +42,6 @@ static uint32_t rng_next(uint32_t *st)
     return *st = x;
 }
 
-static int write_file(const char *path, const void *data, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return -1;
-    size_t n = fwrite(data, 1, len, f);
-    return fclose(f) == 0 && n == len ? 0 : -1;
-}
-
 static char *path_in(const char *dir, const char *name)
 {
     char *p = NULL;
@@ -71,8 +62,8 @@ static int setup(void **state)
     uint32_t st = 12345;
     for (size_t i = 0; i < f->size; i++)
         f->data[i] = (unsigned char)(rng_next(&st) >> 7);
-    f->path = path_in(f->dir, "data.bin");
-    assert_int_equal(write_file(f->path, f->data, f->size), 0);
+    f->path = test_write_in(f->dir, "data.bin", f->data, f->size);
+    assert_non_null(f->path);
     *state = f;
     return 0;
 }
@@ -205,8 +196,8 @@ static void test_eof(void **state)
     stream_close(s);
 
     /* An empty file is at its end at once. */
-    char *empty = path_in(f->dir, "empty");
-    assert_int_equal(write_file(empty, "", 0), 0);
+    char *empty = test_write_in(f->dir, "empty", "", 0);
+    assert_non_null(empty);
     assert_int_equal(stream_open(&s, empty, NULL), 0);
     assert_int_equal(stream_size(s), 0);
     assert_int_equal(stream_read(s, buf, 10), 0);
@@ -240,8 +231,8 @@ static void test_error_access(void **state)
     struct fixture *f = *state;
     if (geteuid() == 0)
         skip();  /* root reads anything */
-    char *p = path_in(f->dir, "secret");
-    assert_int_equal(write_file(p, "x", 1), 0);
+    char *p = test_write_in(f->dir, "secret", "x", 1);
+    assert_non_null(p);
     assert_int_equal(chmod(p, 0), 0);
     stream_t *s = NULL;
     assert_int_equal(stream_open(&s, p, NULL), -STREAM_ERR_ACCESS);

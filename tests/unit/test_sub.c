@@ -17,19 +17,11 @@
 
 #include "sub/sub.h"
 #include "sub/sub_priv.h"
+#include "test_srt.h"
 #include "test_util.h"
 
 #define W 320
 #define H 240
-
-static const char srt_text[] = "1\n"
-                               "00:00:01,000 --> 00:00:03,000\n"
-                               "Hello subtitle world\n"
-                               "\n"
-                               "2\n"
-                               "00:00:04,000 --> 00:00:04,500\n"
-                               "Second line\n"
-                               "\n";
 
 /* Top-centre (alignment 8), a red style of the script's own. */
 static const char ass_text[] =
@@ -51,12 +43,8 @@ static const char ass_text[] =
 
 static char *write_file(const char *dir, const char *name, const char *data, size_t n)
 {
-    char *path = NULL;
-    assert_true(asprintf(&path, "%s/%s", dir, name) > 0);
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(data, 1, n, f), n);
-    assert_int_equal(fclose(f), 0);
+    char *path = test_write_in(dir, name, data, n);
+    assert_non_null(path);
     return path;
 }
 

@@ -26,16 +26,11 @@
 #include "libmpdemux/demuxer.h"
 #include "libmpdemux/readplan_inspect.h"
 #include "stream/stream.h"
+#include "test_stream_util.h"
 #include "test_util.h"
 
 #define KB 1024
 #define FILE_SIZE (3 * 1024 * 1024 + 333)
-
-struct fixture {
-    char *dir;
-    char *path;
-    unsigned char *data;
-};
 
 /* Not a repeating pattern: a wrong offset shows. */
 static unsigned char pattern_byte(int64_t i)
@@ -44,32 +39,18 @@ static unsigned char pattern_byte(int64_t i)
     return (unsigned char)(x >> 56);
 }
 
+/* The test's file: FILE_SIZE bytes of pattern_byte. */
 static int setup(void **state)
 {
-    struct fixture *f = calloc(1, sizeof(*f));
-    assert_non_null(f);
-    f->dir = test_mkdtemp();
-    assert_non_null(f->dir);
-    assert_true(asprintf(&f->path, "%s/data.bin", f->dir) > 0);
+    test_file_setup(state);
+    struct test_file *f = *state;
+    f->size = FILE_SIZE;
     f->data = malloc(FILE_SIZE);
     assert_non_null(f->data);
     for (int64_t i = 0; i < FILE_SIZE; i++)
         f->data[i] = pattern_byte(i);
-    FILE *fp = fopen(f->path, "wb");
-    assert_non_null(fp);
-    assert_int_equal(fwrite(f->data, 1, FILE_SIZE, fp), FILE_SIZE);
-    assert_int_equal(fclose(fp), 0);
-    *state = f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    struct fixture *f = *state;
-    test_rmdir(f->dir);
-    free(f->path);
-    free(f->data);
-    free(f);
+    f->path = test_write_in(f->dir, "data.bin", f->data, FILE_SIZE);
+    assert_non_null(f->path);
     return 0;
 }
 
@@ -81,25 +62,16 @@ static uint32_t lcg(uint32_t *s)
 }
 
 /* Read len bytes at the stream's position and compare with the file. */
-static void read_check(stream_t *s, const struct fixture *f, int len)
+static void read_check(stream_t *s, const struct test_file *f, int len)
 {
-    int64_t pos = stream_tell(s);
-    unsigned char *buf = malloc((size_t)len);
-    assert_non_null(buf);
-    int n = stream_read(s, buf, len);
-    int64_t want = FILE_SIZE - pos < len ? FILE_SIZE - pos : len;
-    if (want < 0)
-        want = 0;
-    assert_int_equal(n, want);
-    assert_memory_equal(buf, f->data + pos, (size_t)want);
-    free(buf);
+    test_read_check(s, f->data, f->size, len);
 }
 
 /* Random seeks and reads through the ring cache, small and large jumps
  * (inside the ring, behind it, far ahead), each read checked. */
 static void test_ring_random_seeks(void **state)
 {
-    struct fixture *f = *state;
+    struct test_file *f = *state;
     struct stream_opts o = {
         .cache_kb = 256, .cache_mode = STREAM_CACHE_RING,
         .cache_min_percent = 20, .cache_seek_min_percent = 50,
@@ -126,7 +98,7 @@ static void test_ring_random_seeks(void **state)
  * a seek far ahead. */
 static void test_ring_close_during_fill(void **state)
 {
-    struct fixture *f = *state;
+    struct test_file *f = *state;
     struct stream_opts o = {.cache_kb = 1024, .cache_mode = STREAM_CACHE_RING};
     for (int i = 0; i < 30; i++) {
         stream_t *s = NULL;
@@ -144,7 +116,7 @@ static void test_ring_close_during_fill(void **state)
  * right after a new plan (advice still to give). */
 static void test_file_plans_and_seeks(void **state)
 {
-    struct fixture *f = *state;
+    struct test_file *f = *state;
     struct stream_opts o = {.readahead_distance = 256 * KB, .cache_kb = 512,
                             .readahead_chunk = 16 * KB, .drop_behind = true};
     uint32_t seed = 7;
@@ -202,7 +174,7 @@ static void *writer_thread(void *arg)
  * closed by the reader while the writer is still writing. */
 static void test_ring_fifo_writer(void **state)
 {
-    struct fixture *f = *state;
+    struct test_file *f = *state;
     signal(SIGPIPE, SIG_IGN);
     char *fifo = NULL;
     assert_true(asprintf(&fifo, "%s/in.fifo", f->dir) > 0);
@@ -286,7 +258,7 @@ static void demux_round(const char *path, const struct stream_opts *o)
 
 static void test_demux_switch_seek_plan(void **state)
 {
-    struct fixture *f = *state;
+    struct test_file *f = *state;
     char *clip = NULL;
     assert_true(asprintf(&clip, "%s/two.mp4", f->dir) > 0);
     int rc = test_sh("ffmpeg -nostdin -loglevel error -y -f lavfi -i "
@@ -309,11 +281,11 @@ int main(void)
     /* Stall warnings of the cache are expected here: not the subject. */
     mp_msg_set_default_level(MSGL_ERR);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_ring_random_seeks, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_ring_close_during_fill, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_file_plans_and_seeks, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_ring_fifo_writer, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_demux_switch_seek_plan, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ring_random_seeks, setup, test_file_teardown),
+        cmocka_unit_test_setup_teardown(test_ring_close_during_fill, setup, test_file_teardown),
+        cmocka_unit_test_setup_teardown(test_file_plans_and_seeks, setup, test_file_teardown),
+        cmocka_unit_test_setup_teardown(test_ring_fifo_writer, setup, test_file_teardown),
+        cmocka_unit_test_setup_teardown(test_demux_switch_seek_plan, setup, test_file_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -81,6 +81,30 @@ static inline uint8_t *test_read_file(const char *path, size_t *size)
     return buf;
 }
 
+/* Write len bytes to path (created or emptied); 0 on success. */
+static inline int test_write_file(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return -1;
+    size_t n = fwrite(data, 1, len, f);
+    return fclose(f) == 0 && n == len ? 0 : -1;
+}
+
+/* Write len bytes to dir/name; returns that path (malloc'ed), or NULL. */
+static inline char *test_write_in(const char *dir, const char *name, const void *data,
+                                  size_t len)
+{
+    char *path = NULL;
+    if (asprintf(&path, "%s/%s", dir, name) < 0)
+        return NULL;
+    if (test_write_file(path, data, len) != 0) {
+        free(path);
+        return NULL;
+    }
+    return path;
+}
+
 /* Run a shell command built from fmt; returns its exit status. */
 static inline int test_sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static inline int test_sh(const char *fmt, ...)
@@ -117,6 +141,21 @@ static inline int test_make_clip(const char *path, double seconds, int w, int h,
 }
 
 /*
+ * A zeroed fixture of size bytes whose struct starts with `char *dir`,
+ * that dir a fresh folder from test_mkdtemp; NULL on failure. Freed with
+ * test_free_dir_fixture.
+ */
+static inline void *test_new_dir_fixture(size_t size)
+{
+    char **dir = calloc(1, size);
+    if (dir && !(*dir = test_mkdtemp())) {
+        free(dir);
+        return NULL;
+    }
+    return dir;
+}
+
+/*
  * cmocka group teardown for a fixture whose struct starts with `char *dir`
  * (a folder of test media from test_mkdtemp): the folder goes, then the
  * struct (the fixture's state, malloc'ed).
@@ -131,19 +170,31 @@ static inline int test_free_dir_fixture(void **state)
     return 0;
 }
 
-/*
- * Matroska layouts of one clip, made with TOOLS/mkmedia.sh and mkmux
- * ($MKMUX, else build/TOOLS/mkmux): dir/base.mp4 (video and two audio
- * tracks, 160x120, secs long), then good (interleaved), non (all video,
- * then all audio) and three (video, audio 0, audio 1 one after another).
- * Returns 0 on success.
- */
-static inline int test_make_mkv_layouts(const char *dir, int secs, const char *good,
-                                        const char *non, const char *three)
+/* The mkmux binary the media makers use: $MKMUX, else build/TOOLS/mkmux.
+ * buf gets it (cut to n bytes); returns buf. */
+static inline char *test_mkmux(char *buf, size_t n)
 {
     const char *env = getenv("MKMUX");
+    snprintf(buf, n, "%s", env ? env : "build/TOOLS/mkmux");
+    return buf;
+}
+
+/*
+ * Matroska layouts of one clip, made with TOOLS/mkmedia.sh and mkmux
+ * (test_mkmux): dir/base.mp4 (video and two audio tracks, 160x120, secs
+ * long), then dir/good.mkv (interleaved), dir/non.mkv (all video, then all
+ * audio) and dir/three.mkv (video, audio 0, audio 1 one after another).
+ * good, non and three (n bytes each) get those paths. Returns 0 on
+ * success.
+ */
+static inline int test_make_mkv_layouts(const char *dir, int secs, char *good, char *non,
+                                        char *three, size_t n)
+{
     char mkmux[512];
-    snprintf(mkmux, sizeof(mkmux), "%s", env ? env : "build/TOOLS/mkmux");
+    test_mkmux(mkmux, sizeof(mkmux));
+    test_path(good, n, dir, "good.mkv");
+    test_path(non, n, dir, "non.mkv");
+    test_path(three, n, dir, "three.mkv");
     const char *mk = "sh TOOLS/mkmedia.sh -q -s 160x120 -b 300k -a 64k";
     if (test_sh("MKMUX='%s' %s -d %d -n 2 multi '%s/base.mp4'", mkmux, mk, secs, dir) != 0 ||
         test_sh("MKMUX='%s' %s -i '%s/base.mp4' good '%s'", mkmux, mk, dir, good) != 0 ||
