@@ -78,7 +78,20 @@ struct demux_side {
     bool eof;
     int error;              /* sticky -DEMUX_ERR_x until a seek */
     double last_time;       /* of the last packet it gave, -inf after a seek */
+    bool unasked;           /* opened or sought, its track not asked for yet */
+    int64_t read_after;     /* unasked, read once the demuxer gave this many */
 };
+
+/* After a track's own context is placed (the start, a seek), the thread
+ * lets the main context give this many packets before it reads that
+ * context unasked. The first read of a placed context is a jump elsewhere
+ * on the device, and while the thread waited in it the main context gave
+ * nothing: the first picture, which needs about this many video packets
+ * (H.264 with frame threads: 5), waited for the audio's first bytes
+ * (0.25 s of an MP4 whose audio is stored 12 s behind its video, at
+ * 1.2 MB/s). Not more: the audio's read then started later by as much,
+ * and with it the sound (8 packets: 0.2 s later). */
+#define DEMUX_SIDE_LEAD_PACKETS 5
 
 /* At most this many tracks read by contexts of their own. */
 #define DEMUX_MAX_SIDES 8
@@ -1865,6 +1878,8 @@ static int demux_side_open(demuxer_t *d, struct demux_sh *ds)
     if (!sd)
         return -DEMUX_ERR_NOMEM;
     sd->last_time = -INFINITY;
+    sd->unasked = true;
+    sd->read_after = p->packets + DEMUX_SIDE_LEAD_PACKETS;
     int ret = -DEMUX_ERR_NOMEM;
     sd->io = demux_avio_create_side(d->stream);
     if (!sd->io || !(sd->avfc = avformat_alloc_context()))
@@ -2690,6 +2705,8 @@ static bool demux_reader_wants(demuxer_t *d, const struct demux_side *src)
             return false;
         return p->rd.demand->side == src;
     }
+    if (src && src->unasked && p->packets < src->read_after)
+        return false;
     if (p->queued_bytes >= DEMUX_AHEAD_BYTES)
         return false;
     /* One track this far ahead is enough: another that lies later in the
@@ -2880,6 +2897,8 @@ static AVPacket *demux_reader_take(demuxer_t *d, struct demux_sh *ds)
     AVPacket *pkt = NULL;
     double last_poll = demux_now() + DEMUX_INTERRUPT_AFTER - DEMUX_INTERRUPT_POLL;
     pthread_mutex_lock(&r->lock);
+    if (ds->side)
+        ds->side->unasked = false;
     for (;;) {
         if (ds->queue.packets > 0) {
             pkt = demux_pop(p, ds);
@@ -3109,6 +3128,8 @@ static int demux_seek_once(demuxer_t *d, int64_t ts, bool bytes)
         sd->eof = false;
         sd->error = 0;
         sd->last_time = -INFINITY;
+        sd->unasked = true;
+        sd->read_after = p->packets + DEMUX_SIDE_LEAD_PACKETS;
         r = demux_ctx_seek(sd->avfc, sd->ds->sh.ff_index, side_ts);
         if (r < 0) {
             /* The main context reads the track again, as without sides

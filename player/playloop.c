@@ -196,6 +196,19 @@ static bool loop_video_first(struct play_state *ps)
     return loop_clock(ps) >= loop_video_due(ps) && ao_get_delay(ps->ao) > LOOP_AUDIO_LOW;
 }
 
+/* Whether the audio fill should not wait for the demuxer yet: before the
+ * first picture after the start or a seek the audio output is held
+ * (av_hold), so audio that has not arrived cannot be heard anyway, while a
+ * fill waiting for it kept the decoded-ready video off the screen. Where
+ * the tracks lie apart (an MP4 whose audio is stored 12 s behind its
+ * video, 1.2 MB/s) the picture waited 0.25 s for the audio's first bytes;
+ * the clock still starts only with the audio. */
+static bool loop_audio_waits_for_picture(const struct play_state *ps)
+{
+    return ps->av_hold && !ps->next_frame && ps->abuf_samples == 0 &&
+           !demux_has_packet(play_audio_demuxer(ps), ps->sh_audio);
+}
+
 /* ---- audio ---- */
 
 /* Make abuf hold converted samples, or set audio_done. */
@@ -298,7 +311,7 @@ static int loop_audio_fill(struct play_state *ps)
             ps->audio_more = true;
             return 0;
         }
-        if (loop_video_first(ps))
+        if (loop_video_first(ps) || loop_audio_waits_for_picture(ps))
             return 0;
         loop_audio_refill(ps);
         if (ps->audio_done)
