@@ -86,11 +86,11 @@ struct demux_side {
  * lets the main context give this many packets before it reads that
  * context unasked. The first read of a placed context is a jump elsewhere
  * on the device, and while the thread waited in it the main context gave
- * nothing: the first picture, which needs about this many video packets
- * (H.264 with frame threads: 5), waited for the audio's first bytes
- * (0.25 s of an MP4 whose audio is stored 12 s behind its video, at
- * 1.2 MB/s). Not more: the audio's read then started later by as much,
- * and with it the sound (8 packets: 0.2 s later). */
+ * nothing: the first picture's packets (H.264 with frame threads needs 5)
+ * were decoded only after the audio's first bytes came (skewb60.mkv, audio
+ * 12 s behind its video, 1.2 MB/s: first frame 1.12 -> 0.92 s). Not more:
+ * the audio's read then started later by as much, and with it the sound
+ * (8 packets: 0.2 s later on an MP4 stored track after track). */
 #define DEMUX_SIDE_LEAD_PACKETS 5
 
 /* At most this many tracks read by contexts of their own. */

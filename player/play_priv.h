@@ -100,6 +100,7 @@ struct play_state {
     double last_status_time;
     double start_wall;          /* when mp_play_file began (before the open) */
     double first_frame_wall;    /* seconds from start_wall to the first frame */
+    double first_sound_wall;    /* ... to the first sound played; < 0: none yet */
     int decode_errors;          /* corrupt packets skipped */
     bool paused;
     /* A/V start and stalls (player/playloop.c) */

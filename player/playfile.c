@@ -494,6 +494,7 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
         .seek_target = -INFINITY,
         .audio_target = -INFINITY,
         .end_time = INFINITY,
+        .first_sound_wall = -1,
     };
     mp_msg(MSGT_CPLAYER, MSGL_INFO, "\nPlaying %s.\n", filename);
     /* What a user waits for: opening and probing count (a player that

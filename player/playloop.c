@@ -99,12 +99,21 @@ static void loop_hold_audio(struct play_state *ps)
     loop_ao_pause_update(ps);
 }
 
+/* The first sound is heard once samples are written and the output is
+ * neither held for the first picture nor paused (-v's summary line). */
+static void loop_note_sound(struct play_state *ps)
+{
+    if (ps->first_sound_wall < 0 && ps->audio_pts_known && !ps->av_hold && !ps->paused)
+        ps->first_sound_wall = mp_time_sec() - ps->start_wall;
+}
+
 static void loop_release_audio(struct play_state *ps)
 {
     if (!ps->av_hold)
         return;
     ps->av_hold = false;
     loop_ao_pause_update(ps);
+    loop_note_sound(ps);
 }
 
 /* Close the open stall episode: count it and say which track the clock
@@ -194,19 +203,6 @@ static bool loop_video_first(struct play_state *ps)
         demux_has_packet(play_audio_demuxer(ps), ps->sh_audio))
         return false;
     return loop_clock(ps) >= loop_video_due(ps) && ao_get_delay(ps->ao) > LOOP_AUDIO_LOW;
-}
-
-/* Whether the audio fill should not wait for the demuxer yet: before the
- * first picture after the start or a seek the audio output is held
- * (av_hold), so audio that has not arrived cannot be heard anyway, while a
- * fill waiting for it kept the decoded-ready video off the screen. Where
- * the tracks lie apart (an MP4 whose audio is stored 12 s behind its
- * video, 1.2 MB/s) the picture waited 0.25 s for the audio's first bytes;
- * the clock still starts only with the audio. */
-static bool loop_audio_waits_for_picture(const struct play_state *ps)
-{
-    return ps->av_hold && !ps->next_frame && ps->abuf_samples == 0 &&
-           !demux_has_packet(play_audio_demuxer(ps), ps->sh_audio);
 }
 
 /* ---- audio ---- */
@@ -311,7 +307,7 @@ static int loop_audio_fill(struct play_state *ps)
             ps->audio_more = true;
             return 0;
         }
-        if (loop_video_first(ps) || loop_audio_waits_for_picture(ps))
+        if (loop_video_first(ps))
             return 0;
         loop_audio_refill(ps);
         if (ps->audio_done)
@@ -404,6 +400,7 @@ static int loop_audio_fill(struct play_state *ps)
         if (w == 0)
             return 0;
         ps->audio_pts_known = true;
+        loop_note_sound(ps);
         loop_audio_consume(ps, w);
         ps->audio_pts_end = ps->abuf_pts;
     }
@@ -1321,13 +1318,17 @@ enum mp_stop_reason play_loop(struct play_state *ps)
     loop_release_audio(ps);
     if (!o->quiet && !o->really_quiet && mp_msg_test(MSGT_STATUSLINE, MSGL_STATUS))
         mp_msg(MSGT_STATUSLINE, MSGL_STATUS, "\n");
-    if (ps->sh_video)
+    if (ps->sh_video) {
+        char sound[48] = "";
+        if (ps->first_sound_wall >= 0)
+            snprintf(sound, sizeof(sound), "; sound from %.3f s", ps->first_sound_wall);
         mp_msg(MSGT_CPLAYER, MSGL_V,
                "Video: %lld frames shown, %lld dropped, %lld late; first frame after %.3f s; "
-               "%lld stalls (%.2f s)\n",
+               "%lld stalls (%.2f s)%s\n",
                (long long)ps->frames_shown, (long long)ps->frames_dropped,
                (long long)ps->frames_late, ps->first_frame_wall, (long long)ps->stalls,
-               ps->stall_total);
+               ps->stall_total, sound);
+    }
     if (reason == MP_STOP_EOF && ps->mpctx->quit) {
         /* A quit that came while a read waited for a slow network aborted
          * that read: the demuxer's error is the quit, not the file's. */

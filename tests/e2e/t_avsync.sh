@@ -47,6 +47,9 @@ test_avsync_late_data_keeps_sync() {
             { fail "(-k $k) |A-V| reached $max s"; ok=1; }
         tr '\r' '\n' <"$OUT" | grep -q "^Stall: waiting for \(audio\|video\) data" ||
             { fail "(-k $k) no stall reported: $(grep -a Video: "$OUT")"; ok=1; }
+        # -v's summary says when the sound started (held until the picture).
+        grep -aq "^Video: .*first frame after [0-9.]* s; .*; sound from [0-9.]* s$" "$OUT" ||
+            { fail "(-k $k) no sound time: $(grep -a Video: "$OUT")"; ok=1; }
     done
     hostile_slowfs_umount
     return $ok
