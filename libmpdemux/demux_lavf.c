@@ -78,8 +78,8 @@ struct demux_side {
     bool eof;
     int error;              /* sticky -DEMUX_ERR_x until a seek */
     double last_time;       /* of the last packet it gave, -inf after a seek */
-    bool unasked;           /* opened or sought, its track not asked for yet */
-    int64_t read_after;     /* unasked, read once the demuxer gave this many */
+    int64_t read_after;     /* not read unasked before the demuxer gave this
+                             * many packets; 0 once its track was asked for */
 };
 
 /* After a track's own context is placed (the start, a seek), the thread
@@ -1878,7 +1878,6 @@ static int demux_side_open(demuxer_t *d, struct demux_sh *ds)
     if (!sd)
         return -DEMUX_ERR_NOMEM;
     sd->last_time = -INFINITY;
-    sd->unasked = true;
     sd->read_after = p->packets + DEMUX_SIDE_LEAD_PACKETS;
     int ret = -DEMUX_ERR_NOMEM;
     sd->io = demux_avio_create_side(d->stream);
@@ -2705,7 +2704,7 @@ static bool demux_reader_wants(demuxer_t *d, const struct demux_side *src)
             return false;
         return p->rd.demand->side == src;
     }
-    if (src && src->unasked && p->packets < src->read_after)
+    if (src && p->packets < src->read_after)
         return false;
     if (p->queued_bytes >= DEMUX_AHEAD_BYTES)
         return false;
@@ -2898,7 +2897,7 @@ static AVPacket *demux_reader_take(demuxer_t *d, struct demux_sh *ds)
     double last_poll = demux_now() + DEMUX_INTERRUPT_AFTER - DEMUX_INTERRUPT_POLL;
     pthread_mutex_lock(&r->lock);
     if (ds->side)
-        ds->side->unasked = false;
+        ds->side->read_after = 0;
     for (;;) {
         if (ds->queue.packets > 0) {
             pkt = demux_pop(p, ds);
@@ -3128,7 +3127,6 @@ static int demux_seek_once(demuxer_t *d, int64_t ts, bool bytes)
         sd->eof = false;
         sd->error = 0;
         sd->last_time = -INFINITY;
-        sd->unasked = true;
         sd->read_after = p->packets + DEMUX_SIDE_LEAD_PACKETS;
         r = demux_ctx_seek(sd->avfc, sd->ds->sh.ff_index, side_ts);
         if (r < 0) {
