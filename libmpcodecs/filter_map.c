@@ -920,7 +920,7 @@ static int af_channels(struct xlate *x)
             m[from * outs + to] = 1;
         }
     } else if (ins == 1) {
-        for (int o = 0; o < outs; o++)  // MPlayer repeats mono in every output
+        for (int o = 0; o < outs; o++)  // as MPlayer: mono in the first two outputs
             m[o] = o < 2 ? 1 : 0;
     } else {
         for (int c = 0; c < ins && c < outs; c++)  // extra inputs dropped, outputs silent

@@ -109,10 +109,10 @@ void play_window_aspect(const struct play_state *ps, int w, int h, int *d_w, int
     if (aspect <= 0 || w <= 0 || h <= 0)
         return;
     /* As MPlayer: widen to the aspect; where that would narrow the
-     * picture, make it taller instead, so no pixel row is lost. MPlayer
-     * rounds the movie's aspect (-aspect, the decoder's) down to an even
-     * size (320x240 at 16:9 shows 426x240), and -vf dsize's to the
-     * nearest (427x240). */
+     * picture, make it taller instead, so no pixel row is lost. For the
+     * movie's aspect (-aspect, the decoder's) MPlayer cuts the width's
+     * fraction and makes an odd width even by adding one (320x240 at 16:9
+     * shows 426x240); for -vf dsize's it takes the nearest (427x240). */
     long dw = dsize ? lrint(h * aspect) : (long)(h * aspect);
     if (!dsize)
         dw += dw % 2;
