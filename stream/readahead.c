@@ -464,9 +464,13 @@ enum stream_plan_demand stream_plan_demand(struct stream_plan *pl, int64_t pos, 
      * elsewhere ends at its next piece when timed, else at its size
      * (stream_plan_next). A request of the reader's own would cost the
      * same jumps and leave that batch going on after it. */
+    /* With the budget spent the thread gives nothing until the reader has
+     * read on: a reader waiting for it would end up reading unadvised. */
+    int64_t in_flight = pl->budget > 0 ? stream_plan_in_flight(pl) : 0;
+    bool thread_can_give = in_flight == 0 || in_flight + step <= pl->budget;
     int64_t at;
-    if (pl->cur >= 0 && pl->cur != g && pl->batch_left > 0 && pl->batch_left <= max_wait &&
-        plan_region_pending(pl, pl->cur, &at)) {
+    if (thread_can_give && pl->cur >= 0 && pl->cur != g && pl->batch_left > 0 &&
+        pl->batch_left <= max_wait && plan_region_pending(pl, pl->cur, &at)) {
         struct plan_region *reg = &pl->g[g];
         int64_t page = plan_page_down(pl, pos);
         if (reg->next < page)

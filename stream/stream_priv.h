@@ -203,9 +203,10 @@ enum stream_plan_demand {
     STREAM_PLAN_CLAIMED,  /* advise [off, off + len) yourself, then read */
 };
 /* The reader is about to read at pos, a page neither advised nor read. If
- * the thread's batch in another region has at most max_wait bytes to go,
- * the next batch is pos's region, from pos on, and the reader waits;
- * otherwise as stream_plan_claim with unadvised_only. */
+ * the thread's batch in another region has at most max_wait bytes to go
+ * and the budget lets the thread give a piece now, the next batch is pos's
+ * region, from pos on, and the reader waits; otherwise as
+ * stream_plan_claim with unadvised_only. */
 enum stream_plan_demand stream_plan_demand(struct stream_plan *pl, int64_t pos, int64_t step,
                                            int64_t max_wait, int64_t *off, int64_t *len);
 /* The next piece to advise (at most step bytes): region by region in

@@ -124,6 +124,43 @@ static void test_plan_untimed_reader_waits_for_batch(void **state)
     check_waiting_reader(false);
 }
 
+/* With the budget spent the thread gives nothing more until the reader
+ * reads on, so a reader needing the other place must not wait for the
+ * thread (it would read unadvised once the thread went idle): it is told
+ * to advise its piece itself. */
+static void test_plan_reader_claims_when_budget_spent(void **state)
+{
+    (void)state;
+    struct stream_plan *pl = stream_plan_create(PAGE, 64 * MB, 2 * MB, STEP, true);
+    assert_non_null(pl);
+    struct stream_range r[128];
+    int n = skewed_plan(r, 128, 4 * MB);
+    assert_int_equal(stream_plan_set(pl, r, n), 0);
+    int64_t off, len, last = -1;
+    int pieces = 0;
+    while (stream_plan_next(pl, STEP, true, &off, &len)) {
+        last = off;
+        assert_true(++pieces < 64);
+    }
+    assert_true(last >= 0);
+    assert_true(stream_plan_in_flight(pl) + STEP > 2 * MB);
+    bool in_audio = last >= 7 * MB;
+    int64_t want = -1;
+    for (int i = 0; i < n && want < 0; i++) {
+        int64_t end = r[i].pos + r[i].len;
+        int64_t first = stream_plan_first_unknown(pl, r[i].pos, end);
+        if ((r[i].pos >= 7 * MB) != in_audio && first < end)
+            want = first;
+    }
+    assert_true(want >= 0);
+    enum stream_plan_demand d = stream_plan_demand(pl, want, STEP, 64 * STEP, &off, &len);
+    assert_int_equal(d, STREAM_PLAN_CLAIMED);
+    assert_int_equal(off, want);
+    assert_true(len > 0 && len <= STEP);
+    assert_true(stream_plan_known(pl, want));
+    stream_plan_free(pl);
+}
+
 /* An interleaved file (both tracks' ranges in file order as needed) stays
  * one place: the thread reads it front to back with no jump. */
 static void test_plan_interleaved_is_one_place(void **state)
@@ -157,6 +194,7 @@ int main(void)
         cmocka_unit_test(test_plan_contiguous_places_stay_apart),
         cmocka_unit_test(test_plan_waiting_reader_ends_batch),
         cmocka_unit_test(test_plan_untimed_reader_waits_for_batch),
+        cmocka_unit_test(test_plan_reader_claims_when_budget_spent),
         cmocka_unit_test(test_plan_interleaved_is_one_place),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
