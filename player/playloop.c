@@ -205,6 +205,21 @@ static bool loop_video_first(struct play_state *ps)
     return loop_clock(ps) >= loop_video_due(ps) && ao_get_delay(ps->ao) > LOOP_AUDIO_LOW;
 }
 
+/* Whether the audio fill should not wait for the demuxer yet: before the
+ * first picture after the start or a seek the output is held (av_hold),
+ * so audio that has not arrived cannot be heard anyway, while a fill
+ * waiting for it keeps a decodable picture off the screen (an MP4 whose
+ * audio lies 12 s behind its video, 1.2 MB/s: 0.25 s). The picture is
+ * then a still until the clock starts with the audio. Not with -delay,
+ * whose first picture is timed on the audio clock, nor with -frames,
+ * which would end before any audio was written. */
+static bool loop_audio_waits_for_picture(const struct play_state *ps)
+{
+    return ps->av_hold && !ps->next_frame && ps->abuf_samples == 0 &&
+           play_av_delay(ps) == 0 && ps->mpctx->opts.play_frames <= 0 &&
+           !demux_has_packet(play_audio_demuxer(ps), ps->sh_audio);
+}
+
 /* ---- audio ---- */
 
 /* Make abuf hold converted samples, or set audio_done. */
@@ -307,7 +322,7 @@ static int loop_audio_fill(struct play_state *ps)
             ps->audio_more = true;
             return 0;
         }
-        if (loop_video_first(ps))
+        if (loop_video_first(ps) || loop_audio_waits_for_picture(ps))
             return 0;
         loop_audio_refill(ps);
         if (ps->audio_done)

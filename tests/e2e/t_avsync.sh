@@ -55,6 +55,40 @@ test_avsync_late_data_keeps_sync() {
     return $ok
 }
 
+# Audio stored 6 s behind its video on a slow device: the first picture is
+# shown as soon as it is decoded, a still until the audio's bytes arrive
+# and the clock starts with them (before, the audio fill waited for those
+# bytes first and the picture came with the sound). In sync afterwards.
+test_avsync_picture_before_late_audio() {
+    avsync_media || return 1
+    hostile_slowfs_mount --bw=250000 --seek-ms=40 --lat-ms=20 --lat-idle ||
+        { skip "$HOSTILE_SLOWFS_WHY"; return; }
+    local line frame sound r ok=0
+    sh "$HOSTILE_SLOWFS_SH" ctl "$PWD/mnt" clear
+    sh "$HOSTILE_SLOWFS_SH" cold "mnt/avs-6.mp4" >/dev/null 2>&1
+    mp -v -vo null -ao null -endpos 3 "mnt/avs-6.mp4"
+    expect_rc 0 || ok=1
+    line=$(grep -a "^Video: .*first frame after" "$OUT")
+    frame=$(echo "$line" | sed -n 's/.*first frame after \([0-9.]*\) s;.*/\1/p')
+    sound=$(echo "$line" | sed -n 's/.*sound from \([0-9.]*\) s$/\1/p')
+    [ -n "$frame" ] && [ -n "$sound" ] || { fail "no times: $line"; ok=1; }
+    awk -v f="$frame" -v s="$sound" 'BEGIN { exit !(f + 0.02 < s) }' ||
+        { fail "first frame at $frame s, sound at $sound s"; ok=1; }
+    r=$(avsync_max_av)
+    awk -v m="${r% *}" 'BEGIN { exit !(m < 0.3) }' || { fail "|A-V| reached ${r% *} s"; ok=1; }
+    # -delay times the first picture on the audio clock: it waits for it.
+    sh "$HOSTILE_SLOWFS_SH" cold "mnt/avs-6.mp4" >/dev/null 2>&1
+    mp -v -vo null -ao null -endpos 3 -delay 0.1 "mnt/avs-6.mp4"
+    expect_rc 0 || ok=1
+    line=$(grep -a "^Video: .*first frame after" "$OUT")
+    frame=$(echo "$line" | sed -n 's/.*first frame after \([0-9.]*\) s;.*/\1/p')
+    sound=$(echo "$line" | sed -n 's/.*sound from \([0-9.]*\) s$/\1/p')
+    awk -v f="$frame" -v s="$sound" 'BEGIN { exit !(f + 0.02 >= s) }' ||
+        { fail "-delay 0.1: first frame at $frame s, sound at $sound s"; ok=1; }
+    hostile_slowfs_umount
+    return $ok
+}
+
 # Five copies of one 4 s MPEG-TS joined with cat (a looped feed): the
 # timestamps restart four times. Each restart is followed, so the clocks
 # go on rising to 20 s in step (before, the audio clock froze at the first
