@@ -41,6 +41,20 @@ static int skewed_plan(struct stream_range *r, int max, int64_t video_end)
     return n;
 }
 
+/* The first byte neither advised nor read in the place the thread is not
+ * in (audio from 7 MB on, video below), or -1. */
+static int64_t other_place_unknown(const struct stream_plan *pl, const struct stream_range *r,
+                                   int n, bool in_audio)
+{
+    for (int i = 0; i < n; i++) {
+        int64_t end = r[i].pos + r[i].len;
+        int64_t first = stream_plan_first_unknown(pl, r[i].pos, end);
+        if ((r[i].pos >= 7 * MB) != in_audio && first < end)
+            return first;
+    }
+    return -1;
+}
+
 /* The video's ranges reach the audio's without a gap (a plan that looks
  * 10 s ahead over a 12 s skew): the file order still runs against the need
  * order at 7 MB, so the thread must not read the video's place on into the
@@ -91,13 +105,7 @@ static void check_waiting_reader(bool timed)
     assert_int_equal(given, 1);
     bool in_audio = last >= 7 * MB;
     /* The reader needs the first unadvised byte of the other place. */
-    int64_t want = -1;
-    for (int i = 0; i < n && want < 0; i++) {
-        int64_t end = r[i].pos + r[i].len;
-        int64_t first = stream_plan_first_unknown(pl, r[i].pos, end);
-        if ((r[i].pos >= 7 * MB) != in_audio && first < end)
-            want = first;
-    }
+    int64_t want = other_place_unknown(pl, r, n, in_audio);
     assert_true(want >= 0);
     enum stream_plan_demand d = stream_plan_demand(pl, want, STEP, 64 * STEP, &off, &len);
     assert_int_equal(d, STREAM_PLAN_WAIT);
@@ -145,13 +153,7 @@ static void test_plan_reader_claims_when_budget_spent(void **state)
     assert_true(last >= 0);
     assert_true(stream_plan_in_flight(pl) + STEP > 2 * MB);
     bool in_audio = last >= 7 * MB;
-    int64_t want = -1;
-    for (int i = 0; i < n && want < 0; i++) {
-        int64_t end = r[i].pos + r[i].len;
-        int64_t first = stream_plan_first_unknown(pl, r[i].pos, end);
-        if ((r[i].pos >= 7 * MB) != in_audio && first < end)
-            want = first;
-    }
+    int64_t want = other_place_unknown(pl, r, n, in_audio);
     assert_true(want >= 0);
     enum stream_plan_demand d = stream_plan_demand(pl, want, STEP, 64 * STEP, &off, &len);
     assert_int_equal(d, STREAM_PLAN_CLAIMED);
