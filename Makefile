@@ -51,7 +51,7 @@ SRCS_ALL = $(sort $(foreach m,$(MODULES),$(wildcard $(m)/*.c)))
 SRCS_SDL2 = libvo/vo_sdl.c libao2/ao_sdl.c
 # libass: subtitle tracks, their decoding and dumping, the OSD drawn on the
 # picture. Without it sub/sub_none.c answers the same API with no renderer.
-SRCS_LIBASS = sub/sub.c sub/osd.c sub/sub_blend.c sub/sub_dump.c sub/sub_lavc.c
+SRCS_LIBASS = sub/sub.c sub/osd.c sub/sub_blend.c sub/sub_bitmap.c sub/sub_dump.c sub/sub_lavc.c
 SRCS_NO_LIBASS = sub/sub_none.c
 SRCS_OFF = $(if $(filter yes,$(HAVE_SDL2)),,$(SRCS_SDL2)) \
     $(if $(filter yes,$(HAVE_LIBASS)),$(SRCS_NO_LIBASS),$(SRCS_LIBASS))

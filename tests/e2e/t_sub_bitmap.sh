@@ -1,0 +1,108 @@
+# Bitmap subtitles (DVD/VobSub pictures) drawn onto the frames the outputs
+# get: when they are due, where the track places them, scaled from the
+# track's frame size. Media: TOOLS/mkvobsub.py writes a VobSub pair of solid
+# rectangles (ffmpeg cannot make DVD subtitles from text) that ffmpeg copies
+# into Matroska and MPEG-PS. GPLv2 or later.
+# e2e-needs: libass
+
+BM_TOOLS=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../TOOLS" && pwd)
+
+# bm_vobsub NAME SIZE EVENT...: NAME.idx + NAME.sub (see TOOLS/mkvobsub.py).
+bm_vobsub() {
+    python3 "$BM_TOOLS/mkvobsub.py" "$@" || fail "mkvobsub.py $* failed"
+}
+
+# bm_video OUT SUBS [FFMPEG ARGS]: 3 s of 320x240 video at 25 fps, black
+# (BM_BG another colour), with the subtitle stream of SUBS (an .idx) copied in.
+bm_video() {
+    local out=$1 subs=$2
+    shift 2
+    ff -f lavfi -i "color=${BM_BG:-black}:s=320x240:r=25:d=3" -i "$subs" -map 0 -map 1 "$@" \
+        -c:s copy "$out" || fail "ffmpeg could not make $out"
+}
+
+# bm_frames DIR ARGS...: the first 70 frames (0 .. 2.76 s) as PNGs in DIR.
+bm_frames() {
+    local dir=$1
+    shift
+    mp -nosound -vo "png:outdir=$dir" -frames 70 "$@"
+    expect_rc 0 && [ -f "$dir/00000070.png" ] || fail "no 70 frames in $dir: $(ls "$dir" | wc -l)"
+}
+
+# bm_gray PNG X Y: the grey level (0..255) of one pixel.
+bm_gray() {
+    ffmpeg -nostdin -loglevel error -i "$1" -vf "crop=1:1:$2:$3" -f rawvideo -pix_fmt gray - |
+        od -An -tu1 | tr -d ' \n'
+}
+
+# bm_expect PNG X Y lit|dark|grey WHAT
+bm_expect() {
+    local v lo=0 hi=40
+    v=$(bm_gray "$1" "$2" "$3")
+    [ -n "$v" ] || { fail "cannot read pixel $2,$3 of $1"; return 1; }
+    case $4 in
+    lit) lo=200 hi=255 ;;
+    grey) lo=100 hi=160 ;;
+    esac
+    [ "$v" -ge $lo ] && [ "$v" -le $hi ] ||
+        fail "$5: pixel $2,$3 of $(basename "$1") is $v, not $4 ($lo..$hi)"
+}
+
+# Frame n (1-based) shows 0.04 * (n - 1) s after the first: 13 = 0.48 s,
+# 38 = 1.48 s, 63 = 2.48 s. The rectangle is due from 1 s to 2 s at 40,160
+# 200x30, in colour FG on background BG.
+bm_check_timing() {
+    local d=$1 what=$2 fg=${3:-lit} bg=${4:-dark}
+    bm_expect "$d/00000013.png" 140 175 "$bg" "$what, before its time" &&
+        bm_expect "$d/00000038.png" 140 175 "$fg" "$what, at its time" &&
+        bm_expect "$d/00000038.png" 140 150 "$bg" "$what, above the rectangle" &&
+        bm_expect "$d/00000038.png" 20 175 "$bg" "$what, left of the rectangle" &&
+        bm_expect "$d/00000038.png" 250 175 "$bg" "$what, right of the rectangle" &&
+        bm_expect "$d/00000063.png" 140 175 "$bg" "$what, after its end"
+}
+
+test_bitmap_sub_mkv_drawn_at_its_time() {
+    bm_vobsub vs 320x240 1,2,40,160,200,30,1 || return 1
+    bm_video bm.mkv vs.idx -c:v mpeg4 || return 1
+    # The track is the file's default: shown without -sid.
+    bm_frames shots bm.mkv || return 1
+    bm_check_timing shots "dvd_subtitle in Matroska"
+}
+
+test_bitmap_sub_mpg_sid() {
+    # MPEG-PS carries no palette (a DVD's is in its IFO): libavcodec guesses
+    # grey levels, black for the one opaque colour; so a grey background.
+    bm_vobsub vs 320x240 1,2,40,160,200,30,1 || return 1
+    BM_BG=gray bm_video bm.mpg vs.idx -c:v mpeg2video -f vob || return 1
+    bm_frames shots -sid 0 bm.mpg || return 1
+    bm_check_timing shots "dvd_subtitle in MPEG-PS" dark grey
+}
+
+test_bitmap_sub_nosub_hides() {
+    bm_vobsub vs 320x240 1,2,40,160,200,30,1 || return 1
+    bm_video bm.mkv vs.idx -c:v mpeg4 || return 1
+    bm_frames shots -nosub bm.mkv || return 1
+    bm_expect shots/00000038.png 140 175 dark "-nosub"
+}
+
+test_bitmap_sub_scaled_from_track_size() {
+    # Authored for 640x480: 80,320 200x60 lands at 40,160 100x30 on 320x240.
+    bm_vobsub vs 640x480 1,2,80,320,200,60,1 || return 1
+    bm_video bm.mkv vs.idx -c:v mpeg4 || return 1
+    bm_frames shots bm.mkv || return 1
+    bm_expect shots/00000038.png 90 175 lit "scaled rectangle" &&
+        bm_expect shots/00000038.png 150 175 dark "right of the scaled rectangle" &&
+        bm_expect shots/00000038.png 90 155 dark "above the scaled rectangle"
+}
+
+test_bitmap_sub_next_event_replaces() {
+    # Two pictures, the first without an end before the second: DVD
+    # subtitles replace each other.
+    bm_vobsub vs 320x240 0.2,2.6,40,40,100,20,1 1,2,40,160,200,30,1 || return 1
+    bm_video bm.mkv vs.idx -c:v mpeg4 || return 1
+    bm_frames shots bm.mkv || return 1
+    bm_expect shots/00000013.png 60 50 lit "first picture" &&
+        bm_expect shots/00000013.png 140 175 dark "second picture early" &&
+        bm_expect shots/00000038.png 60 50 dark "first picture after the second began" &&
+        bm_expect shots/00000038.png 140 175 lit "second picture"
+}
