@@ -69,7 +69,7 @@ TEST_SRCS_ALL = $(sort $(wildcard tests/unit/test_*.c))
 # The unit tests of a feature ./configure left out are not built; `make unit`
 # names them as skipped, with the reason.
 TEST_SRCS_SDL2 = tests/unit/test_vo_sdl.c tests/unit/test_ao_sdl.c
-TEST_SRCS_LIBASS = tests/unit/test_sub.c tests/unit/test_sub_tracks.c
+TEST_SRCS_LIBASS = tests/unit/test_sub.c tests/unit/test_sub_bitmap.c tests/unit/test_sub_tracks.c
 TEST_SKIPPED = $(if $(filter yes,$(HAVE_SDL2)),,$(TEST_SRCS_SDL2:tests/unit/%.c=%:SDL2)) \
     $(if $(filter yes,$(HAVE_LIBASS)),,$(TEST_SRCS_LIBASS:tests/unit/%.c=%:libass))
 TEST_SRCS = $(filter-out $(foreach s,$(TEST_SKIPPED),tests/unit/$(firstword $(subst :, ,$(s))).c),\

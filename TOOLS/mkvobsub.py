@@ -4,9 +4,10 @@
 # Matroska or MPEG-PS (-c:s copy). GPLv2 or later.
 #
 # usage: mkvobsub.py NAME WxH EVENT...
-#   EVENT = start,end,x,y,w,h,colour  (seconds; colour 1..3 of the palette
-#   line below: 1 white, 2 red, 3 green); w must be 64..255 (one RLE code a
-#   line keeps the encoder trivial).
+#   EVENT = start,end,x,y,w,h,colour[,stream]  (seconds; colour 1..3 of the
+#   palette line below: 1 white, 2 red, 3 green; stream: the .idx "index:",
+#   0 if left out, languages en, de, fr...); w must be 64..255 (one RLE
+#   code a line keeps the encoder trivial).
 import struct
 import sys
 
@@ -20,7 +21,7 @@ def rle_field(w, h, colour, rows):
 
 
 def spu(ev):
-    start, end, x, y, w, h, colour = ev
+    start, end, x, y, w, h, colour = ev[:7]
     top, bottom = rle_field(w, h, colour, 0), rle_field(w, h, colour, 1)
     pix_off = 4
     top_off, bot_off = pix_off, pix_off + len(top)
@@ -47,11 +48,15 @@ def pts_bytes(pts):
                   ((pts >> 14) & 0xfe) | 1, (pts >> 7) & 0xff, ((pts << 1) & 0xfe) | 1])
 
 
+def stream_of(ev):
+    return ev[7] if len(ev) > 7 else 0
+
+
 def pack(ev):
     pts = round(ev[0] * 90000)
     # MPEG-2 pack header, clock 0: the demuxer takes times from the PES.
     header = b"\x00\x00\x01\xba" + bytes([0x44, 0, 4, 0, 4, 1, 1, 0x89, 0xc3, 0xf8])
-    payload = b"\x20" + spu(ev)
+    payload = bytes([0x20 + stream_of(ev)]) + spu(ev)
     pes_hdr = b"\x81\x80\x05" + pts_bytes(pts)
     pes = b"\x00\x00\x01\xbd" + struct.pack(">H", len(pes_hdr) + len(payload)) + pes_hdr + payload
     out = header + pes
@@ -71,14 +76,17 @@ def main():
            "smooth: OFF", "fadein/out: 0, 0", "align: OFF at LEFT TOP", "time offset: 0",
            "forced subs: OFF", "palette: " + ", ".join(PALETTE),
            "custom colors: OFF, tridx: 0000, colors: 000000, 000000, 000000, 000000",
-           "langidx: 0", "", "id: en, index: 0"]
+           "langidx: 0"]
+    langs = ["en", "de", "fr", "it", "es"]
     sub = b""
-    for ev in events:
-        t = round(ev[0] * 1000)
-        stamp = "%02d:%02d:%02d:%03d" % (t // 3600000, t // 60000 % 60, t // 1000 % 60,
-                                         t % 1000)
-        idx.append("timestamp: %s, filepos: %09x" % (stamp, len(sub)))
-        sub += pack(ev)
+    for stream in sorted({stream_of(ev) for ev in events}):
+        idx += ["", "id: %s, index: %d" % (langs[stream], stream)]
+        for ev in (e for e in events if stream_of(e) == stream):
+            t = round(ev[0] * 1000)
+            stamp = "%02d:%02d:%02d:%03d" % (t // 3600000, t // 60000 % 60, t // 1000 % 60,
+                                             t % 1000)
+            idx.append("timestamp: %s, filepos: %09x" % (stamp, len(sub)))
+            sub += pack(ev)
     with open(name + ".idx", "w") as f:
         f.write("\n".join(idx) + "\n")
     with open(name + ".sub", "wb") as f:

@@ -133,6 +133,8 @@ struct MPOpts {
     int64_t cache_plan_gap;     /* -cache-plan-gap: merge planned ranges this close */
     /* subtitles and OSD (sub/) */
     char *sub_files;            /* -sub a.srt,b.ass */
+    char *vobsub;               /* -vobsub NAME: NAME.idx + NAME.sub */
+    int vobsub_id;              /* -vobsubid; -1 = the first stream */
     bool no_sub;                /* -nosub: no subtitle track at all */
     bool autosub;               /* -noautosub: do not load same-named files */
     double sub_delay;           /* -subdelay seconds */

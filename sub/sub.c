@@ -401,7 +401,12 @@ int mp_sub_decode_packet(struct mp_sub *sub, int track, const AVPacket *pkt)
 
 int mp_sub_add_file(struct mp_sub *sub, const char *path)
 {
-    return sub_lavc_read_file(sub, path);
+    return sub_lavc_read_file(sub, path, -1);
+}
+
+int mp_sub_add_vobsub(struct mp_sub *sub, const char *idx_path, int id)
+{
+    return sub_lavc_read_file(sub, idx_path, id);
 }
 
 void mp_sub_set_video_fps(struct mp_sub *sub, double fps)

@@ -290,7 +290,7 @@ static void sub_lavc_cut_overlaps(struct sub_track *t)
     free(ev);
 }
 
-int sub_lavc_read_file(struct mp_sub *sub, const char *path)
+int sub_lavc_read_file(struct mp_sub *sub, const char *path, int stream_id)
 {
     AVFormatContext *fmt = NULL;
     /* A charset other than UTF-8 can make probing fail; the extension is
@@ -304,18 +304,35 @@ int sub_lavc_read_file(struct mp_sub *sub, const char *path)
     }
     int idx = -1;
     for (unsigned i = 0; i < fmt->nb_streams; i++) {
-        if (fmt->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_SUBTITLE) {
+        const AVStream *st = fmt->streams[i];
+        /* libavformat's vobsub demuxer numbers streams by the .idx's
+         * "index:", which is what -vobsubid counts. */
+        if (st->codecpar->codec_type == AVMEDIA_TYPE_SUBTITLE &&
+            (stream_id < 0 || st->id == stream_id)) {
             idx = (int)i;
             break;
         }
+    }
+    if (idx < 0 && stream_id >= 0) {
+        mp_msg(MSGT_SUBREADER, MSGL_ERR, "%s has no subtitle stream %d.\n", path, stream_id);
+        avformat_close_input(&fmt);
+        return -1;
     }
     if (idx < 0) {
         mp_msg(MSGT_SUBREADER, MSGL_ERR, "%s holds no subtitles.\n", path);
         avformat_close_input(&fmt);
         return -1;
     }
+    for (unsigned i = 0; i < fmt->nb_streams; i++)
+        fmt->streams[i]->discard = (int)i == idx ? AVDISCARD_DEFAULT : AVDISCARD_ALL;
     struct sub_track *t = calloc(1, sizeof(*t));
     if (!t) {
+        avformat_close_input(&fmt);
+        return -1;
+    }
+    AVDictionaryEntry *lang = av_dict_get(fmt->streams[idx]->metadata, "language", NULL, 0);
+    if (lang && !(t->lang = strdup(lang->value))) {
+        free(t);
         avformat_close_input(&fmt);
         return -1;
     }

@@ -88,7 +88,9 @@ struct mp_sub {
 /* sub_lavc.c: libavcodec decoding into a track's ASS events. */
 int sub_lavc_open(struct sub_track *t, const AVCodecParameters *par);
 int sub_lavc_decode(struct mp_sub *sub, struct sub_track *t, const AVPacket *pkt);
-int sub_lavc_read_file(struct mp_sub *sub, const char *path);
+/* stream_id: the stream whose AVStream id it is; -1: the first subtitle
+ * stream. */
+int sub_lavc_read_file(struct mp_sub *sub, const char *path, int stream_id);
 
 /* Whether libavcodec decodes this codec to palette pictures. */
 bool sub_lavc_is_bitmap(enum AVCodecID id);

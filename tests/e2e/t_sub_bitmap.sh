@@ -106,3 +106,50 @@ test_bitmap_sub_next_event_replaces() {
         bm_expect shots/00000038.png 60 50 dark "first picture after the second began" &&
         bm_expect shots/00000038.png 140 175 lit "second picture"
 }
+
+test_vobsub_option_drawn() {
+    bm_vobsub vs 320x240 1,2,40,160,200,30,1 || return 1
+    ff -f lavfi -i color=black:s=320x240:r=25:d=3 -c:v mpeg4 plain.avi || return 1
+    bm_frames shots -vobsub vs plain.avi || return 1
+    bm_check_timing shots "-vobsub vs" || return 1
+    grep -q "SUB: Added VobSub (1): vs.idx" "$OUT" ||
+        fail "no 'Added VobSub' line: $(head -c 300 "$OUT")"
+}
+
+test_vobsubid_picks_stream() {
+    # Stream 0 (en) at the bottom, stream 1 (de) at the top.
+    bm_vobsub two 320x240 1,2,40,160,200,30,1 1,2,40,40,100,20,1,1 || return 1
+    ff -f lavfi -i color=black:s=320x240:r=25:d=3 -c:v mpeg4 plain.avi || return 1
+    bm_frames first -vobsub two plain.avi || return 1
+    bm_frames de -vobsub two -vobsubid 1 plain.avi || return 1
+    bm_expect first/00000038.png 140 175 lit "-vobsub: stream 0" &&
+        bm_expect first/00000038.png 60 50 dark "-vobsub: not stream 1" &&
+        bm_expect de/00000038.png 60 50 lit "-vobsubid 1" &&
+        bm_expect de/00000038.png 140 175 dark "-vobsubid 1: not stream 0"
+}
+
+test_vobsub_autoload_and_noautosub() {
+    # clip.idx + clip.sub beside clip.avi load like MPlayer's; the .sub is
+    # not taken for a MicroDVD file.
+    bm_vobsub clip 320x240 1,2,40,160,200,30,1 || return 1
+    ff -f lavfi -i color=black:s=320x240:r=25:d=3 -c:v mpeg4 clip.avi || return 1
+    bm_frames auto clip.avi || return 1
+    bm_check_timing auto "clip.idx autoloaded" || return 1
+    bm_frames off -noautosub clip.avi || return 1
+    bm_expect off/00000038.png 140 175 dark "-noautosub"
+}
+
+test_bitmap_sub_visibility_slave() {
+    # The slave command hides it as it hides text: sub_visibility 0 before
+    # the event is due.
+    bm_vobsub vs 320x240 1,2,40,160,200,30,1 || return 1
+    bm_video bm.mkv vs.idx -c:v mpeg4 || return 1
+    mkfifo cmds
+    (echo "sub_visibility 0"; sleep 60) > cmds &
+    local feeder=$!
+    mp -slave -input file=cmds -nosound -vo png:outdir=hidden -frames 70 bm.mkv
+    kill "$feeder" 2>/dev/null
+    wait "$feeder" 2>/dev/null
+    expect_rc 0 || return 1
+    bm_expect hidden/00000038.png 140 175 dark "sub_visibility 0"
+}
