@@ -1966,7 +1966,7 @@ static int cmd_edl_mark(void *ctx, const struct mp_cmd *cmd)
 #define F MP_CMD_ARG_FLOAT
 #define S MP_CMD_ARG_STRING
 #define CMD_NO_VOLUME "no volume control"
-#define CMD_NO_BITMAP_SUBS "no VobSub or bitmap subtitles"
+#define CMD_NO_BITMAP_SUBS "no forced-only or VobSub source here (VobSub files count among sub_file)"
 
 /*
  * Every slave command, in MPlayer's order (-input cmdlist prints it so).

@@ -175,7 +175,8 @@ static int subs_demux_count(struct play_state *ps)
     return n;
 }
 
-/* The sub/ track of embedded stream sid, or -1 (bitmap, not loaded). */
+/* The sub/ track of embedded stream sid, or -1 (a codec libavcodec cannot
+ * decode: not loaded). */
 static int subs_track_of_sid(const struct mp_sub *sub, int sid)
 {
     for (int t = 0; t < mp_sub_track_count(sub); t++) {
@@ -389,8 +390,9 @@ static int subs_add_external(struct play_state *ps, struct mp_sub *sub)
     return first;
 }
 
-/* Every text subtitle stream gets a sub/ track now, so any of them can be
- * picked later; only the one shown is demuxed. */
+/* Every subtitle stream libavcodec decodes (text or pictures) gets a sub/
+ * track now, so any of them can be picked later; only the one shown is
+ * demuxed. */
 static void subs_add_embedded(struct play_state *ps, struct mp_sub *sub)
 {
     for (int sid = 0;; sid++) {

@@ -78,6 +78,16 @@ test_bitmap_sub_mpg_sid() {
     bm_check_timing shots "dvd_subtitle in MPEG-PS" dark grey
 }
 
+test_bitmap_sub_dvb_in_ts() {
+    # Another bitmap codec and container: ffmpeg re-encodes the pictures as
+    # DVB subtitles (its encoder takes bitmaps) into MPEG-TS.
+    bm_vobsub vs 320x240 1,2,40,160,200,30,1 || return 1
+    ff -f lavfi -i color=black:s=320x240:r=25:d=3 -i vs.idx -map 0 -map 1 -c:v mpeg2video \
+        -c:s dvbsub bm.ts || return 1
+    bm_frames shots -sid 0 bm.ts || return 1
+    bm_check_timing shots "dvb_subtitle in MPEG-TS"
+}
+
 test_bitmap_sub_nosub_hides() {
     bm_vobsub vs 320x240 1,2,40,160,200,30,1 || return 1
     bm_video bm.mkv vs.idx -c:v mpeg4 || return 1
