@@ -163,3 +163,10 @@ test_bitmap_sub_visibility_slave() {
     expect_rc 0 || return 1
     bm_expect hidden/00000038.png 140 175 dark "sub_visibility 0"
 }
+
+test_vobsub_missing_file_warns_and_plays() {
+    ff -f lavfi -i color=black:s=320x240:r=25:d=3 -c:v mpeg4 plain.avi || return 1
+    mp -nosound -vo null -frames 3 -vobsub nothere plain.avi
+    expect_rc 0 || return 1
+    expect_err "-vobsub nothere: cannot load nothere.idx."
+}
