@@ -170,3 +170,45 @@ test_vobsub_missing_file_warns_and_plays() {
     expect_rc 0 || return 1
     expect_err "-vobsub nothere: cannot load nothere.idx."
 }
+
+# bm_sup OUT: a PGS stream (.sup: "PG", pts, dts, segment) of one display
+# set at 1 s, a 200x30 white object at 40,160 on 320x240, cleared at 2 s.
+# An empty set at 0 s: ffmpeg moves an input's first time stamp to 0.
+bm_sup() {
+    python3 - "$1" <<'PY'
+import struct, sys
+
+def seg(kind, data):
+    return bytes([kind]) + struct.pack(">H", len(data)) + data
+
+def pcs(number, state, objects):
+    d = struct.pack(">HHBHBBBB", 320, 240, 0x10, number, state, 0, 0, len(objects))
+    for x, y in objects:
+        d += struct.pack(">HBBHH", 0, 0, 0, x, y)
+    return seg(0x16, d)
+
+line = b"\x00\xc0\xc8\x01\x00\x00"          # 200 x colour 1, end of line
+rle = line * 30
+show = [pcs(1, 0x80, [(40, 160)]),
+        seg(0x17, struct.pack(">BBHHHH", 1, 0, 40, 160, 200, 30)),
+        seg(0x14, bytes([0, 0, 1, 235, 128, 128, 255])),
+        seg(0x15, struct.pack(">HBB", 0, 0, 0xc0) + (len(rle) + 4).to_bytes(3, "big")
+            + struct.pack(">HH", 200, 30) + rle),
+        seg(0x80, b"")]
+def clear(number):
+    return [pcs(number, 0, []), seg(0x80, b"")]
+
+out = b""
+for pts, segs in ((0, clear(0)), (90000, show), (180000, clear(2))):
+    for s in segs:
+        out += b"PG" + struct.pack(">II", pts, 0) + s
+open(sys.argv[1], "wb").write(out)
+PY
+}
+
+test_bitmap_sub_pgs_mkv() {
+    bm_sup pgs.sup || { fail "cannot write pgs.sup"; return 1; }
+    bm_video bm.mkv pgs.sup -c:v mpeg4 || return 1
+    bm_frames shots -sid 0 bm.mkv || return 1
+    bm_check_timing shots "hdmv_pgs_subtitle in Matroska"
+}

@@ -286,6 +286,80 @@ static void test_dvd_packet_drawn(void **state)
     mp_sub_free(sub);
 }
 
+/* A PGS display set (as in one Matroska block): a 320x240 presentation
+ * with one 64x2 object of palette entry 1 (white as Y'CrCb) at 10,20. */
+static const uint8_t pgs_show[] = {
+    0x16, 0x00, 0x13,                               /* PCS, 19 bytes */
+    0x01, 0x40, 0x00, 0xf0, 0x10,                   /* 320x240, frame rate */
+    0x00, 0x00, 0x80, 0x00, 0x00, 0x01,             /* epoch start, palette 0, 1 object */
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x0a, 0x00, 0x14, /* object 0, window 0 at 10,20 */
+    0x17, 0x00, 0x0a,                               /* WDS */
+    0x01, 0x00, 0x00, 0x0a, 0x00, 0x14, 0x00, 0x40, 0x00, 0x02,
+    0x14, 0x00, 0x07,                               /* PDS: entry 1 white, opaque */
+    0x00, 0x00, 0x01, 0xeb, 0x80, 0x80, 0xff,
+    0x15, 0x00, 0x17,                               /* ODS */
+    0x00, 0x00, 0x00, 0xc0, 0x00, 0x00, 0x10, 0x00, 0x40, 0x00, 0x02,
+    0x00, 0xc0, 0x40, 0x01, 0x00, 0x00,             /* 64 x colour 1, end of line */
+    0x00, 0xc0, 0x40, 0x01, 0x00, 0x00,
+    0x80, 0x00, 0x00,                               /* END */
+};
+
+/* The next display set: no objects, the screen is cleared. */
+static const uint8_t pgs_clear[] = {
+    0x16, 0x00, 0x0b,
+    0x01, 0x40, 0x00, 0xf0, 0x10, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00,
+    0x80, 0x00, 0x00,
+};
+
+static void feed(struct mp_sub *sub, int t, const uint8_t *data, int size, int64_t pts)
+{
+    AVPacket *pkt = av_packet_alloc();
+    assert_int_equal(av_new_packet(pkt, size), 0);
+    memcpy(pkt->data, data, (size_t)size);
+    pkt->pts = pkt->dts = pts;
+    assert_int_equal(mp_sub_decode_packet(sub, t, pkt), 0);
+    av_packet_free(&pkt);
+}
+
+static void test_pgs_shown_until_cleared(void **state)
+{
+    (void)state;
+    struct mp_sub *sub = mp_sub_create(NULL);
+    assert_non_null(sub);
+    AVCodecParameters *par = avcodec_parameters_alloc();
+    par->codec_type = AVMEDIA_TYPE_SUBTITLE;
+    par->codec_id = AV_CODEC_ID_HDMV_PGS_SUBTITLE;
+    int t = mp_sub_add_stream(sub, par, (AVRational){1, 1000});
+    avcodec_parameters_free(&par);
+    assert_int_equal(t, 0);
+    feed(sub, t, pgs_show, (int)sizeof(pgs_show), 1000);
+    assert_int_equal(mp_sub_select(sub, t), 0);
+
+    int box[4];
+    /* No end yet: shown however late, until the next display set. */
+    AVFrame *f = black_rgb(160, 120);
+    assert_int_equal(mp_sub_render(sub, 30.0, 0, f), 1);
+    assert_int_equal(white_box(f, box), 32);
+    assert_int_equal(box[0], 5);
+    assert_int_equal(box[1], 10);
+    av_frame_free(&f);
+
+    feed(sub, t, pgs_clear, (int)sizeof(pgs_clear), 3000);
+    f = black_rgb(320, 240);
+    assert_int_equal(mp_sub_render(sub, 0.9, 0, f), 0);
+    assert_int_equal(mp_sub_render(sub, 2.9, 0, f), 1);
+    assert_int_equal(white_box(f, box), 128);
+    assert_int_equal(box[0], 10);
+    assert_int_equal(box[1], 20);
+    assert_int_equal(box[2], 74);
+    assert_int_equal(box[3], 22);
+    av_frame_free(&f);
+    f = black_rgb(320, 240);
+    assert_int_equal(mp_sub_render(sub, 3.0, 0, f), 0);
+    av_frame_free(&f);
+    mp_sub_free(sub);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -294,6 +368,7 @@ int main(void)
         cmocka_unit_test(test_palette_split_and_scale),
         cmocka_unit_test(test_event_times),
         cmocka_unit_test(test_dvd_packet_drawn),
+        cmocka_unit_test(test_pgs_shown_until_cleared),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
