@@ -212,3 +212,37 @@ test_bitmap_sub_pgs_mkv() {
     bm_frames shots -sid 0 bm.mkv || return 1
     bm_check_timing shots "hdmv_pgs_subtitle in Matroska"
 }
+
+# bm_two_tracks OUT: track 0 SubRip (ger, text at 1..2 s), track 1 the DVD
+# rectangle (en); neither marked default.
+bm_two_tracks() {
+    bm_vobsub vs 320x240 1,2,40,160,200,30,1 || return 1
+    printf '1\n00:00:00,500 --> 00:00:02,500\nHALLO WELT\n' > de.srt
+    ff -f lavfi -i color=black:s=320x240:r=25:d=3 -i de.srt -i vs.idx -map 0 -map 1 -map 2 \
+        -c:v mpeg4 -c:s:0 srt -c:s:1 copy -metadata:s:s:0 language=ger \
+        -metadata:s:s:1 language=eng -disposition:s:0 0 -disposition:s:1 0 "$1" ||
+        fail "ffmpeg could not make $1"
+}
+
+test_bitmap_sub_slang_and_sid_pick_it() {
+    bm_two_tracks two.mkv || return 1
+    bm_frames en -slang eng two.mkv || return 1
+    bm_frames de -slang ger two.mkv || return 1
+    bm_frames sid1 -sid 1 two.mkv || return 1
+    bm_expect en/00000038.png 140 175 lit "-slang eng" &&
+        bm_expect sid1/00000038.png 140 175 lit "-sid 1" &&
+        bm_expect de/00000038.png 140 165 dark "-slang ger: no rectangle"
+}
+
+test_bitmap_sub_select_slave() {
+    # From the text track to the bitmap one while playing.
+    bm_two_tracks two.mkv || return 1
+    mkfifo cmds
+    (echo "sub_select 1"; sleep 60) > cmds &
+    local feeder=$!
+    mp -slave -input file=cmds -nosound -vo png:outdir=sel -frames 70 -sid 0 two.mkv
+    kill "$feeder" 2>/dev/null
+    wait "$feeder" 2>/dev/null
+    expect_rc 0 || return 1
+    bm_expect sel/00000038.png 140 175 lit "sub_select 1"
+}
