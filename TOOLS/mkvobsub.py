@@ -4,10 +4,11 @@
 # Matroska or MPEG-PS (-c:s copy). GPLv2 or later.
 #
 # usage: mkvobsub.py NAME WxH EVENT...
-#   EVENT = start,end,x,y,w,h,colour[,stream]  (seconds; colour 1..3 of the
-#   palette line below: 1 white, 2 red, 3 green; stream: the .idx "index:",
-#   0 if left out, languages en, de, fr...); w must be 64..255 (one RLE
-#   code a line keeps the encoder trivial).
+#   EVENT = start,end,x,y,w,h,colour[,stream[,forced]]  (seconds; colour
+#   1..3 of the palette line below: 1 white, 2 red, 3 green; stream: the
+#   .idx "index:", 0 if left out, languages en, de, fr...; forced 1: shown
+#   with a "forced start" command); w must be 64..255 (one RLE code a line
+#   keeps the encoder trivial).
 import struct
 import sys
 
@@ -33,7 +34,7 @@ def spu(ev):
              b"\x04" + struct.pack(">H", 0xfff0) +      # 1..3 opaque, 0 clear
              b"\x05" + coords +
              b"\x06" + struct.pack(">HH", top_off, bot_off) +
-             b"\x01\xff")
+             (b"\x00" if len(ev) > 8 and ev[8] else b"\x01") + b"\xff")
     seq1_len = 4 + len(first)
     stop_at = ctrl_off + seq1_len
     delay = round((end - start) * 90000 / 1024)

@@ -215,8 +215,8 @@ const struct opt_def opt_table[] = {
     OPT_ROW("sub-paths", OPT_STRING, sub_paths, 0, 0, 0, "more folders -autosub looks in: a,b"),
     OPT_FN("noutf8", opt_func_noutf8, 0, "undo -utf8: guess the charset of subtitle files"),
     OPT_IGN("unicode", 0, "subtitle text is always Unicode (files are converted, see -subcp)"),
-    OPT_IGN("forcedsubsonly", 0, "DVD and VobSub entries are all shown; picking the forced "
-            "ones is not built"),
+    OPT_ROW("forcedsubsonly", OPT_FLAG, forced_subs_only, 0, 0, 0,
+        "show only the bitmap subtitle pictures marked forced"),
     OPT_IGN("sub-no-text-pp", 0, "there is no text postprocessing to turn off"),
     OPT_ROW("overlapsub", OPT_FLAG, overlapsub, 0, 0, 0,
         "text events may overlap (-no: each ends where the next begins)"),

@@ -53,6 +53,7 @@ static void subs_opts_from(const struct MPOpts *o, struct mp_sub_opts *so)
     so->hinting = o->ass_hinting;
     so->sub_fps = o->sub_fps;
     so->overlap = o->overlapsub;
+    so->forced_only = o->forced_subs_only;
 }
 
 /* Font discovery (fontconfig) costs 25-30 ms of CPU: it runs on a worker

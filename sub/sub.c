@@ -606,7 +606,7 @@ static void render_lists(struct mp_sub *sub, double pts, double now,
     struct sub_track *t = sub->selected >= 0 ? sub->tracks[sub->selected] : NULL;
     if (t && isfinite(pts)) {
         long long ms = llround(pts * 1000);
-        *subs = t->bitmap ? sub_bitmap_render(t->bitmap, ms, pic)
+        *subs = t->bitmap ? sub_bitmap_render(t->bitmap, ms, pic, sub->opts.forced_only)
                           : ass_render_frame(sub->sub_rend, t->ass, ms, NULL);
     }
     ASS_Track *osd = osd_update(sub, now, sub->frame_w, sub->frame_h);

@@ -100,6 +100,9 @@ struct mp_sub_opts {
     /* -nooverlapsub clears it: in text files loaded by mp_sub_add_file an
      * event ends 10 ms before the next one starts (MPlayer's cut). */
     bool overlap;
+    /* -forcedsubsonly: of bitmap subtitles only the pictures marked forced
+     * (a DVD SPU's "forced start", PGS's forced flag) are shown. */
+    bool forced_only;
 };
 
 /* What -dumpsrtsub and co. write (mp_sub_dump_track). */

@@ -22,6 +22,7 @@
 
 struct bitmap_rect {
     int x, y, w, h;
+    bool forced;            /* AV_SUBTITLE_FLAG_FORCED: shown with -forcedsubsonly */
     uint8_t *index;         /* w * h palette indices, rows packed */
     uint32_t palette[256];  /* 0xAARRGGBB, as libavcodec's PAL8 */
 };
@@ -38,6 +39,7 @@ struct bitmap_event {
 struct bitmap_cache {
     int event;              /* -1: nothing built */
     struct sub_bitmap_area area;
+    bool forced_only;
     ASS_Image *images;      /* one malloc'ed block per image (struct + map) */
 };
 
@@ -95,6 +97,7 @@ static int copy_rect(struct bitmap_rect *d, const AVSubtitleRect *r)
         return -1;
     d->x = r->x;
     d->y = r->y;
+    d->forced = r->flags & AV_SUBTITLE_FLAG_FORCED;
     d->w = r->w;
     d->h = r->h;
     d->index = malloc((size_t)r->w * (size_t)r->h);
@@ -264,13 +267,14 @@ static int rect_images(const struct bitmap_rect *r, const int dst[4], ASS_Image 
 }
 
 ASS_Image *sub_bitmap_render(struct sub_bitmap *b, long long now,
-                             const struct sub_bitmap_area *area)
+                             const struct sub_bitmap_area *area, bool forced_only)
 {
     if (area->w <= 0 || area->h <= 0)
         return NULL;
     int ev = event_at(b, now);
     struct bitmap_cache *c = &b->cache;
-    if (ev == c->event && !memcmp(&c->area, area, sizeof(*area)))
+    if (ev == c->event && !memcmp(&c->area, area, sizeof(*area)) &&
+        forced_only == c->forced_only)
         return c->images;
     free_images(c);
     if (ev < 0)
@@ -279,6 +283,8 @@ ASS_Image *sub_bitmap_render(struct sub_bitmap *b, long long now,
     /* Later rects go on top: build back to front and prepend. */
     for (int i = e->num_rects - 1; i >= 0; i--) {
         const struct bitmap_rect *r = &e->rects[i];
+        if (forced_only && !r->forced)
+            continue;
         int dst[4];
         sub_bitmap_scale_rect(e->src_w, e->src_h, area, r->x, r->y, r->w, r->h, dst);
         ASS_Image *mine = NULL;
@@ -296,5 +302,6 @@ ASS_Image *sub_bitmap_render(struct sub_bitmap *b, long long now,
     }
     c->event = ev;
     c->area = *area;
+    c->forced_only = forced_only;
     return c->images;
 }

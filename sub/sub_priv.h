@@ -108,10 +108,11 @@ void sub_bitmap_free(struct sub_bitmap *b);
 int sub_bitmap_add(struct sub_bitmap *b, const AVSubtitle *s, long long start, long long end,
                    int src_w, int src_h);
 int sub_bitmap_event_count(const struct sub_bitmap *b);
-/* The images of the event shown at now (ms), scaled onto area; owned by b,
- * valid until the next call or sub_bitmap_add. NULL when nothing shows. */
+/* The images of the event shown at now (ms), scaled onto area (only its
+ * forced rects with forced_only); owned by b, valid until the next call or
+ * sub_bitmap_add. NULL when nothing shows. */
 ASS_Image *sub_bitmap_render(struct sub_bitmap *b, long long now,
-                             const struct sub_bitmap_area *area);
+                             const struct sub_bitmap_area *area, bool forced_only);
 /* A rect (x, y, w, h) of a src_w x src_h picture on area: out = x, y, w, h
  * (at least 1 x 1). src_w or src_h 0: the area's size (no scaling). */
 void sub_bitmap_scale_rect(int src_w, int src_h, const struct sub_bitmap_area *area, int x,

@@ -246,3 +246,14 @@ test_bitmap_sub_select_slave() {
     expect_rc 0 || return 1
     bm_expect sel/00000038.png 140 175 lit "sub_select 1"
 }
+
+test_bitmap_sub_forcedsubsonly() {
+    # A plain picture at 0.4..0.8 s (top) and a forced one at 1..2 s.
+    bm_vobsub fv 320x240 0.4,0.8,40,40,100,20,1 1,2,40,160,200,30,1,0,1 || return 1
+    ff -f lavfi -i color=black:s=320x240:r=25:d=3 -c:v mpeg4 plain.avi || return 1
+    bm_frames all -vobsub fv plain.avi || return 1
+    bm_frames forced -vobsub fv -forcedsubsonly plain.avi || return 1
+    bm_expect all/00000013.png 60 50 lit "plain picture without -forcedsubsonly" &&
+        bm_expect forced/00000013.png 60 50 dark "plain picture with -forcedsubsonly" &&
+        bm_expect forced/00000038.png 140 175 lit "forced picture with -forcedsubsonly"
+}

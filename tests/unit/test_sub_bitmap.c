@@ -114,7 +114,7 @@ static void test_palette_split_and_scale(void **state)
     avsubtitle_free(&s);
     /* Twice the authored size. */
     struct sub_bitmap_area area = {0, 0, 32, 16};
-    const ASS_Image *img = sub_bitmap_render(b, 1500, &area);
+    const ASS_Image *img = sub_bitmap_render(b, 1500, &area, false);
     /* Colours 1 and 2 are used and visible; 0 is clear, 3 unused. */
     assert_int_equal(count_images(img), 2);
     const ASS_Image *white = image_of(img, 0xffffff00u);
@@ -136,6 +136,24 @@ static void test_palette_split_and_scale(void **state)
     sub_bitmap_free(b);
 }
 
+static void test_forced_only(void **state)
+{
+    (void)state;
+    struct sub_bitmap *b = sub_bitmap_new();
+    struct sub_bitmap_area area = {0, 0, 16, 8};
+    AVSubtitle s;
+    make_subtitle(&s, 0, 0);
+    assert_int_equal(sub_bitmap_add(b, &s, 1000, 2000, 16, 8), 0);
+    s.rects[0]->flags |= AV_SUBTITLE_FLAG_FORCED;
+    assert_int_equal(sub_bitmap_add(b, &s, 3000, 4000, 16, 8), 0);
+    avsubtitle_free(&s);
+    assert_non_null(sub_bitmap_render(b, 1500, &area, false));
+    assert_null(sub_bitmap_render(b, 1500, &area, true));
+    assert_non_null(sub_bitmap_render(b, 3500, &area, true));
+    assert_non_null(sub_bitmap_render(b, 3500, &area, false));
+    sub_bitmap_free(b);
+}
+
 static void test_event_times(void **state)
 {
     (void)state;
@@ -150,22 +168,22 @@ static void test_event_times(void **state)
     assert_int_equal(sub_bitmap_add(b, &s, 1000, -1, 16, 8), 0);
     avsubtitle_free(&s);
     assert_int_equal(sub_bitmap_event_count(b), 2);
-    assert_null(sub_bitmap_render(b, 999, &area));
-    assert_non_null(sub_bitmap_render(b, 1000, &area));
-    assert_non_null(sub_bitmap_render(b, 2999, &area));
-    assert_null(sub_bitmap_render(b, 3000, &area));
+    assert_null(sub_bitmap_render(b, 999, &area, false));
+    assert_non_null(sub_bitmap_render(b, 1000, &area, false));
+    assert_non_null(sub_bitmap_render(b, 2999, &area, false));
+    assert_null(sub_bitmap_render(b, 3000, &area, false));
     /* An end past the next start (DVD pictures replace each other). */
     make_subtitle(&s, 8, 0);
     assert_int_equal(sub_bitmap_add(b, &s, 2000, 10000, 16, 8), 0);
     avsubtitle_free(&s);
-    const ASS_Image *img = sub_bitmap_render(b, 2500, &area);
+    const ASS_Image *img = sub_bitmap_render(b, 2500, &area, false);
     assert_non_null(img);
     assert_int_equal(img->dst_x >= 8, 1);
-    img = sub_bitmap_render(b, 1500, &area);
+    img = sub_bitmap_render(b, 1500, &area, false);
     assert_non_null(img);
     assert_int_equal(img->dst_x < 8, 1);
     /* The next event ends it at 3000, the clear one. */
-    assert_null(sub_bitmap_render(b, 5000, &area));
+    assert_null(sub_bitmap_render(b, 5000, &area, false));
     sub_bitmap_free(b);
 }
 
@@ -367,6 +385,7 @@ int main(void)
         cmocka_unit_test(test_palette_colour),
         cmocka_unit_test(test_palette_split_and_scale),
         cmocka_unit_test(test_event_times),
+        cmocka_unit_test(test_forced_only),
         cmocka_unit_test(test_dvd_packet_drawn),
         cmocka_unit_test(test_pgs_shown_until_cleared),
     };
