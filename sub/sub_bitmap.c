@@ -218,51 +218,75 @@ unsigned sub_bitmap_ass_colour(uint32_t argb)
     return (argb & 0xffffffu) << 8;
 }
 
-/* One image per used, visible palette entry of r, drawn at dst (x, y, w,
- * h), prepended to *list. Returns -1 when out of memory. */
+/* One image per visible palette entry of r, each cropped to where that
+ * entry lies, drawn at dst (x, y, w, h), prepended to *list. Returns -1
+ * when out of memory. */
 static int rect_images(const struct bitmap_rect *r, const int dst[4], ASS_Image **list)
 {
     int dw = dst[2], dh = dst[3];
     if ((size_t)dw * (size_t)dh > (size_t)INT_MAX / 2)
         return -1;
-    int *col = malloc(sizeof(int) * (size_t)dw);
-    if (!col)
+    /* The source sample of each destination column and row (nearest). */
+    int *col = malloc(sizeof(int) * ((size_t)dw + (size_t)dh));
+    struct { int x0, y0, x1, y1; } *box = malloc(sizeof(*box) * 256);
+    if (!col || !box) {
+        free(col);
+        free(box);
         return -1;
+    }
+    int *row = col + dw;
     for (int x = 0; x < dw; x++)
         col[x] = (int)(((long long)(2 * x + 1) * r->w) / (2LL * dw));
-    bool used[256] = {false};
-    for (size_t i = 0; i < (size_t)r->w * (size_t)r->h; i++)
-        used[r->index[i]] = true;
+    for (int y = 0; y < dh; y++)
+        row[y] = (int)(((long long)(2 * y + 1) * r->h) / (2LL * dh));
+    for (int c = 0; c < 256; c++)
+        box[c].x0 = dw, box[c].y0 = dh, box[c].x1 = box[c].y1 = 0;
+    /* Where each entry lands: a 1080p PGS picture uses dozens of entries,
+     * and full-size maps for each would cost tens of MB. */
+    for (int y = 0; y < dh; y++) {
+        const uint8_t *src = r->index + (size_t)row[y] * (size_t)r->w;
+        for (int x = 0; x < dw; x++) {
+            int c = src[col[x]];
+            if (x < box[c].x0)
+                box[c].x0 = x;
+            if (x >= box[c].x1)
+                box[c].x1 = x + 1;
+            if (y < box[c].y0)
+                box[c].y0 = y;
+            box[c].y1 = y + 1;
+        }
+    }
     int ret = 0;
     for (int c = 0; c < 256; c++) {
         uint8_t alpha = (uint8_t)(r->palette[c] >> 24);
-        if (!used[c] || !alpha)
+        int bw = box[c].x1 - box[c].x0, bh = box[c].y1 - box[c].y0;
+        if (!alpha || bw <= 0 || bh <= 0)
             continue;
-        ASS_Image *img = calloc(1, sizeof(*img) + (size_t)dw * (size_t)dh);
+        ASS_Image *img = calloc(1, sizeof(*img) + (size_t)bw * (size_t)bh);
         if (!img) {
             ret = -1;
             break;
         }
         uint8_t *map = (uint8_t *)(img + 1);
-        for (int y = 0; y < dh; y++) {
-            int sy = (int)(((long long)(2 * y + 1) * r->h) / (2LL * dh));
-            const uint8_t *src = r->index + (size_t)sy * (size_t)r->w;
-            uint8_t *row = map + (size_t)y * (size_t)dw;
-            for (int x = 0; x < dw; x++)
-                row[x] = src[col[x]] == c ? alpha : 0;
+        for (int y = 0; y < bh; y++) {
+            const uint8_t *src = r->index + (size_t)row[box[c].y0 + y] * (size_t)r->w;
+            uint8_t *out = map + (size_t)y * (size_t)bw;
+            for (int x = 0; x < bw; x++)
+                out[x] = src[col[box[c].x0 + x]] == c ? alpha : 0;
         }
-        img->w = dw;
-        img->h = dh;
-        img->stride = dw;
+        img->w = bw;
+        img->h = bh;
+        img->stride = bw;
         img->bitmap = map;
         img->color = sub_bitmap_ass_colour(r->palette[c]);
-        img->dst_x = dst[0];
-        img->dst_y = dst[1];
+        img->dst_x = dst[0] + box[c].x0;
+        img->dst_y = dst[1] + box[c].y0;
         img->type = IMAGE_TYPE_CHARACTER;
         img->next = *list;
         *list = img;
     }
     free(col);
+    free(box);
     return ret;
 }
 

@@ -1,8 +1,8 @@
 /*
  * Unit tests for bitmap subtitles (sub/sub_bitmap.c and their path through
  * mp_sub): scaling from the track's frame size, the palette split into
- * coverage images, event times, and a DVD SPU packet decoded by libavcodec
- * and blended into a frame.
+ * coverage images, event times, -forcedsubsonly, and DVD SPU and PGS
+ * packets decoded by libavcodec and blended into a frame.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
@@ -121,16 +121,22 @@ static void test_palette_split_and_scale(void **state)
     const ASS_Image *red = image_of(img, 0xff000000u);
     assert_non_null(white);
     assert_non_null(red);
-    assert_int_equal(white->dst_x, 4);
+    /* Each source pixel is 2x2 now, the picture at 4,2 8x4; each image
+     * covers only where its entry lies: white the middle columns, red
+     * (top right, bottom left) the whole width. */
+    assert_int_equal(white->dst_x, 6);
     assert_int_equal(white->dst_y, 2);
-    assert_int_equal(white->w, 8);
+    assert_int_equal(white->w, 4);
     assert_int_equal(white->h, 4);
-    /* Each source pixel is 2x2 now: row 0 reads 0 0 1 1 1 1 2 2. */
-    static const uint8_t row0_white[8] = {0, 0, 255, 255, 255, 255, 0, 0};
+    for (int y = 0; y < 4; y++) {
+        for (int x = 0; x < 4; x++)
+            assert_int_equal(white->bitmap[y * white->stride + x], 255);
+    }
+    assert_int_equal(red->dst_x, 4);
+    assert_int_equal(red->w, 8);
+    assert_int_equal(red->h, 4);
     static const uint8_t row0_red[8] = {0, 0, 0, 0, 0, 0, 0x80, 0x80};
     static const uint8_t row3_red[8] = {0x80, 0x80, 0, 0, 0, 0, 0, 0};
-    assert_memory_equal(white->bitmap, row0_white, 8);
-    assert_memory_equal(white->bitmap + white->stride, row0_white, 8);
     assert_memory_equal(red->bitmap, row0_red, 8);
     assert_memory_equal(red->bitmap + 3 * red->stride, row3_red, 8);
     sub_bitmap_free(b);
