@@ -51,7 +51,7 @@ SRCS_ALL = $(sort $(foreach m,$(MODULES),$(wildcard $(m)/*.c)))
 SRCS_SDL2 = libvo/vo_sdl.c libao2/ao_sdl.c
 # libass: subtitle tracks, their decoding and dumping, the OSD drawn on the
 # picture. Without it sub/sub_none.c answers the same API with no renderer.
-SRCS_LIBASS = sub/sub.c sub/osd.c sub/sub_blend.c sub/sub_dump.c sub/sub_lavc.c
+SRCS_LIBASS = sub/sub.c sub/osd.c sub/sub_blend.c sub/sub_bitmap.c sub/sub_dump.c sub/sub_lavc.c
 SRCS_NO_LIBASS = sub/sub_none.c
 SRCS_OFF = $(if $(filter yes,$(HAVE_SDL2)),,$(SRCS_SDL2)) \
     $(if $(filter yes,$(HAVE_LIBASS)),$(SRCS_NO_LIBASS),$(SRCS_LIBASS))
@@ -69,7 +69,7 @@ TEST_SRCS_ALL = $(sort $(wildcard tests/unit/test_*.c))
 # The unit tests of a feature ./configure left out are not built; `make unit`
 # names them as skipped, with the reason.
 TEST_SRCS_SDL2 = tests/unit/test_vo_sdl.c tests/unit/test_ao_sdl.c
-TEST_SRCS_LIBASS = tests/unit/test_sub.c tests/unit/test_sub_tracks.c
+TEST_SRCS_LIBASS = tests/unit/test_sub.c tests/unit/test_sub_bitmap.c tests/unit/test_sub_tracks.c
 TEST_SKIPPED = $(if $(filter yes,$(HAVE_SDL2)),,$(TEST_SRCS_SDL2:tests/unit/%.c=%:SDL2)) \
     $(if $(filter yes,$(HAVE_LIBASS)),,$(TEST_SRCS_LIBASS:tests/unit/%.c=%:libass))
 TEST_SRCS = $(filter-out $(foreach s,$(TEST_SKIPPED),tests/unit/$(firstword $(subst :, ,$(s))).c),\

@@ -215,7 +215,8 @@ const struct opt_def opt_table[] = {
     OPT_ROW("sub-paths", OPT_STRING, sub_paths, 0, 0, 0, "more folders -autosub looks in: a,b"),
     OPT_FN("noutf8", opt_func_noutf8, 0, "undo -utf8: guess the charset of subtitle files"),
     OPT_IGN("unicode", 0, "subtitle text is always Unicode (files are converted, see -subcp)"),
-    OPT_IGN("forcedsubsonly", 0, "DVD and VobSub bitmap subtitles are not shown"),
+    OPT_ROW("forcedsubsonly", OPT_FLAG, forced_subs_only, 0, 0, 0,
+        "show only the bitmap subtitle pictures marked forced"),
     OPT_IGN("sub-no-text-pp", 0, "there is no text postprocessing to turn off"),
     OPT_ROW("overlapsub", OPT_FLAG, overlapsub, 0, 0, 0,
         "text events may overlap (-no: each ends where the next begins)"),
@@ -534,23 +535,23 @@ const struct opt_def opt_table[] = {
     OPT_OBS("dvd", 0, "MPlayer's replacement is dvd://<title>, which this player does not "
             "read"),
     OPT_OBS("tsfastparse", OPTF_NOCFG, "it is not valid any more, nothing replaces it"),
-    /* MPlayer's devices, GUI and bitmap subtitles, not built here. */
+    /* MPlayer's devices, GUI and parts of its bitmap subtitles, not built here. */
     OPT_IGN("capture", 0, "capturing the stream to -dumpfile while playing (the capturing "
             "command) is not built into this player"),
-    OPT_IGN("vobsub", OPTF_ARG, "VobSub (.idx/.sub) and other bitmap subtitles are not drawn "
-            "by this player"),
-    OPT_IGN("vobsubid", OPTF_ARG, "VobSub (.idx/.sub) and other bitmap subtitles are not "
-            "drawn by this player"),
-    OPT_IGN("ifo", OPTF_ARG, "it gives VobSub's palette; VobSub and other bitmap subtitles "
-            "are not drawn by this player"),
-    OPT_IGN("unrarexec", OPTF_ARG, "it unpacks VobSub files from RAR archives; VobSub "
-            "subtitles are not drawn by this player"),
-    OPT_IGN("spuaa", OPTF_ARG, "DVD and VobSub bitmap subtitles (SPU) are not drawn by this "
-            "player"),
-    OPT_IGN("spugauss", OPTF_ARG, "DVD and VobSub bitmap subtitles (SPU) are not drawn by "
-            "this player"),
-    OPT_IGN("spualign", OPTF_ARG, "DVD and VobSub bitmap subtitles (SPU) are not drawn by "
-            "this player"),
+    OPT_ROW("vobsub", OPT_STRING, vobsub, 0, 0, 0,
+        "VobSub subtitles: NAME.idx + NAME.sub (NAME without extension)"),
+    OPT_ROW("vobsubid", OPT_INT, vobsub_id, 0, 31, OPTF_RANGE,
+        "the VobSub stream (its .idx \"index:\") to show"),
+    OPT_IGN("ifo", OPTF_ARG, "it gives VobSub's palette; this player takes the palette from "
+            "the .idx or the container only"),
+    OPT_IGN("unrarexec", OPTF_ARG, "it unpacks VobSub files from RAR archives; this player "
+            "reads VobSub only from plain .idx/.sub files"),
+    OPT_IGN("spuaa", OPTF_ARG, "bitmap subtitles (SPU) are scaled by nearest sample here; "
+            "MPlayer's antialiasing modes are not built"),
+    OPT_IGN("spugauss", OPTF_ARG, "bitmap subtitles (SPU) are scaled by nearest sample here; "
+            "MPlayer's gaussian blur is not built"),
+    OPT_IGN("spualign", OPTF_ARG, "bitmap subtitles (SPU) are drawn where the track places "
+            "them; moving them is not built"),
     OPT_IGN("subcc", OPTF_ARG, "closed captions (EIA-608 in DVD and MPEG-2 user data) are "
             "not decoded by this player"),
     OPT_IGN("nosubcc", 0, "closed captions (EIA-608 in DVD and MPEG-2 user data) are not "
@@ -635,6 +636,7 @@ void mp_opts_init(struct MPOpts *o)
     o->audio_id = -1;
     o->video_id = -1;
     o->sub_id = -1;
+    o->vobsub_id = -1;
     o->border = true;
     o->wid = -1;
     o->term_osd = true;

@@ -133,6 +133,8 @@ struct MPOpts {
     int64_t cache_plan_gap;     /* -cache-plan-gap: merge planned ranges this close */
     /* subtitles and OSD (sub/) */
     char *sub_files;            /* -sub a.srt,b.ass */
+    char *vobsub;               /* -vobsub NAME: NAME.idx + NAME.sub */
+    int vobsub_id;              /* -vobsubid; -1 = the first stream */
     bool no_sub;                /* -nosub: no subtitle track at all */
     bool autosub;               /* -noautosub: do not load same-named files */
     double sub_delay;           /* -subdelay seconds */
@@ -143,6 +145,7 @@ struct MPOpts {
     /* ---- more of MPlayer's subtitle options (sub/, player/subs.c) ---- */
     double sub_fps;             /* -subfps: rate of frame-based (MicroDVD) files; 0 = video's */
     char *sub_paths;            /* -sub-paths a,b: more folders -autosub looks in */
+    bool forced_subs_only;      /* -forcedsubsonly: forced bitmap pictures only */
     bool overlapsub;            /* -nooverlapsub: a text event ends where the next begins */
     int sub_align;              /* -subalign 0 top, 1 centre, 2 bottom (default) */
     int sub_width;              /* -subwidth 10..100: percent of the width text may use */

@@ -1966,7 +1966,8 @@ static int cmd_edl_mark(void *ctx, const struct mp_cmd *cmd)
 #define F MP_CMD_ARG_FLOAT
 #define S MP_CMD_ARG_STRING
 #define CMD_NO_VOLUME "no volume control"
-#define CMD_NO_BITMAP_SUBS "no VobSub or bitmap subtitles"
+#define CMD_NO_VOB_SOURCE "no VobSub source here (VobSub files count among sub_file)"
+#define CMD_NO_FORCED_SWITCH "not switchable while playing (use -forcedsubsonly)"
 
 /*
  * Every slave command, in MPlayer's order (-input cmdlist prints it so).
@@ -2028,7 +2029,7 @@ static const struct mp_cmd_def cmd_table[] = {
     { .name = "sub_source", .types = { I }, .defaults = { -2 }, .handler = cmd_sub_toggle,
       .priv = "sub_source" },
     { .name = "sub_vob", .types = { I }, .defaults = { -2 }, .handler = cmd_not_here,
-      .priv = CMD_NO_BITMAP_SUBS },
+      .priv = CMD_NO_VOB_SOURCE },
     { .name = "sub_demux", .types = { I }, .defaults = { -2 }, .handler = cmd_sub_toggle,
       .priv = "sub_demux" },
     { .name = "sub_file", .types = { I }, .defaults = { -2 }, .handler = cmd_sub_toggle,
@@ -2070,7 +2071,7 @@ static const struct mp_cmd_def cmd_table[] = {
     { .name = "switch_angle", .types = { I }, .defaults = { -1 } },
     { .name = "switch_title", .types = { I }, .defaults = { -1 } },
     { .name = "forced_subs_only", .types = { I }, .defaults = { -1 }, .handler = cmd_not_here,
-      .priv = CMD_NO_BITMAP_SUBS },
+      .priv = CMD_NO_FORCED_SWITCH },
     { .name = "switch_ratio", .types = { F } },
     { .name = "vo_fullscreen", .types = { I }, .defaults = { -1 }, .handler = cmd_toggle,
       .priv = "fullscreen" },

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "common/mp_msg.h"
@@ -52,6 +53,7 @@ static void subs_opts_from(const struct MPOpts *o, struct mp_sub_opts *so)
     so->hinting = o->ass_hinting;
     so->sub_fps = o->sub_fps;
     so->overlap = o->overlapsub;
+    so->forced_only = o->forced_subs_only;
 }
 
 /* Font discovery (fontconfig) costs 25-30 ms of CPU: it runs on a worker
@@ -174,7 +176,8 @@ static int subs_demux_count(struct play_state *ps)
     return n;
 }
 
-/* The sub/ track of embedded stream sid, or -1 (bitmap, not loaded). */
+/* The sub/ track of embedded stream sid, or -1 (a codec libavcodec cannot
+ * decode: not loaded). */
 static int subs_track_of_sid(const struct mp_sub *sub, int sid)
 {
     for (int t = 0; t < mp_sub_track_count(sub); t++) {
@@ -320,6 +323,41 @@ static void subs_dump(struct play_state *ps, struct mp_sub *sub, int track)
     mp_sub_dump_track(sub, track, (enum mp_sub_dump_format)o->sub_dump, fps, NULL);
 }
 
+/* -vobsub NAME, else (unless -noautosub) the media's own NAME.idx, as
+ * MPlayer: NAME.idx + NAME.sub through libavformat's vobsub demuxer.
+ * Returns the track or -1. */
+static int subs_add_vobsub(struct play_state *ps, struct mp_sub *sub)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    char *idx = NULL;
+    if (o->vobsub && o->vobsub[0]) {
+        if (asprintf(&idx, "%s.idx", o->vobsub) < 0)
+            return -1;
+    } else if (o->autosub && !strstr(ps->filename, "://")) {
+        const char *slash = strrchr(ps->filename, '/');
+        const char *dot = strrchr(slash ? slash : ps->filename, '.');
+        int base = dot ? (int)(dot - ps->filename) : (int)strlen(ps->filename);
+        if (asprintf(&idx, "%.*s.idx", base, ps->filename) < 0)
+            return -1;
+        if (access(idx, R_OK) != 0) {
+            free(idx);
+            return -1;
+        }
+    } else {
+        return -1;
+    }
+    int t = mp_sub_add_vobsub(sub, idx, o->vobsub_id);
+    if (t >= 0) {
+        int n = subs_file_index(sub, t);
+        mp_msg(MSGT_IDENTIFY, MSGL_INFO, "ID_VOBSUB_ID=%d\n", o->vobsub_id >= 0 ? o->vobsub_id : 0);
+        mp_msg(MSGT_CPLAYER, MSGL_INFO, "SUB: Added VobSub (%d): %s\n", n + 1, idx);
+    } else if (o->vobsub && o->vobsub[0]) {
+        mp_msg(MSGT_CPLAYER, MSGL_WARN, "-vobsub %s: cannot load %s.\n", o->vobsub, idx);
+    }
+    free(idx);
+    return t;
+}
+
 static int subs_add_external(struct play_state *ps, struct mp_sub *sub)
 {
     const struct MPOpts *o = &ps->mpctx->opts;
@@ -335,6 +373,9 @@ static int subs_add_external(struct play_state *ps, struct mp_sub *sub)
         }
         free(list);
     }
+    int vob = subs_add_vobsub(ps, sub);
+    if (vob >= 0 && first < 0)
+        first = vob;
     if (o->autosub) {
         char **cands = subs_autoload_candidates(ps, ps->filename);
         for (int i = 0; cands && cands[i]; i++) {
@@ -350,8 +391,9 @@ static int subs_add_external(struct play_state *ps, struct mp_sub *sub)
     return first;
 }
 
-/* Every text subtitle stream gets a sub/ track now, so any of them can be
- * picked later; only the one shown is demuxed. */
+/* Every subtitle stream libavcodec decodes (text or pictures) gets a sub/
+ * track now, so any of them can be picked later; only the one shown is
+ * demuxed. */
 static void subs_add_embedded(struct play_state *ps, struct mp_sub *sub)
 {
     for (int sid = 0;; sid++) {

@@ -165,6 +165,8 @@ static void restyle_plain(struct mp_sub *sub, struct sub_track *t);
 
 int sub_track_init_ass(struct mp_sub *sub, struct sub_track *t)
 {
+    if (t->bitmap)
+        return 0;   /* pictures: no script, no style */
     t->plain = !t->native_ass || !sub->opts.ass_styles;
     t->ass = ass_new_track(sub->lib);
     if (!t->ass)
@@ -192,6 +194,7 @@ void sub_track_free(struct sub_track *t)
         return;
     if (t->ass)
         ass_free_track(t->ass);
+    sub_bitmap_free(t->bitmap);
     avcodec_free_context(&t->dec);
     free(t->iconv_from);
     free(t->seen);
@@ -398,7 +401,12 @@ int mp_sub_decode_packet(struct mp_sub *sub, int track, const AVPacket *pkt)
 
 int mp_sub_add_file(struct mp_sub *sub, const char *path)
 {
-    return sub_lavc_read_file(sub, path);
+    return sub_lavc_read_file(sub, path, -1);
+}
+
+int mp_sub_add_vobsub(struct mp_sub *sub, const char *idx_path, int id)
+{
+    return sub_lavc_read_file(sub, idx_path, id);
 }
 
 void mp_sub_set_video_fps(struct mp_sub *sub, double fps)
@@ -503,6 +511,8 @@ double mp_sub_step_time(const struct mp_sub *sub, int track, double pts, int mov
     struct sub_track *t = get_track(sub, track);
     if (!t || !isfinite(pts))
         return NAN;
+    if (!t->ass)
+        return 0;
     return ass_step_sub(t->ass, llround(pts * 1000), movement) / 1000.0;
 }
 
@@ -510,7 +520,8 @@ int mp_sub_event_count(const struct mp_sub *sub, int track)
 {
     if (track < 0 || track >= sub->num_tracks)
         return -1;
-    return sub->tracks[track]->ass->n_events;
+    const struct sub_track *t = sub->tracks[track];
+    return t->bitmap ? sub_bitmap_event_count(t->bitmap) : t->ass->n_events;
 }
 
 char *mp_sub_get_text(const struct mp_sub *sub, double pts)
@@ -518,6 +529,8 @@ char *mp_sub_get_text(const struct mp_sub *sub, double pts)
     if (sub->selected < 0 || !isfinite(pts))
         return NULL;
     const ASS_Track *a = sub->tracks[sub->selected]->ass;
+    if (!a)
+        return NULL;    /* pictures have no text */
     long long t = llround(pts * 1000);
     char *out = NULL;
     size_t len = 0;
@@ -582,15 +595,20 @@ static void configure_size(struct mp_sub *sub, int w, int h, int storage_w, int 
 }
 
 /* Render the selected track at pts and the OSD at now on the configured
- * size: two image lists (NULL when empty), valid until the next call. */
-static void render_lists(struct mp_sub *sub, double pts, double now, ASS_Image **subs,
-                         ASS_Image **osd_img)
+ * size: two image lists (NULL when empty), valid until the next call.
+ * Bitmap tracks are scaled onto pic, the part of the frame the video
+ * picture fills. */
+static void render_lists(struct mp_sub *sub, double pts, double now,
+                         const struct sub_bitmap_area *pic, ASS_Image **subs, ASS_Image **osd_img)
 {
     *subs = NULL;
     *osd_img = NULL;
-    if (sub->selected >= 0 && isfinite(pts))
-        *subs = ass_render_frame(sub->sub_rend, sub->tracks[sub->selected]->ass,
-                                 llround(pts * 1000), NULL);
+    struct sub_track *t = sub->selected >= 0 ? sub->tracks[sub->selected] : NULL;
+    if (t && isfinite(pts)) {
+        long long ms = llround(pts * 1000);
+        *subs = t->bitmap ? sub_bitmap_render(t->bitmap, ms, pic, sub->opts.forced_only)
+                          : ass_render_frame(sub->sub_rend, t->ass, ms, NULL);
+    }
     ASS_Track *osd = osd_update(sub, now, sub->frame_w, sub->frame_h);
     if (osd)
         *osd_img = ass_render_frame(sub->osd_rend, osd, 0, NULL);
@@ -629,7 +647,9 @@ int mp_sub_render(struct mp_sub *sub, double pts, double now, AVFrame *frame)
     configure_size(sub, frame->width, frame->height, frame->width, pic_h, par);
     configure_hinting(sub, false);
     ASS_Image *subs, *osd;
-    render_lists(sub, pts, now, &subs, &osd);
+    int top = pic_h == frame->height ? 0 : sub->margin_top;
+    struct sub_bitmap_area pic = {0, top, frame->width, pic_h};
+    render_lists(sub, pts, now, &pic, &subs, &osd);
     bool drawn = sub_blend_images(frame, subs);
     drawn |= sub_blend_images(frame, osd);
     return drawn;
@@ -647,7 +667,8 @@ int mp_sub_render_overlay(struct mp_sub *sub, double pts, double now, int w, int
     configure_size(sub, w, h, video_w, video_h, 1.0);
     configure_hinting(sub, true);
     ASS_Image *subs, *osd;
-    render_lists(sub, pts, now, &subs, &osd);
+    struct sub_bitmap_area pic = {0, 0, w, h};
+    render_lists(sub, pts, now, &pic, &subs, &osd);
     /* One list: the OSD goes over the subtitles. */
     ASS_Image *last = subs;
     while (last && last->next)

@@ -100,6 +100,9 @@ struct mp_sub_opts {
     /* -nooverlapsub clears it: in text files loaded by mp_sub_add_file an
      * event ends 10 ms before the next one starts (MPlayer's cut). */
     bool overlap;
+    /* -forcedsubsonly: of bitmap subtitles only the pictures marked forced
+     * (a DVD SPU's "forced start", PGS's forced flag) are shown. */
+    bool forced_only;
 };
 
 /* What -dumpsrtsub and co. write (mp_sub_dump_track). */
@@ -136,8 +139,9 @@ void mp_sub_reset(struct mp_sub *sub);
 
 /* Add an embedded subtitle stream with codec parameters par and time base
  * tb (the demuxer's AVStream values). Returns the track number (>= 0), or
- * -1 if the codec is not a text subtitle codec libavcodec can decode to
- * ASS (bitmap subtitles such as DVD/PGS are not supported). */
+ * -1 if libavcodec cannot decode the codec: text codecs become ASS events,
+ * bitmap codecs (DVD, PGS, DVB) pictures scaled from the codec's width x
+ * height to the frame. */
 int mp_sub_add_stream(struct mp_sub *sub, const AVCodecParameters *par, AVRational tb);
 
 /* Decode one packet of track (its timestamps in the track's time base) and
@@ -146,9 +150,14 @@ int mp_sub_add_stream(struct mp_sub *sub, const AVCodecParameters *par, AVRation
 int mp_sub_decode_packet(struct mp_sub *sub, int track, const AVPacket *pkt);
 
 /* Load an external subtitle file (.srt .ass .ssa .vtt, anything
- * libavformat reads as a text subtitle) completely. -subcp applies.
+ * libavformat reads as a subtitle stream; its first one) completely. -subcp applies.
  * Returns the track number, or -1 with a message. */
 int mp_sub_add_file(struct mp_sub *sub, const char *path);
+
+/* Load a VobSub pair through its .idx (the .sub beside it holds the
+ * pictures): the stream whose .idx "index:" is id, or the first (id -1).
+ * Returns the track number, or -1 with a message. */
+int mp_sub_add_vobsub(struct mp_sub *sub, const char *idx_path, int id);
 
 /* The video's frame rate (0: unknown) for the files loaded after this
  * call: MicroDVD frame numbers count in it unless -subfps or the file's

@@ -166,6 +166,11 @@ int mp_sub_dump_track(const struct mp_sub *sub, int track, enum mp_sub_dump_form
     const char *name = dump_name(fmt);
     if (!name || track < 0 || track >= sub->num_tracks)
         return -1;
+    if (!sub->tracks[track]->ass) {
+        mp_msg(MSGT_SUBREADER, MSGL_ERR, "Subtitle track %d is pictures: no text to dump.\n",
+               track);
+        return -1;
+    }
     if (fmt == MP_SUB_DUMP_MICRODVD && !(fps > 0)) {
         mp_msg(MSGT_SUBREADER, MSGL_ERR,
                "MicroDVD dump: no frame rate (the video has none; give -subfps).\n");

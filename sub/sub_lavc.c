@@ -25,11 +25,18 @@
 /* A packet without a duration (some muxers leave it out) stays this long. */
 #define SUB_DEFAULT_DURATION_MS 5000
 
+bool sub_lavc_is_bitmap(enum AVCodecID id)
+{
+    const AVCodecDescriptor *desc = avcodec_descriptor_get(id);
+    return desc && (desc->props & AV_CODEC_PROP_BITMAP_SUB);
+}
+
 int sub_lavc_open(struct sub_track *t, const AVCodecParameters *par)
 {
     const AVCodecDescriptor *desc = avcodec_descriptor_get(par->codec_id);
-    if (!desc || !(desc->props & AV_CODEC_PROP_TEXT_SUB)) {
-        mp_msg(MSGT_SUBREADER, MSGL_WARN, "Subtitle codec %s is not supported (text only).\n",
+    bool bitmap = sub_lavc_is_bitmap(par->codec_id);
+    if (!desc || !(bitmap || (desc->props & AV_CODEC_PROP_TEXT_SUB))) {
+        mp_msg(MSGT_SUBREADER, MSGL_WARN, "Subtitle codec %s is not supported.\n",
                avcodec_get_name(par->codec_id));
         return -1;
     }
@@ -65,6 +72,11 @@ int sub_lavc_open(struct sub_track *t, const AVCodecParameters *par)
     if (avcodec_open2(t->dec, codec, NULL) < 0)
         goto fail;
     t->native_ass = par->codec_id == AV_CODEC_ID_ASS || par->codec_id == AV_CODEC_ID_SSA;
+    if (bitmap) {
+        t->bitmap = sub_bitmap_new();
+        if (!t->bitmap)
+            goto fail;
+    }
     return 0;
 fail:
     mp_msg(MSGT_SUBREADER, MSGL_ERR, "Could not open the %s subtitle decoder.\n",
@@ -132,6 +144,25 @@ static AVPacket *decoder_packet(const struct sub_track *t, const AVPacket *pkt)
     return p;
 }
 
+/* A decoded bitmap subtitle into the track: its own display times (DVD
+ * subtitles carry their stop time) win over the packet's duration; neither
+ * (PGS): shown until the next event. */
+static int decode_bitmap(struct sub_track *t, const AVSubtitle *s, long long start,
+                         long long dur)
+{
+    long long begin = start + s->start_display_time;
+    long long end = -1;
+    if (s->end_display_time != UINT32_MAX && s->end_display_time > s->start_display_time)
+        end = start + s->end_display_time;
+    else if (dur > 0)
+        end = start + dur;
+    if (sub_bitmap_add(t->bitmap, s, begin, end, t->dec->width, t->dec->height) < 0) {
+        mp_msg(MSGT_SUBREADER, MSGL_WARN, "Out of memory for a subtitle picture.\n");
+        return -1;
+    }
+    return 0;
+}
+
 int sub_lavc_decode(struct mp_sub *sub, struct sub_track *t, const AVPacket *pkt)
 {
     if (!t->dec || !pkt || pkt->size <= 0)
@@ -165,6 +196,11 @@ int sub_lavc_decode(struct mp_sub *sub, struct sub_track *t, const AVPacket *pkt
     }
     if (!got)
         return 0;
+    if (t->bitmap) {
+        int r2 = decode_bitmap(t, &s, start, dur);
+        avsubtitle_free(&s);
+        return r2;
+    }
     if (dur < 0) {
         dur = s.end_display_time > s.start_display_time && s.end_display_time != UINT32_MAX
                   ? (long long)(s.end_display_time - s.start_display_time)
@@ -254,7 +290,7 @@ static void sub_lavc_cut_overlaps(struct sub_track *t)
     free(ev);
 }
 
-int sub_lavc_read_file(struct mp_sub *sub, const char *path)
+int sub_lavc_read_file(struct mp_sub *sub, const char *path, int stream_id)
 {
     AVFormatContext *fmt = NULL;
     /* A charset other than UTF-8 can make probing fail; the extension is
@@ -268,18 +304,35 @@ int sub_lavc_read_file(struct mp_sub *sub, const char *path)
     }
     int idx = -1;
     for (unsigned i = 0; i < fmt->nb_streams; i++) {
-        if (fmt->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_SUBTITLE) {
+        const AVStream *st = fmt->streams[i];
+        /* libavformat's vobsub demuxer numbers streams by the .idx's
+         * "index:", which is what -vobsubid counts. */
+        if (st->codecpar->codec_type == AVMEDIA_TYPE_SUBTITLE &&
+            (stream_id < 0 || st->id == stream_id)) {
             idx = (int)i;
             break;
         }
+    }
+    if (idx < 0 && stream_id >= 0) {
+        mp_msg(MSGT_SUBREADER, MSGL_ERR, "%s has no subtitle stream %d.\n", path, stream_id);
+        avformat_close_input(&fmt);
+        return -1;
     }
     if (idx < 0) {
         mp_msg(MSGT_SUBREADER, MSGL_ERR, "%s holds no subtitles.\n", path);
         avformat_close_input(&fmt);
         return -1;
     }
+    for (unsigned i = 0; i < fmt->nb_streams; i++)
+        fmt->streams[i]->discard = (int)i == idx ? AVDISCARD_DEFAULT : AVDISCARD_ALL;
     struct sub_track *t = calloc(1, sizeof(*t));
     if (!t) {
+        avformat_close_input(&fmt);
+        return -1;
+    }
+    AVDictionaryEntry *lang = av_dict_get(fmt->streams[idx]->metadata, "language", NULL, 0);
+    if (lang && !(t->lang = strdup(lang->value))) {
+        free(t);
         avformat_close_input(&fmt);
         return -1;
     }
@@ -289,7 +342,10 @@ int sub_lavc_read_file(struct mp_sub *sub, const char *path)
     if (!t->path)
         goto fail;
     const char *cp = sub->charset;
-    if (cp && cp[0] && strcasecmp(cp, "utf-8") && strcasecmp(cp, "utf8")) {
+    bool bitmap = sub_lavc_is_bitmap(fmt->streams[idx]->codecpar->codec_id);
+    if (bitmap) {
+        /* VobSub: pictures, no charset. */
+    } else if (cp && cp[0] && strcasecmp(cp, "utf-8") && strcasecmp(cp, "utf8")) {
         t->iconv_from = strdup(cp);
         if (!t->iconv_from)
             goto fail;
@@ -329,8 +385,8 @@ int sub_lavc_read_file(struct mp_sub *sub, const char *path)
     free(t->seen);
     t->seen = NULL;
     t->seen_cap = t->seen_count = 0;
-    mp_msg(MSGT_SUBREADER, MSGL_V, "Loaded %d subtitle events from %s.\n", t->ass->n_events,
-           path);
+    mp_msg(MSGT_SUBREADER, MSGL_V, "Loaded %d subtitle events from %s.\n",
+           t->bitmap ? sub_bitmap_event_count(t->bitmap) : t->ass->n_events, path);
     return sub_add_track(sub, t);
 fail:
     sub_track_free(t);

@@ -54,6 +54,11 @@ int mp_sub_add_file(struct mp_sub *sub, const char *path)
     return -1;
 }
 
+int mp_sub_add_vobsub(struct mp_sub *sub, const char *idx_path, int id)
+{
+    return -1;
+}
+
 void mp_sub_set_video_fps(struct mp_sub *sub, double fps)
 {
 }

@@ -22,8 +22,11 @@
  * further down (text, charset, font names, autoload) build without it. */
 #if HAVE_LIBASS
 
+struct sub_bitmap;
+
 struct sub_track {
-    ASS_Track *ass;
+    ASS_Track *ass;         /* text tracks; NULL for bitmap tracks */
+    struct sub_bitmap *bitmap;  /* bitmap tracks (DVD, PGS, DVB); else NULL */
     AVCodecContext *dec;    /* NULL once an external file is fully read */
     AVRational tb;
     bool plain;             /* shown in the default style, not the script's */
@@ -85,7 +88,38 @@ struct mp_sub {
 /* sub_lavc.c: libavcodec decoding into a track's ASS events. */
 int sub_lavc_open(struct sub_track *t, const AVCodecParameters *par);
 int sub_lavc_decode(struct mp_sub *sub, struct sub_track *t, const AVPacket *pkt);
-int sub_lavc_read_file(struct mp_sub *sub, const char *path);
+/* stream_id: the stream whose AVStream id it is; -1: the first subtitle
+ * stream. */
+int sub_lavc_read_file(struct mp_sub *sub, const char *path, int stream_id);
+
+/* Whether libavcodec decodes this codec to palette pictures. */
+bool sub_lavc_is_bitmap(enum AVCodecID id);
+
+/* sub_bitmap.c: a bitmap track's pictures and times. */
+struct sub_bitmap_area {
+    int x, y, w, h;         /* where the track's picture area lies on the target */
+};
+struct sub_bitmap *sub_bitmap_new(void);
+void sub_bitmap_free(struct sub_bitmap *b);
+/* Add the pictures of s shown from start to end (ms; end < 0: until the
+ * next event), positioned on a src_w x src_h picture (0: the area's size).
+ * An event without rects clears the screen from start. An event ends where
+ * the next begins. Returns 0, or -1 when out of memory. */
+int sub_bitmap_add(struct sub_bitmap *b, const AVSubtitle *s, long long start, long long end,
+                   int src_w, int src_h);
+int sub_bitmap_event_count(const struct sub_bitmap *b);
+/* The images of the event shown at now (ms), scaled onto area (only its
+ * forced rects with forced_only); owned by b, valid until the next call or
+ * sub_bitmap_add. NULL when nothing shows. */
+ASS_Image *sub_bitmap_render(struct sub_bitmap *b, long long now,
+                             const struct sub_bitmap_area *area, bool forced_only);
+/* A rect (x, y, w, h) of a src_w x src_h picture on area: out = x, y, w, h
+ * (at least 1 x 1). src_w or src_h 0: the area's size (no scaling). */
+void sub_bitmap_scale_rect(int src_w, int src_h, const struct sub_bitmap_area *area, int x,
+                           int y, int w, int h, int out[4]);
+/* A palette entry 0xAARRGGBB as an ASS_Image colour (its alpha goes into
+ * the coverage map). */
+unsigned sub_bitmap_ass_colour(uint32_t argb);
 
 /* sub.c: set up a track's ASS_Track once its decoder is open. */
 int sub_track_init_ass(struct mp_sub *sub, struct sub_track *t);

@@ -62,19 +62,19 @@ test_missing_obsolete_options_in_a_config_file() {
 }
 
 test_missing_parts_not_built_warn_and_play() {
-    mp -capture -vobsub subs -vobsubid 1 -ifo subs.ifo -unrarexec /usr/bin/unrar -spuaa 4 \
+    mp -capture -ifo subs.ifo -unrarexec /usr/bin/unrar -spuaa 4 \
         -spugauss 1.5 -spualign 1 -subcc 1 -nosubcc -ssf lgb=1.0:cs=0.5 \
         -rtsp-stream-over-sctp -menu-noflip-hebrew -menu-noflip-hebrew-commas \
         -vo null -ao pcm:fast:file=parts.wav -frames 3 "$MEDIA/av.mkv"
     expect_rc 0 || return 1
     [ -s parts.wav ] || fail "nothing played" || return 1
     local o n
-    for o in capture vobsub vobsubid ifo unrarexec spuaa spugauss spualign subcc nosubcc \
+    for o in capture ifo unrarexec spuaa spugauss spualign subcc nosubcc \
         ssf rtsp-stream-over-sctp menu-noflip-hebrew menu-noflip-hebrew-commas; do
         n=$(grep -c "^Option -$o is accepted but has no effect here" "$ERR")
         [ "$n" = 1 ] || fail "-$o: $n warnings, expected 1: $(head -c 600 "$ERR")" || return 1
     done
-    expect_err "VobSub (.idx/.sub) and other bitmap subtitles are not drawn by this player" ||
+    expect_err "this player takes the palette from the .idx or the container only" ||
         return 1
     expect_err "libswscale's source filters (blur, sharpen, chroma shift) cannot be given"
 }

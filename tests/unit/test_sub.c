@@ -613,16 +613,19 @@ static void test_mkv_ass_track(void **state)
     assert_true(b.max_y < H / 2);
 }
 
-static void test_bitmap_codec_refused(void **state)
+/* Bitmap codecs are tracks too (their drawing: test_sub_bitmap.c). */
+static void test_bitmap_codec_accepted(void **state)
 {
     (void)state;
     struct mp_sub *sub = mp_sub_create(NULL);
     AVCodecParameters *par = avcodec_parameters_alloc();
     par->codec_type = AVMEDIA_TYPE_SUBTITLE;
     par->codec_id = AV_CODEC_ID_HDMV_PGS_SUBTITLE;
-    assert_int_equal(mp_sub_add_stream(sub, par, (AVRational){1, 1000}), -1);
-    assert_int_equal(mp_sub_track_count(sub), 0);
+    assert_int_equal(mp_sub_add_stream(sub, par, (AVRational){1, 1000}), 0);
+    assert_int_equal(mp_sub_track_count(sub), 1);
+    assert_int_equal(mp_sub_event_count(sub, 0), 0);
     assert_int_equal(mp_sub_decode_packet(sub, 0, NULL), -1);
+    assert_true(mp_sub_step_time(sub, 0, 1.0, 1) == 0);
     avcodec_parameters_free(&par);
     mp_sub_free(sub);
 }
@@ -840,7 +843,7 @@ int main(void)
         SUB_CASE_TEST(test_subcp_latin1),
         SUB_CASE_TEST(test_mkv_srt_track),
         SUB_CASE_TEST(test_mkv_ass_track),
-        cmocka_unit_test(test_bitmap_codec_refused),
+        cmocka_unit_test(test_bitmap_codec_accepted),
         cmocka_unit_test(test_osd_text_expires),
         cmocka_unit_test(test_osd_bar),
         cmocka_unit_test(test_osd_level_timer),
