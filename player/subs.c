@@ -323,6 +323,42 @@ static void subs_dump(struct play_state *ps, struct mp_sub *sub, int track)
     mp_sub_dump_track(sub, track, (enum mp_sub_dump_format)o->sub_dump, fps, NULL);
 }
 
+struct subs_probe {
+    char *path;
+    bool readable;
+};
+
+static void subs_probe_job(void *ctx)
+{
+    struct subs_probe *pr = ctx;
+    pr->readable = access(pr->path, R_OK) == 0;
+}
+
+static void subs_probe_free(void *ctx)
+{
+    struct subs_probe *pr = ctx;
+    free(pr->path);
+    free(pr);
+}
+
+/* Whether path can be read, asked on a worker as the folder scan is: on a
+ * mount that serves one request at a time, stalled on the media's read,
+ * the lookup waits with it, and a quit must not. */
+static bool subs_file_readable(struct play_state *ps, const char *path)
+{
+    struct subs_probe *pr = calloc(1, sizeof(*pr));
+    if (!pr || !(pr->path = strdup(path))) {
+        free(pr);
+        return false;
+    }
+    if (mp_worker_call("mp-subprobe", subs_probe_job, pr, subs_probe_free, subs_scan_stop,
+                       ps->mpctx) != 0)
+        return false;
+    bool readable = pr->readable;
+    subs_probe_free(pr);
+    return readable;
+}
+
 /* -vobsub NAME, else (unless -noautosub) the media's own NAME.idx, as
  * MPlayer: NAME.idx + NAME.sub through libavformat's vobsub demuxer.
  * Returns the track or -1. */
@@ -339,7 +375,7 @@ static int subs_add_vobsub(struct play_state *ps, struct mp_sub *sub)
         int base = dot ? (int)(dot - ps->filename) : (int)strlen(ps->filename);
         if (asprintf(&idx, "%.*s.idx", base, ps->filename) < 0)
             return -1;
-        if (access(idx, R_OK) != 0) {
+        if (!subs_file_readable(ps, idx)) {
             free(idx);
             return -1;
         }
