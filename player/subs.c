@@ -230,9 +230,12 @@ static int subs_add_file(struct play_state *ps, struct mp_sub *sub, const char *
 
 /* The directory scan of -autosub, on a worker: on a mount that hangs (a
  * stalled network server, a FUSE daemon busy with a held read) opendir
- * can block as long as any read, and a quit must not wait for it. */
+ * and access() can block as long as any read, and a quit must not wait
+ * for them. One job per folder, also asking for the media's NAME.idx. */
 struct subs_scan {
     char *path;
+    char *idx;          /* looked for when not NULL */
+    bool idx_readable;
     char **cands;
 };
 
@@ -240,6 +243,8 @@ static void subs_scan_job(void *ctx)
 {
     struct subs_scan *sc = ctx;
     sc->cands = mp_sub_autoload_candidates(sc->path);
+    if (sc->idx)
+        sc->idx_readable = access(sc->idx, R_OK) == 0;
 }
 
 static void subs_scan_free(void *ctx)
@@ -247,6 +252,7 @@ static void subs_scan_free(void *ctx)
     struct subs_scan *sc = ctx;
     mp_sub_free_candidates(sc->cands);
     free(sc->path);
+    free(sc->idx);
     free(sc);
 }
 
@@ -256,11 +262,17 @@ static bool subs_scan_stop(void *ctx)
 }
 
 /* The candidates for a media file named `path` (the real one, or its name
- * in a -sub-paths folder; freed by mp_sub_free_candidates), or NULL. */
-static char **subs_autoload_candidates(struct play_state *ps, const char *path)
+ * in a -sub-paths folder; freed by mp_sub_free_candidates), or NULL. With
+ * idx, *idx_readable says whether that file can be read. */
+static char **subs_autoload_candidates(struct play_state *ps, const char *path,
+                                       const char *idx, bool *idx_readable)
 {
+    if (idx_readable)
+        *idx_readable = false;
     struct subs_scan *sc = calloc(1, sizeof(*sc));
-    if (!sc || !(sc->path = strdup(path))) {
+    if (!sc || !(sc->path = strdup(path)) || (idx && !(sc->idx = strdup(idx)))) {
+        if (sc)
+            free(sc->path);
         free(sc);
         return NULL;
     }
@@ -268,8 +280,10 @@ static char **subs_autoload_candidates(struct play_state *ps, const char *path)
                        ps->mpctx) != 0)
         return NULL;
     char **cands = sc->cands;
-    free(sc->path);
-    free(sc);
+    if (idx_readable)
+        *idx_readable = sc->idx_readable;
+    sc->cands = NULL;
+    subs_scan_free(sc);
     return cands;
 }
 
@@ -295,7 +309,7 @@ static int subs_add_from_paths(struct play_state *ps, struct mp_sub *sub)
             break;
         mp_msg(MSGT_SUBREADER, MSGL_V, "Looking for subtitles in %.*s.\n",
                (int)(strrchr(fake, '/') - fake), fake);
-        char **cands = subs_autoload_candidates(ps, fake);
+        char **cands = subs_autoload_candidates(ps, fake, NULL, NULL);
         free(fake);
         for (int i = 0; cands && cands[i]; i++) {
             int t = subs_add_file(ps, sub, cands[i]);
@@ -323,63 +337,27 @@ static void subs_dump(struct play_state *ps, struct mp_sub *sub, int track)
     mp_sub_dump_track(sub, track, (enum mp_sub_dump_format)o->sub_dump, fps, NULL);
 }
 
-struct subs_probe {
-    char *path;
-    bool readable;
-};
-
-static void subs_probe_job(void *ctx)
+/* NAME.idx for a media file NAME.ext (freed by the caller), or NULL. */
+static char *subs_idx_name(const char *filename)
 {
-    struct subs_probe *pr = ctx;
-    pr->readable = access(pr->path, R_OK) == 0;
+    const char *slash = strrchr(filename, '/');
+    const char *dot = strrchr(slash ? slash : filename, '.');
+    int base = dot ? (int)(dot - filename) : (int)strlen(filename);
+    char *idx = NULL;
+    return asprintf(&idx, "%.*s.idx", base, filename) < 0 ? NULL : idx;
 }
 
-static void subs_probe_free(void *ctx)
-{
-    struct subs_probe *pr = ctx;
-    free(pr->path);
-    free(pr);
-}
-
-/* Whether path can be read, asked on a worker as the folder scan is: on a
- * mount that serves one request at a time, stalled on the media's read,
- * the lookup waits with it, and a quit must not. */
-static bool subs_file_readable(struct play_state *ps, const char *path)
-{
-    struct subs_probe *pr = calloc(1, sizeof(*pr));
-    if (!pr || !(pr->path = strdup(path))) {
-        free(pr);
-        return false;
-    }
-    if (mp_worker_call("mp-subprobe", subs_probe_job, pr, subs_probe_free, subs_scan_stop,
-                       ps->mpctx) != 0)
-        return false;
-    bool readable = pr->readable;
-    subs_probe_free(pr);
-    return readable;
-}
-
-/* -vobsub NAME, else (unless -noautosub) the media's own NAME.idx, as
- * MPlayer: NAME.idx + NAME.sub through libavformat's vobsub demuxer.
- * Returns the track or -1. */
-static int subs_add_vobsub(struct play_state *ps, struct mp_sub *sub)
+/* -vobsub NAME, else auto_idx (the media's own NAME.idx, found by the
+ * -autosub scan), as MPlayer: NAME.idx + NAME.sub through libavformat's
+ * vobsub demuxer. Returns the track or -1. */
+static int subs_add_vobsub(struct play_state *ps, struct mp_sub *sub, const char *auto_idx)
 {
     const struct MPOpts *o = &ps->mpctx->opts;
     char *idx = NULL;
     if (o->vobsub && o->vobsub[0]) {
         if (asprintf(&idx, "%s.idx", o->vobsub) < 0)
             return -1;
-    } else if (o->autosub && !strstr(ps->filename, "://")) {
-        const char *slash = strrchr(ps->filename, '/');
-        const char *dot = strrchr(slash ? slash : ps->filename, '.');
-        int base = dot ? (int)(dot - ps->filename) : (int)strlen(ps->filename);
-        if (asprintf(&idx, "%.*s.idx", base, ps->filename) < 0)
-            return -1;
-        if (!subs_file_readable(ps, idx)) {
-            free(idx);
-            return -1;
-        }
-    } else {
+    } else if (!auto_idx || !(idx = strdup(auto_idx))) {
         return -1;
     }
     int t = mp_sub_add_vobsub(sub, idx, o->vobsub_id);
@@ -409,17 +387,27 @@ static int subs_add_external(struct play_state *ps, struct mp_sub *sub)
         }
         free(list);
     }
-    int vob = subs_add_vobsub(ps, sub);
+    /* One scan of the media's folder: the text files named after it, and
+     * its NAME.idx unless -vobsub names another. */
+    char **cands = NULL;
+    char *auto_idx = NULL;
+    bool idx_found = false;
+    if (o->autosub) {
+        if (!(o->vobsub && o->vobsub[0]) && !strstr(ps->filename, "://"))
+            auto_idx = subs_idx_name(ps->filename);
+        cands = subs_autoload_candidates(ps, ps->filename, auto_idx, &idx_found);
+    }
+    int vob = subs_add_vobsub(ps, sub, idx_found ? auto_idx : NULL);
+    free(auto_idx);
     if (vob >= 0 && first < 0)
         first = vob;
+    for (int i = 0; cands && cands[i]; i++) {
+        int t = subs_add_file(ps, sub, cands[i]);
+        if (t >= 0 && first < 0)
+            first = t;
+    }
+    mp_sub_free_candidates(cands);
     if (o->autosub) {
-        char **cands = subs_autoload_candidates(ps, ps->filename);
-        for (int i = 0; cands && cands[i]; i++) {
-            int t = subs_add_file(ps, sub, cands[i]);
-            if (t >= 0 && first < 0)
-                first = t;
-        }
-        mp_sub_free_candidates(cands);
         int t = subs_add_from_paths(ps, sub);
         if (t >= 0 && first < 0)
             first = t;
@@ -492,7 +480,7 @@ static void subs_none_notice(struct play_state *ps)
     bool any = demux_get_stream(ps->demuxer, MP_STREAM_SUB, 0) != NULL ||
                (o->sub_files && o->sub_files[0]) || o->sub_dump != MP_SUB_DUMP_NONE;
     if (!any && o->autosub) {
-        char **cands = subs_autoload_candidates(ps, ps->filename);
+        char **cands = subs_autoload_candidates(ps, ps->filename, NULL, NULL);
         any = cands && cands[0];
         mp_sub_free_candidates(cands);
     }
