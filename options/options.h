@@ -101,7 +101,7 @@ struct MPOpts {
     int rawaudio_rate;          /* -rawaudio rate=; 0 = 44100 */
     int rawaudio_channels;      /* channels=; 0 = 2 */
     int rawaudio_samplesize;    /* samplesize= (bytes); 0 = 2 */
-    int dump_mode;              /* -dumpstream/-dumpaudio/-dumpvideo: enum mp_dump_mode */
+    int dump_mode;              /* -dumpstream/-dumpaudio/...: enum mp_dump_mode */
     char *dumpfile;             /* -dumpfile; NULL: ./stream.dump */
     int srate;                  /* -srate: output sample rate; 0 = the file's */
     double fps;                 /* -fps: video frame rate to time frames by; 0 = the file's */
@@ -252,13 +252,14 @@ struct MPOpts {
     /* ---- end of the h17-more block ---- */
 };
 
-/* What -dumpstream, -dumpaudio and -dumpvideo write to -dumpfile instead of
- * playing (the last of them given wins, as in MPlayer). */
+/* What -dumpstream, -dumpaudio, -dumpvideo and -dumpsub write to -dumpfile
+ * instead of playing (the last of them given wins, as in MPlayer). */
 enum mp_dump_mode {
     MP_DUMP_NONE = 0,
     MP_DUMP_STREAM,     /* the stream's raw bytes */
     MP_DUMP_AUDIO,      /* the audio track's packets */
     MP_DUMP_VIDEO,      /* the video track's packets */
+    MP_DUMP_SUB,        /* the subtitle track's packets, as they are */
 };
 
 /* Set every field to its default. */

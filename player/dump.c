@@ -1,7 +1,7 @@
 /*
- * -dumpstream: the stream's bytes copied to a file; -dumpaudio/-dumpvideo:
- * one track's packets written out. Nothing is decoded or played, as in
- * MPlayer's dumps.
+ * -dumpstream: the stream's bytes copied to a file; -dumpaudio/-dumpvideo/
+ * -dumpsub: one track's packets written out. Nothing is decoded or played,
+ * as in MPlayer's dumps.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
@@ -120,7 +120,7 @@ static const char *dump_muxer_name(const AVCodecParameters *par, char *buf, size
 }
 
 struct dump_out {
-    const char *opt;        /* -dumpaudio or -dumpvideo, for messages */
+    const char *opt;        /* -dumpaudio, -dumpvideo or -dumpsub, for messages */
     const char *path;
     AVFormatContext *oc;    /* NULL: packets written as they are to pb */
     AVIOContext *pb;
@@ -128,11 +128,11 @@ struct dump_out {
 };
 
 /* Open the output for sh: through its muxer when there is one that takes
- * the track, else plain. Returns 0 or -1 after a message. */
-static int dump_out_open(struct dump_out *d, const struct sh_stream *sh)
+ * the track (not with raw), else plain. Returns 0 or -1 after a message. */
+static int dump_out_open(struct dump_out *d, const struct sh_stream *sh, bool raw)
 {
     char buf[32];
-    const char *muxer = dump_muxer_name(sh->codecpar, buf, sizeof(buf));
+    const char *muxer = raw ? NULL : dump_muxer_name(sh->codecpar, buf, sizeof(buf));
     int oerr;
     d->in_tb = sh->time_base;
     if (muxer && avformat_alloc_output_context2(&d->oc, NULL, muxer, d->path) >= 0) {
@@ -218,25 +218,62 @@ static int dump_out_close(struct dump_out *d, int64_t *bytes)
     return r;
 }
 
-enum mp_stop_reason play_dump_track(struct play_state *ps, bool video)
+/* The subtitle track -dumpsub writes: -sid's, else the first of -slang's
+ * languages, else the first (MPlayer dumps only a -sid track and writes an
+ * empty file without one). */
+static struct sh_stream *dump_pick_sub(struct play_state *ps)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    if (o->sub_id >= 0)
+        return demux_get_stream(ps->demuxer, MP_STREAM_SUB, o->sub_id);
+    struct sh_stream *sh = play_pick_lang(ps, MP_STREAM_SUB, o->sub_lang);
+    return sh ? sh : demux_get_stream(ps->demuxer, MP_STREAM_SUB, 0);
+}
+
+/* Whether pkt lies at or after -endpos (which counts from the file's
+ * start, as in playback; MPlayer's dumps stop there too). */
+static bool dump_past_end(const struct play_state *ps, const struct sh_stream *sh,
+                          const AVPacket *pkt)
+{
+    double end = ps->mpctx->opts.end_pos;
+    int64_t ts = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
+    if (end < 0 || ts == AV_NOPTS_VALUE)
+        return false;
+    return ts * av_q2d(sh->time_base) >= ps->demuxer->start_time + end;
+}
+
+enum mp_stop_reason play_dump_track(struct play_state *ps, enum mp_dump_mode mode)
 {
     struct MPContext *mpctx = ps->mpctx;
-    const char *opt = video ? "-dumpvideo" : "-dumpaudio";
-    struct sh_stream *sh = video ? ps->sh_video : ps->sh_audio;
-    struct sh_stream *other = video ? ps->sh_audio : ps->sh_video;
+    static const char *const opts[] = {
+        [MP_DUMP_AUDIO] = "-dumpaudio", [MP_DUMP_VIDEO] = "-dumpvideo",
+        [MP_DUMP_SUB] = "-dumpsub",
+    };
+    static const char *const kinds[] = {
+        [MP_DUMP_AUDIO] = "audio", [MP_DUMP_VIDEO] = "video", [MP_DUMP_SUB] = "subtitle",
+    };
+    const char *opt = opts[mode];
+    struct sh_stream *sh = mode == MP_DUMP_VIDEO ? ps->sh_video
+                           : mode == MP_DUMP_AUDIO ? ps->sh_audio : dump_pick_sub(ps);
     if (!sh) {
-        mp_msg(MSGT_CPLAYER, MSGL_ERR, "%s: '%s' has no %s track.\n", opt, ps->filename,
-               video ? "video" : "audio");
+        mp_msg(MSGT_CPLAYER, MSGL_ERR, "%s: '%s' has no %s track%s.\n", opt, ps->filename,
+               kinds[mode], mode == MP_DUMP_SUB && mpctx->opts.sub_id >= 0 ? " of that -sid" : "");
         return MP_STOP_ERROR;
     }
     /* Only the dumped track's packets are read. */
-    if (other)
-        demux_select_stream(play_demuxer_of(ps, other), other, false);
+    if (ps->sh_video && ps->sh_video != sh)
+        demux_select_stream(play_demuxer_of(ps, ps->sh_video), ps->sh_video, false);
+    if (ps->sh_audio && ps->sh_audio != sh)
+        demux_select_stream(play_demuxer_of(ps, ps->sh_audio), ps->sh_audio, false);
+    if (mode == MP_DUMP_SUB)
+        demux_select_stream(ps->demuxer, sh, true);
     struct dump_out d = {
         .opt = opt,
         .path = mpctx->opts.dumpfile ? mpctx->opts.dumpfile : DUMP_DEFAULT_FILE,
     };
-    if (dump_out_open(&d, sh) < 0)
+    /* The subtitle substream as it is, as MPlayer writes it (a muxer would
+     * add timing of its own). */
+    if (dump_out_open(&d, sh, mode == MP_DUMP_SUB) < 0)
         return MP_STOP_OUTPUT;
     enum mp_stop_reason reason = MP_STOP_EOF;
     int werr = 0;
@@ -248,6 +285,10 @@ enum mp_stop_reason play_dump_track(struct play_state *ps, bool video)
         AVPacket *pkt = demux_read_packet(play_demuxer_of(ps, sh), sh);
         if (!pkt)
             break;
+        if (dump_past_end(ps, sh, pkt)) {
+            av_packet_free(&pkt);
+            break;
+        }
         werr = dump_out_write(&d, pkt);
         av_packet_free(&pkt);
         if (werr < 0)

@@ -363,8 +363,9 @@ void play_window_aspect(const struct play_state *ps, int w, int h, int *d_w, int
 enum mp_stop_reason play_dump_stream(struct play_state *ps);
 /* -dumpaudio/-dumpvideo: write the selected audio (or video) track's
  * packets to -dumpfile, as an elementary stream where libavformat has a
- * muxer for one, else the packets as they are (MPlayer's dump). */
-enum mp_stop_reason play_dump_track(struct play_state *ps, bool video);
+ * muxer for one, else the packets as they are (MPlayer's dump); -dumpsub:
+ * the subtitle track's packets as they are. Up to -endpos. */
+enum mp_stop_reason play_dump_track(struct play_state *ps, enum mp_dump_mode mode);
 
 /* player/codecs.c: whether the -vc (video) or -ac list lets codec id be
  * decoded: 1 yes, 0 not decoded by choice (-vc null), -1 no (said why). */

@@ -508,8 +508,9 @@ enum mp_stop_reason mp_play_file(struct MPContext *mpctx, const char *filename)
     play_identify_opened(&ps);
 
     play_select_tracks(&ps);
-    if (mpctx->opts.dump_mode == MP_DUMP_AUDIO || mpctx->opts.dump_mode == MP_DUMP_VIDEO) {
-        reason = play_dump_track(&ps, mpctx->opts.dump_mode == MP_DUMP_VIDEO);
+    if (mpctx->opts.dump_mode == MP_DUMP_AUDIO || mpctx->opts.dump_mode == MP_DUMP_VIDEO ||
+        mpctx->opts.dump_mode == MP_DUMP_SUB) {
+        reason = play_dump_track(&ps, (enum mp_dump_mode)mpctx->opts.dump_mode);
         goto done;
     }
     if (play_option_filters(&ps) < 0) {

@@ -360,6 +360,58 @@ test_dumpaudio_errors() {
     expect_err "-dumpaudio: cannot open 'nodir/a.aac' for writing"
 }
 
+# -dumpsub: a subtitle track's packets as they are, one after the other (ffmpeg's
+# "data" muxer writes the same); -sid, else -slang, else the first track.
+# Two text tracks in Matroska, and DVD subtitles in MPEG-PS (MPlayer's case:
+# the SPU packets of a VOB), made from a VobSub pair by TOOLS/mkvobsub.py.
+test_dumpsub_writes_the_track() {
+    printf '1\n00:00:00,500 --> 00:00:01,500\nfirst track\n' > en.srt
+    printf '1\n00:00:00,500 --> 00:00:01,500\nsecond track\n\n' > de.srt
+    printf '2\n00:00:02,000 --> 00:00:02,500\nlater\n' >> de.srt
+    ff -f lavfi -i color=black:s=64x48:r=25:d=3 -i en.srt -i de.srt -map 0 -map 1 -map 2 \
+        -c:v mpeg4 -c:s srt -metadata:s:s:0 language=eng -metadata:s:s:1 language=ger \
+        two.mkv || return 1
+    ff -i two.mkv -map 0:s:1 -c copy -f data want1.raw || return 1
+    ff -i two.mkv -map 0:s:0 -c copy -f data want0.raw || return 1
+    mp -dumpsub -dumpfile got.raw -sid 1 -ao pcm:file=never.wav two.mkv
+    expect_rc 0 || return 1
+    expect_out "Core dumped ;)" || return 1
+    [ ! -e never.wav ] || { fail "something was played"; return 1; }
+    cmp -s got.raw want1.raw || { fail "-sid 1: not the second track's packets"; return 1; }
+    mp -dumpsub -dumpfile got.raw -slang ger two.mkv
+    cmp -s got.raw want1.raw || { fail "-slang ger: not the German track"; return 1; }
+    mp -dumpsub -dumpfile got.raw two.mkv
+    cmp -s got.raw want0.raw || { fail "no -sid: not the first track"; return 1; }
+    # -endpos 1.8: the German track's second packet (2.0 s) is left out.
+    mp -dumpsub -dumpfile got.raw -sid 1 -endpos 1.8 two.mkv
+    [ "$(cat got.raw)" = "second track" ] || { fail "-endpos 1.8: '$(cat got.raw)'"; return 1; }
+    mp -dumpsub -sid 2 two.mkv
+    expect_rc 2 || return 1
+    expect_err "-dumpsub: 'two.mkv' has no subtitle track of that -sid." || return 1
+    mp -dumpsub "$MEDIA/av.mp4"
+    expect_rc 2 || return 1
+    expect_err "-dumpsub: '$MEDIA/av.mp4' has no subtitle track." || return 1
+    python3 "$(dirname "${BASH_SOURCE[0]}")/../../TOOLS/mkvobsub.py" vs 320x240 1,2,40,160,200,30,1 \
+        || { fail "mkvobsub.py failed"; return 1; }
+    ff -f lavfi -i color=gray:s=320x240:r=25:d=3 -i vs.idx -map 0 -map 1 -c:v mpeg2video \
+        -c:s copy -f vob dvd.mpg || return 1
+    ff -i dvd.mpg -map 0:s:0 -c copy -f data spu.raw || return 1
+    [ -s spu.raw ] || { fail "ffmpeg found no SPU packets"; return 1; }
+    mp -dumpsub -dumpfile got.raw -sid 0 dvd.mpg
+    expect_rc 0 || return 1
+    cmp -s got.raw spu.raw || fail "VOB: not the SPU packets ($(wc -c < got.raw) bytes)"
+}
+
+# -endpos ends the track dumps too (MPlayer's stop at the first packet at
+# or after it): 1 s of a 25 fps track is 25 packets.
+test_dump_endpos() {
+    mp -dumpvideo -dumpfile v.m4v -endpos 1 "$MEDIA/av.mkv"
+    expect_rc 0 || return 1
+    local n
+    n=$(ffprobe -v error -count_packets -show_entries stream=nb_read_packets -of csv=p=0 v.m4v)
+    [ "$n" = 25 ] || fail "-endpos 1: $n packets dumped, not 25"
+}
+
 # -rawaudio: mono 8-bit unsigned at 22050 Hz read as such (MPlayer 1.5
 # says "22050Hz 1ch u8" too); every sample comes out as it went in.
 test_rawaudio_suboptions() {
