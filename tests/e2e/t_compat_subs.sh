@@ -227,7 +227,7 @@ test_cs_overlapsub() {
 test_cs_ignored_options_warn() {
     cs_clip c.avi || return 1
     local o
-    for o in -unicode -nounicode -sub-no-text-pp -dumpsub \
+    for o in -unicode -nounicode -sub-no-text-pp \
         "-fribidi-charset cp1255" -flip-hebrew-commas -noflip-hebrew-commas \
         "-subfont-encoding unicode"; do
         # shellcheck disable=SC2086
