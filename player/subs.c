@@ -439,8 +439,9 @@ static int subs_add_vobsub(struct play_state *ps, struct mp_sub *sub, const char
         if (lang && lang[0])
             mp_msg(MSGT_IDENTIFY, MSGL_INFO, "ID_VSID_%d_LANG=%s\n", id, lang);
     }
-    mp_msg(MSGT_CPLAYER, MSGL_INFO, "SUB: Added VobSub (%d languages): %s\n",
-           mp_sub_track_count(sub) - first, idx);
+    int langs = mp_sub_track_count(sub) - first;
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "SUB: Added VobSub (%d language%s): %s\n", langs,
+           langs == 1 ? "" : "s", idx);
     int pick = subs_vobsub_pick(ps, sub, idx, first);
     free(idx);
     return pick;

@@ -122,7 +122,7 @@ test_vobsub_option_drawn() {
     ff -f lavfi -i color=black:s=320x240:r=25:d=3 -c:v mpeg4 plain.avi || return 1
     bm_frames shots -vobsub vs plain.avi || return 1
     bm_check_timing shots "-vobsub vs" || return 1
-    grep -q "SUB: Added VobSub (1 languages): vs.idx" "$OUT" ||
+    grep -q "SUB: Added VobSub (1 language): vs.idx" "$OUT" ||
         fail "no 'Added VobSub' line: $(head -c 300 "$OUT")"
 }
 
@@ -285,7 +285,8 @@ test_vobsub_languages_identify() {
     local got
     got=$(grep -E '^ID_(VOBSUB_ID|VSID_)' "$OUT" | tr '\n' ' ')
     [ "$got" = "ID_VOBSUB_ID=0 ID_VSID_0_LANG=en ID_VOBSUB_ID=1 ID_VSID_1_LANG=de " ] ||
-        fail "VobSub identify lines: '$got'"
+        fail "VobSub identify lines: '$got'" || return 1
+    expect_out "SUB: Added VobSub (2 languages): two.idx"
 }
 
 test_vobsub_slang_picks_language() {
