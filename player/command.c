@@ -806,8 +806,8 @@ static int set_switch_video(struct play_state *ps, const struct prop_val *v)
 
 /* subtitles (shown by player/subs.c) */
 
-/* sub, sub_source, sub_file, sub_demux, sub_pos, sub_scale, sub_alignment:
- * player/subs.c answers with PROP_x too. */
+/* sub, sub_source, sub_file, sub_vob, sub_demux, sub_pos, sub_scale,
+ * sub_alignment, sub_forced_only: player/subs.c answers with PROP_x too. */
 static int cmd_sub_get(struct play_state *ps, const char *name, struct prop_val *v)
 {
     double value = 0;
@@ -835,6 +835,8 @@ CMD_SUB_PROP(sub)
 CMD_SUB_PROP(sub_source)
 CMD_SUB_PROP(sub_file)
 CMD_SUB_PROP(sub_demux)
+CMD_SUB_PROP(sub_vob)
+CMD_SUB_PROP(sub_forced_only)
 CMD_SUB_PROP(sub_pos)
 CMD_SUB_PROP(sub_scale)
 CMD_SUB_PROP(sub_alignment)
@@ -1004,7 +1006,8 @@ static const struct prop_def cmd_props[] = {
       .min = -1, .max = 2 },
     { .name = "sub_file", .type = PT_INT, .get = get_sub_file, .set = set_sub_file, .step = 1,
       .min = -1, .max = 65535 },
-    { .name = "sub_vob", .type = PT_INT },
+    { .name = "sub_vob", .type = PT_INT, .get = get_sub_vob, .set = set_sub_vob, .step = 1,
+      .min = -1, .max = 65535 },
     { .name = "sub_demux", .type = PT_INT, .get = get_sub_demux, .set = set_sub_demux, .step = 1,
       .min = -1, .max = 65535 },
     { .name = "sub_delay", .type = PT_FLOAT, .get = get_sub_delay, .set = set_sub_delay,
@@ -1015,7 +1018,8 @@ static const struct prop_def cmd_props[] = {
       .step = 1, .min = 0, .max = 2, .wrap = true },
     { .name = "sub_visibility", .type = PT_FLAG, .get = get_sub_visibility,
       .set = set_sub_visibility, .min = 0, .max = 1 },
-    { .name = "sub_forced_only", .type = PT_FLAG },
+    { .name = "sub_forced_only", .type = PT_FLAG, .get = get_sub_forced_only,
+      .set = set_sub_forced_only, .min = 0, .max = 1 },
     { .name = "sub_scale", .type = PT_FLOAT, .get = get_sub_scale, .set = set_sub_scale,
       .step = 0.1, .min = 0.01, .max = 100 },
     { .name = "ass_use_margins", .type = PT_FLAG, .get = get_ass_use_margins,
@@ -1966,8 +1970,6 @@ static int cmd_edl_mark(void *ctx, const struct mp_cmd *cmd)
 #define F MP_CMD_ARG_FLOAT
 #define S MP_CMD_ARG_STRING
 #define CMD_NO_VOLUME "no volume control"
-#define CMD_NO_VOB_SOURCE "no VobSub source here (VobSub files count among sub_file)"
-#define CMD_NO_FORCED_SWITCH "not switchable while playing (use -forcedsubsonly)"
 
 /*
  * Every slave command, in MPlayer's order (-input cmdlist prints it so).
@@ -2028,8 +2030,8 @@ static const struct mp_cmd_def cmd_table[] = {
       .priv = "sub" },
     { .name = "sub_source", .types = { I }, .defaults = { -2 }, .handler = cmd_sub_toggle,
       .priv = "sub_source" },
-    { .name = "sub_vob", .types = { I }, .defaults = { -2 }, .handler = cmd_not_here,
-      .priv = CMD_NO_VOB_SOURCE },
+    { .name = "sub_vob", .types = { I }, .defaults = { -2 }, .handler = cmd_sub_toggle,
+      .priv = "sub_vob" },
     { .name = "sub_demux", .types = { I }, .defaults = { -2 }, .handler = cmd_sub_toggle,
       .priv = "sub_demux" },
     { .name = "sub_file", .types = { I }, .defaults = { -2 }, .handler = cmd_sub_toggle,
@@ -2070,8 +2072,8 @@ static const struct mp_cmd_def cmd_table[] = {
       .priv = "switch_video" },
     { .name = "switch_angle", .types = { I }, .defaults = { -1 } },
     { .name = "switch_title", .types = { I }, .defaults = { -1 } },
-    { .name = "forced_subs_only", .types = { I }, .defaults = { -1 }, .handler = cmd_not_here,
-      .priv = CMD_NO_FORCED_SWITCH },
+    { .name = "forced_subs_only", .types = { I }, .defaults = { -1 }, .handler = cmd_sub_toggle,
+      .priv = "sub_forced_only" },
     { .name = "switch_ratio", .types = { F } },
     { .name = "vo_fullscreen", .types = { I }, .defaults = { -1 }, .handler = cmd_toggle,
       .priv = "fullscreen" },

@@ -115,6 +115,9 @@ struct play_state {
     struct mp_sub *sub;         /* the run's (mpctx->sub), or NULL */
     struct sh_stream *sh_sub;   /* the embedded subtitle track shown */
     int sub_track;              /* its number in sub/, or -1 */
+    /* A bitmap track was loaded (VobSub) or shown this file: MPlayer's
+     * picture decoder exists then, and with it sub_forced_only. */
+    bool spu_ready;
     double osd_until;           /* an OSD bar or message shows until then */
     /* -vf / -af (player/filters.c) */
     struct mp_vf_chain *vf;
@@ -276,10 +279,12 @@ enum prop_result {
 };
 
 /* player/subs.c, run-time subtitle selection as MPlayer numbers it: the
- * file's subtitle streams by -sid, then the external files in load order
- * (the property "sub"; -1 is off); sources 0 files, 1 VobSub (never
- * here), 2 embedded. Properties sub, sub_source, sub_file, sub_demux,
- * sub_pos, sub_scale, sub_alignment: get/set/step answer with a
+ * file's subtitle streams by -sid, then the text files in load order, then
+ * the VobSub languages (the property "sub"; -1 is off); sources 0 files,
+ * 1 VobSub, 2 embedded. Properties sub, sub_source, sub_file, sub_vob (by
+ * .idx index), sub_demux, sub_pos, sub_scale, sub_alignment,
+ * sub_forced_only (-forcedsubsonly; only once bitmap subtitles are loaded
+ * or shown, as MPlayer's): get/set/step answer with a
  * prop_result (PROP_OK, PROP_ERROR, PROP_UNAVAILABLE); step is for the ones
  * play_subs_prop_cycles names (the others step as plain numbers). A newly
  * shown embedded track is demuxed from then on, re-read from the position

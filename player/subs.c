@@ -187,31 +187,59 @@ static int subs_track_of_sid(const struct mp_sub *sub, int sid)
     return -1;
 }
 
-/* External files in load order: MPlayer's "file" source. */
-static int subs_file_count(const struct mp_sub *sub)
+/* MPlayer's sources of subtitles (the values of its sub_source property):
+ * text files (-sub, autoloaded, sub_load), the languages of a VobSub
+ * pair, the file's own streams. */
+enum { SUBS_SRC_FILE = 0, SUBS_SRC_VOBSUB = 1, SUBS_SRC_DEMUX = 2, SUBS_SOURCES = 3 };
+
+static int subs_track_source(const struct mp_sub *sub, int track)
+{
+    if (mp_sub_track_vobsub_id(sub, track) >= 0)
+        return SUBS_SRC_VOBSUB;
+    return mp_sub_track_path(sub, track) ? SUBS_SRC_FILE : SUBS_SRC_DEMUX;
+}
+
+/* The tracks of a loaded source (files, VobSub) count in load order. */
+static int subs_loaded_count(const struct mp_sub *sub, int source)
 {
     int n = 0;
     for (int t = 0; t < mp_sub_track_count(sub); t++)
-        n += mp_sub_track_path(sub, t) != NULL;
+        n += subs_track_source(sub, t) == source;
     return n;
 }
 
-static int subs_track_of_file(const struct mp_sub *sub, int index)
+static int subs_loaded_track(const struct mp_sub *sub, int source, int index)
 {
     for (int t = 0; t < mp_sub_track_count(sub); t++) {
-        if (mp_sub_track_path(sub, t) && index-- == 0)
+        if (subs_track_source(sub, t) == source && index-- == 0)
             return t;
     }
     return -1;
 }
 
-/* The file index of sub/ track `track` (which must be a file). */
+/* The index of sub/ track `track` among the tracks of its source. */
+static int subs_loaded_index(const struct mp_sub *sub, int track)
+{
+    int n = 0, source = subs_track_source(sub, track);
+    for (int t = 0; t < track; t++)
+        n += subs_track_source(sub, t) == source;
+    return n;
+}
+
+static int subs_file_count(const struct mp_sub *sub)
+{
+    return subs_loaded_count(sub, SUBS_SRC_FILE);
+}
+
+static int subs_track_of_file(const struct mp_sub *sub, int index)
+{
+    return subs_loaded_track(sub, SUBS_SRC_FILE, index);
+}
+
+/* The file index of sub/ track `track` (which must be a text file). */
 static int subs_file_index(const struct mp_sub *sub, int track)
 {
-    int n = 0;
-    for (int t = 0; t < track; t++)
-        n += mp_sub_track_path(sub, t) != NULL;
-    return n;
+    return subs_loaded_index(sub, track);
 }
 
 /* Load one external file; prints what MPlayer prints for it. Returns its
@@ -347,9 +375,44 @@ static char *subs_idx_name(const char *filename)
     return asprintf(&idx, "%.*s.idx", base, filename) < 0 ? NULL : idx;
 }
 
+/* The VobSub track whose .idx index is id, or -1. */
+static int subs_vobsub_track(const struct mp_sub *sub, int id)
+{
+    for (int t = 0; id >= 0 && t < mp_sub_track_count(sub); t++) {
+        if (mp_sub_track_vobsub_id(sub, t) == id)
+            return t;
+    }
+    return -1;
+}
+
+/* The VobSub language MPlayer shows: -vobsubid, else the .idx's
+ * "langidx:"; a -slang entry matching a language's first two letters
+ * wins over both. Returns its track, or -1 (none of those has pictures). */
+static int subs_vobsub_pick(struct play_state *ps, struct mp_sub *sub, const char *idx, int first)
+{
+    const struct MPOpts *o = &ps->mpctx->opts;
+    int id = o->vobsub_id >= 0 ? o->vobsub_id : mp_sub_vobsub_langidx(idx);
+    for (const char *code = o->sub_lang; code && *code;) {
+        size_t len = strcspn(code, ",");
+        for (int t = first; len > 0 && t < mp_sub_track_count(sub); t++) {
+            const char *lang = mp_sub_track_lang(sub, t);
+            if (lang && !strncmp(lang, code, len < 2 ? len : 2)) {
+                mp_msg(MSGT_SUBREADER, MSGL_INFO, "Selected VOBSUB language: %d language: %s\n",
+                       mp_sub_track_vobsub_id(sub, t), lang);
+                return t;
+            }
+        }
+        code += len;
+        code += *code == ',';
+    }
+    mp_msg(MSGT_SUBREADER, MSGL_WARN, "No matching VOBSUB language found!\n");
+    return subs_vobsub_track(sub, id);
+}
+
 /* -vobsub NAME, else auto_idx (the media's own NAME.idx, found by the
  * -autosub scan), as MPlayer: NAME.idx + NAME.sub through libavformat's
- * vobsub demuxer. Returns the track or -1. */
+ * vobsub demuxer, each language a track. Returns the track of the
+ * language to show, or -1. */
 static int subs_add_vobsub(struct play_state *ps, struct mp_sub *sub, const char *auto_idx)
 {
     const struct MPOpts *o = &ps->mpctx->opts;
@@ -360,19 +423,33 @@ static int subs_add_vobsub(struct play_state *ps, struct mp_sub *sub, const char
     } else if (!auto_idx || !(idx = strdup(auto_idx))) {
         return -1;
     }
-    int t = mp_sub_add_vobsub(sub, idx, o->vobsub_id);
-    if (t >= 0) {
-        int n = subs_file_index(sub, t);
-        mp_msg(MSGT_IDENTIFY, MSGL_INFO, "ID_VOBSUB_ID=%d\n", o->vobsub_id >= 0 ? o->vobsub_id : 0);
-        mp_msg(MSGT_CPLAYER, MSGL_INFO, "SUB: Added VobSub (%d): %s\n", n + 1, idx);
-    } else if (o->vobsub && o->vobsub[0]) {
-        mp_msg(MSGT_CPLAYER, MSGL_WARN, "-vobsub %s: cannot load %s.\n", o->vobsub, idx);
+    int first = mp_sub_add_vobsub(sub, idx);
+    if (first < 0) {
+        if (o->vobsub && o->vobsub[0])
+            mp_msg(MSGT_CPLAYER, MSGL_WARN, "-vobsub %s: cannot load %s.\n", o->vobsub, idx);
+        free(idx);
+        return -1;
     }
+    /* MPlayer's picture decoder exists from here: sub_forced_only too. */
+    ps->spu_ready = true;
+    for (int t = first; t < mp_sub_track_count(sub); t++) {
+        int id = mp_sub_track_vobsub_id(sub, t);
+        const char *lang = mp_sub_track_lang(sub, t);
+        mp_msg(MSGT_IDENTIFY, MSGL_INFO, "ID_VOBSUB_ID=%d\n", id);
+        if (lang && lang[0])
+            mp_msg(MSGT_IDENTIFY, MSGL_INFO, "ID_VSID_%d_LANG=%s\n", id, lang);
+    }
+    int langs = mp_sub_track_count(sub) - first;
+    mp_msg(MSGT_CPLAYER, MSGL_INFO, "SUB: Added VobSub (%d language%s): %s\n", langs,
+           langs == 1 ? "" : "s", idx);
+    int pick = subs_vobsub_pick(ps, sub, idx, first);
     free(idx);
-    return t;
+    return pick;
 }
 
-static int subs_add_external(struct play_state *ps, struct mp_sub *sub)
+/* -sub files, the VobSub pair (its language to show in *vobsub), the
+ * autoloaded files. Returns the first text file's track, or -1. */
+static int subs_add_external(struct play_state *ps, struct mp_sub *sub, int *vobsub)
 {
     const struct MPOpts *o = &ps->mpctx->opts;
     int first = -1;
@@ -397,10 +474,8 @@ static int subs_add_external(struct play_state *ps, struct mp_sub *sub)
             auto_idx = subs_idx_name(ps->filename);
         cands = subs_autoload_candidates(ps, ps->filename, auto_idx, &idx_found);
     }
-    int vob = subs_add_vobsub(ps, sub, idx_found ? auto_idx : NULL);
+    *vobsub = subs_add_vobsub(ps, sub, idx_found ? auto_idx : NULL);
     free(auto_idx);
-    if (vob >= 0 && first < 0)
-        first = vob;
     for (int i = 0; cands && cands[i]; i++) {
         int t = subs_add_file(ps, sub, cands[i]);
         if (t >= 0 && first < 0)
@@ -457,6 +532,8 @@ static void subs_switch(struct play_state *ps, int track, bool refresh)
             demux_planner_invalidate(ps->planner);
     }
     ps->sub_track = track;
+    if (track >= 0 && mp_sub_track_bitmap(sub, track))
+        ps->spu_ready = true;
     mp_sub_select(sub, ps->mpctx->sub_visibility ? track : -1);
     if (!refresh || !newly || !ps->demuxer->seekable)
         return;
@@ -494,6 +571,7 @@ void play_subs_open(struct play_state *ps)
     const struct MPOpts *o = &ps->mpctx->opts;
     ps->sub_track = -1;
     ps->sh_sub = NULL;
+    ps->spu_ready = false;
     if (!ps->sh_video)
         return;
     struct mp_sub *sub = subs_get(ps->mpctx);
@@ -509,14 +587,19 @@ void play_subs_open(struct play_state *ps)
     subs_add_embedded(ps, sub);
     /* -fps replaces the file's rate for MicroDVD frames too, as in MPlayer. */
     mp_sub_set_video_fps(sub, o->fps > 0 ? o->fps : ps->sh_video->fps);
-    int external = subs_add_external(ps, sub);
+    int vobsub = -1;
+    int external = subs_add_external(ps, sub, &vobsub);
     if (o->sub_dump != MP_SUB_DUMP_NONE)
         subs_dump(ps, sub, external);
 
-    /* The embedded track to show: -sid, else the first of the -slang
-     * languages, else one the file marks default. */
+    /* MPlayer's choice: the VobSub language (-vobsubid, -slang, the .idx's
+     * langidx), else -sid, else the first text file, else the first
+     * embedded track of the -slang languages, else one the file marks
+     * default. */
     struct sh_stream *want = NULL;
-    if (o->sub_id >= 0) {
+    if (vobsub >= 0) {
+        /* shown below */
+    } else if (o->sub_id >= 0) {
         want = demux_get_stream(ps->demuxer, MP_STREAM_SUB, o->sub_id);
     } else if (external < 0) {
         want = play_pick_lang(ps, MP_STREAM_SUB, o->sub_lang);
@@ -526,7 +609,7 @@ void play_subs_open(struct play_state *ps)
                 want = NULL;
         }
     }
-    if (o->sub_id >= 0 && !want)
+    if (vobsub < 0 && o->sub_id >= 0 && !want)
         mp_msg(MSGT_CPLAYER, MSGL_WARN, "-sid %d: no such subtitle track in '%s'.\n",
                o->sub_id, ps->filename);
 
@@ -536,6 +619,8 @@ void play_subs_open(struct play_state *ps)
                want->id, ps->filename);
     if (track < 0 && o->sub_id < 0)
         track = external;
+    if (vobsub >= 0)
+        track = vobsub;
     if (o->no_sub)
         track = -1;
     subs_switch(ps, track, false);
@@ -705,64 +790,75 @@ void play_osd_text(struct play_state *ps, int min_level, const char *text, doubl
 
 /* ---- run-time selection: slave commands, keys, properties ----
  *
- * MPlayer's numbering: the "global" index counts the file's subtitle
- * streams by -sid first, then the external files in load order; -1 is
- * off. Its sources: 0 files, 1 VobSub (none here), 2 embedded. */
+ * MPlayer's numbering: the "global" index counts the sources in the order
+ * below, each from its first track: the file's subtitle streams by -sid,
+ * the text files in load order, the VobSub languages in the .idx's order;
+ * -1 is off. */
 
-enum { SUBS_SRC_FILE = 0, SUBS_SRC_VOBSUB = 1, SUBS_SRC_DEMUX = 2, SUBS_SOURCES = 3 };
+static const int subs_order[SUBS_SOURCES] = {SUBS_SRC_FILE, SUBS_SRC_VOBSUB, SUBS_SRC_DEMUX};
 
-/* Result codes, the same numbers as player/command.c's properties. */
+static int subs_source_size(struct play_state *ps, int source)
+{
+    if (!ps->sub)
+        return 0;
+    return source == SUBS_SRC_DEMUX ? subs_demux_count(ps) : subs_loaded_count(ps->sub, source);
+}
+
+/* First global index of a source, -1 when it has no tracks. */
+static int subs_source_offset(struct play_state *ps, int source)
+{
+    if (subs_source_size(ps, source) <= 0)
+        return -1;
+    int offset = 0;
+    for (int i = 0; i < SUBS_SOURCES && subs_order[i] != source; i++)
+        offset += subs_source_size(ps, subs_order[i]);
+    return offset;
+}
 
 static int subs_count(struct play_state *ps)
 {
-    return ps->sub ? subs_demux_count(ps) + subs_file_count(ps->sub) : 0;
+    int n = 0;
+    for (int i = 0; i < SUBS_SOURCES; i++)
+        n += subs_source_size(ps, i);
+    return n;
 }
 
 static int subs_current(struct play_state *ps)
 {
     if (!ps->sub || ps->sub_track < 0)
         return -1;
-    if (mp_sub_track_path(ps->sub, ps->sub_track))
-        return subs_demux_count(ps) + subs_file_index(ps->sub, ps->sub_track);
-    return mp_sub_track_stream_id(ps->sub, ps->sub_track);
+    int source = subs_track_source(ps->sub, ps->sub_track);
+    int index = source == SUBS_SRC_DEMUX ? mp_sub_track_stream_id(ps->sub, ps->sub_track)
+                                         : subs_loaded_index(ps->sub, ps->sub_track);
+    return subs_source_offset(ps, source) + index;
+}
+
+/* The source of global index g (-1 for none), and g's index in it. */
+static int subs_source_of_global(struct play_state *ps, int g, int *index)
+{
+    int start = 0;
+    for (int i = 0; g >= 0 && i < SUBS_SOURCES; i++) {
+        int size = subs_source_size(ps, subs_order[i]);
+        if (g < start + size) {
+            if (index)
+                *index = g - start;
+            return subs_order[i];
+        }
+        start += size;
+    }
+    return -1;
 }
 
 /* The sub/ track behind global index g, or -1 (off, or not showable). */
 static int subs_track_of_global(struct play_state *ps, int g)
 {
-    int nd = subs_demux_count(ps);
-    if (g < 0)
+    int index = 0;
+    int source = subs_source_of_global(ps, g, &index);
+    if (source < 0)
         return -1;
-    if (g < nd)
-        return subs_track_of_sid(ps->sub, g);
-    return subs_track_of_file(ps->sub, g - nd);
-}
-
-static int subs_source_of_global(struct play_state *ps, int g)
-{
-    if (g < 0)
-        return -1;
-    return g < subs_demux_count(ps) ? SUBS_SRC_DEMUX : SUBS_SRC_FILE;
-}
-
-/* First global index of a source, -1 when it has no tracks. */
-static int subs_source_offset(struct play_state *ps, int source)
-{
-    int nd = subs_demux_count(ps);
     if (source == SUBS_SRC_DEMUX)
-        return nd > 0 ? 0 : -1;
-    if (source == SUBS_SRC_FILE)
-        return ps->sub && subs_file_count(ps->sub) > 0 ? nd : -1;
-    return -1;
-}
-
-static int subs_source_size(struct play_state *ps, int source)
-{
-    if (source == SUBS_SRC_DEMUX)
-        return subs_demux_count(ps);
-    if (source == SUBS_SRC_FILE)
-        return ps->sub ? subs_file_count(ps->sub) : 0;
-    return 0;
+        return subs_track_of_sid(ps->sub, index);
+    return subs_loaded_track(ps->sub, source, index);
 }
 
 static int subs_select_global(struct play_state *ps, int g)
@@ -799,7 +895,7 @@ static int subs_set_source(struct play_state *ps, int source)
 {
     if (source < 0)
         return subs_select_global(ps, -1);
-    if (source == subs_source_of_global(ps, subs_current(ps)))
+    if (source == subs_source_of_global(ps, subs_current(ps), NULL))
         return PROP_OK;
     int g = subs_source_offset(ps, source);
     if (g < 0)
@@ -809,7 +905,7 @@ static int subs_set_source(struct play_state *ps, int source)
 
 static int subs_step_source(struct play_state *ps, int steps)
 {
-    int cur = subs_source_of_global(ps, subs_current(ps));
+    int cur = subs_source_of_global(ps, subs_current(ps), NULL);
     int src = cur;
     int step = steps > 0 ? 1 : -1;
     while (steps) {
@@ -828,7 +924,7 @@ static int subs_step_source(struct play_state *ps, int steps)
 static int subs_source_index(struct play_state *ps, int source)
 {
     int g = subs_current(ps);
-    return subs_source_of_global(ps, g) == source ? g - subs_source_offset(ps, source) : -1;
+    return subs_source_of_global(ps, g, NULL) == source ? g - subs_source_offset(ps, source) : -1;
 }
 
 static int subs_set_source_index(struct play_state *ps, int source, int index)
@@ -841,32 +937,42 @@ static int subs_set_source_index(struct play_state *ps, int source, int index)
     return subs_select_global(ps, offset + index);
 }
 
-/* Through off, the first .. the last of the source, off again. */
+/* MPlayer 1.5's step of sub_file, sub_vob, sub_demux (measured): from off
+ * or another source's track up to the source's first track (down: off),
+ * then on through the global list, into the next source too, and off past
+ * either end. */
 static int subs_step_source_index(struct play_state *ps, int source, int steps)
 {
-    int size = subs_source_size(ps, source);
-    if (size <= 0)
+    int offset = subs_source_offset(ps, source);
+    if (offset < 0)
         return PROP_UNAVAILABLE;
-    int idx = subs_source_index(ps, source);
+    int total = subs_count(ps);
+    int g = subs_current(ps);
+    if (subs_source_of_global(ps, g, NULL) != source)
+        g = -1;
     int step = steps > 0 ? 1 : -1;
     for (; steps; steps -= step) {
-        if (idx < 0)
-            idx = step > 0 ? 0 : size - 1;
-        else
-            idx += step;
-        if (idx >= size)
-            idx = -1;
+        if (g < 0) {
+            g = step > 0 ? offset : -1;
+        } else {
+            g += step;
+            if (g < offset || g >= total)
+                g = -1;
+        }
     }
-    return subs_set_source_index(ps, source, idx);
+    return subs_select_global(ps, g);
 }
 
 static int subs_source_of_name(const char *name)
 {
-    return !strcmp(name, "sub_file") ? SUBS_SRC_FILE : SUBS_SRC_DEMUX;
+    return !strcmp(name, "sub_file") ? SUBS_SRC_FILE
+           : !strcmp(name, "sub_vob") ? SUBS_SRC_VOBSUB
+                                      : SUBS_SRC_DEMUX;
 }
 
 /* What MPlayer's OSD says about the track shown: "(1) movie.srt",
- * "(0) eng", "disabled". */
+ * "(0) eng" (a stream by -sid, a VobSub language by its index),
+ * "disabled". */
 static void subs_describe(struct play_state *ps, char *buf, size_t size)
 {
     int g = subs_current(ps);
@@ -875,6 +981,13 @@ static void subs_describe(struct play_state *ps, char *buf, size_t size)
         return;
     }
     const char *path = mp_sub_track_path(ps->sub, ps->sub_track);
+    int vob = mp_sub_track_vobsub_id(ps->sub, ps->sub_track);
+    if (vob >= 0) {
+        /* A VobSub language: its .idx index and code. */
+        const char *lang = mp_sub_track_lang(ps->sub, ps->sub_track);
+        snprintf(buf, size, "(%d) %s", vob, lang && lang[0] ? lang : "unknown");
+        return;
+    }
     if (path) {
         const char *base = strrchr(path, '/');
         base = base ? base + 1 : path;
@@ -886,7 +999,8 @@ static void subs_describe(struct play_state *ps, char *buf, size_t size)
     const char *lang = mp_sub_track_lang(ps->sub, ps->sub_track);
     if (!lang || !lang[0] || !strcmp(lang, "und"))
         lang = mp_sub_track_title(ps->sub, ps->sub_track);
-    snprintf(buf, size, "(%d) %s", g, lang && lang[0] ? lang : "unknown");
+    snprintf(buf, size, "(%d) %s", mp_sub_track_stream_id(ps->sub, ps->sub_track),
+             lang && lang[0] ? lang : "unknown");
 }
 
 static void subs_update_opts(struct play_state *ps, int subpos, double font_scale, int align)
@@ -907,10 +1021,40 @@ static int subs_alignment(struct play_state *ps)
     return ps->sub ? mp_sub_get_opts(ps->sub)->alignment : 2;
 }
 
+static bool subs_spu_ready(struct play_state *ps)
+{
+    return ps->sub && ps->spu_ready;
+}
+
+/* The VobSub index (among the VobSub tracks) of the language whose .idx
+ * "index:" is id, or -1. */
+static int subs_vobsub_index(const struct mp_sub *sub, int id)
+{
+    int n = subs_loaded_count(sub, SUBS_SRC_VOBSUB);
+    for (int i = 0; id >= 0 && i < n; i++) {
+        if (mp_sub_track_vobsub_id(sub, subs_loaded_track(sub, SUBS_SRC_VOBSUB, i)) == id)
+            return i;
+    }
+    return -1;
+}
+
+/* -forcedsubsonly while playing: the pictures shown next follow it (the
+ * option is kept for the next files, as MPlayer's variable is). */
+static void subs_set_forced_only(struct play_state *ps, bool on)
+{
+    ps->mpctx->opts.forced_subs_only = on;
+    if (!ps->sub)
+        return;
+    struct mp_sub_opts so = *mp_sub_get_opts(ps->sub);
+    so.forced_only = on;
+    so.osd_level = mp_sub_osd_level(ps->sub);
+    mp_sub_set_opts(ps->sub, &so);
+}
+
 bool play_subs_prop_cycles(const char *name)
 {
     return !strcmp(name, "sub") || !strcmp(name, "sub_source") || !strcmp(name, "sub_file") ||
-           !strcmp(name, "sub_demux");
+           !strcmp(name, "sub_demux") || !strcmp(name, "sub_vob");
 }
 
 int play_subs_prop_get(struct play_state *ps, const char *name, double *value)
@@ -931,6 +1075,12 @@ int play_subs_prop_get(struct play_state *ps, const char *name, double *value)
         *value = subs_alignment(ps);
         return PROP_OK;
     }
+    if (!strcmp(name, "sub_forced_only")) {
+        if (!subs_spu_ready(ps))
+            return PROP_UNAVAILABLE;
+        *value = o->forced_subs_only;
+        return PROP_OK;
+    }
     /* Without libass no track can be shown: with video, as MPlayer answers
      * for a file without subtitles, none (-1) is selected. */
     if (!HAVE_LIBASS && ps->sh_video && !strcmp(name, "sub")) {
@@ -944,13 +1094,17 @@ int play_subs_prop_get(struct play_state *ps, const char *name, double *value)
         return PROP_OK;
     }
     if (!strcmp(name, "sub_source")) {
-        *value = subs_source_of_global(ps, subs_current(ps));
+        *value = subs_source_of_global(ps, subs_current(ps), NULL);
         return PROP_OK;
     }
     int source = subs_source_of_name(name);
     if (subs_source_offset(ps, source) < 0)
         return PROP_UNAVAILABLE;
-    *value = subs_source_index(ps, source);
+    int index = subs_source_index(ps, source);
+    /* sub_vob counts in .idx indices, as MPlayer's does. */
+    if (source == SUBS_SRC_VOBSUB && index >= 0)
+        index = mp_sub_track_vobsub_id(ps->sub, ps->sub_track);
+    *value = index;
     return PROP_OK;
 }
 
@@ -975,9 +1129,15 @@ int play_subs_prop_set(struct play_state *ps, const char *name, double value)
         subs_update_opts(ps, o->sub_pos, o->ass_font_scale, (int)fmin(2, fmax(0, value)));
         return PROP_OK;
     }
+    if (!strcmp(name, "sub_forced_only")) {
+        subs_set_forced_only(ps, value != 0);
+        return PROP_OK;
+    }
     int v = (int)value;
     if (!strcmp(name, "sub"))
         return subs_select_global(ps, v);
+    if (!strcmp(name, "sub_vob"))
+        return subs_set_source_index(ps, SUBS_SRC_VOBSUB, subs_vobsub_index(ps->sub, v));
     if (!strcmp(name, "sub_source"))
         return subs_set_source(ps, v < -1 ? -1 : v > 2 ? 2 : v);
     return subs_set_source_index(ps, subs_source_of_name(name), v);
@@ -994,7 +1154,7 @@ int play_subs_prop_step(struct play_state *ps, const char *name, double amount, 
         return subs_cycle(ps, dir); /* one at a time, as MPlayer */
     if (!strcmp(name, "sub_source"))
         return steps ? subs_step_source(ps, steps) : PROP_OK;
-    if (!strcmp(name, "sub_file") || !strcmp(name, "sub_demux"))
+    if (!strcmp(name, "sub_file") || !strcmp(name, "sub_demux") || !strcmp(name, "sub_vob"))
         return steps ? subs_step_source_index(ps, subs_source_of_name(name), steps) : PROP_OK;
     return PROP_ERROR;
 }
@@ -1019,6 +1179,8 @@ void play_subs_show_osd(struct play_state *ps, const char *name)
         snprintf(buf, sizeof(buf), "Sub alignment: %s", names[(int)v]);
     } else if (!strcmp(name, "sub_scale")) {
         snprintf(buf, sizeof(buf), "Sub Scale: %.2f", v);
+    } else if (!strcmp(name, "sub_forced_only")) {
+        snprintf(buf, sizeof(buf), "Forced sub only: %s", v ? "enabled" : "disabled");
     } else {
         return;
     }

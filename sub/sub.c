@@ -385,6 +385,7 @@ int mp_sub_add_stream(struct mp_sub *sub, const AVCodecParameters *par, AVRation
         return -1;
     t->tb = tb;
     t->stream_id = -1;
+    t->vobsub_id = -1;
     if (sub_lavc_open(t, par) < 0 || sub_track_init_ass(sub, t) < 0) {
         sub_track_free(t);
         return -1;
@@ -401,12 +402,12 @@ int mp_sub_decode_packet(struct mp_sub *sub, int track, const AVPacket *pkt)
 
 int mp_sub_add_file(struct mp_sub *sub, const char *path)
 {
-    return sub_lavc_read_file(sub, path, -1);
+    return sub_lavc_read_file(sub, path, false);
 }
 
-int mp_sub_add_vobsub(struct mp_sub *sub, const char *idx_path, int id)
+int mp_sub_add_vobsub(struct mp_sub *sub, const char *idx_path)
 {
-    return sub_lavc_read_file(sub, idx_path, id);
+    return sub_lavc_read_file(sub, idx_path, true);
 }
 
 void mp_sub_set_video_fps(struct mp_sub *sub, double fps)
@@ -470,6 +471,18 @@ const char *mp_sub_track_path(const struct mp_sub *sub, int track)
 {
     const struct sub_track *t = get_track(sub, track);
     return t ? t->path : NULL;
+}
+
+int mp_sub_track_vobsub_id(const struct mp_sub *sub, int track)
+{
+    const struct sub_track *t = get_track(sub, track);
+    return t ? t->vobsub_id : -1;
+}
+
+bool mp_sub_track_bitmap(const struct mp_sub *sub, int track)
+{
+    const struct sub_track *t = get_track(sub, track);
+    return t && t->bitmap;
 }
 
 const char *mp_sub_track_lang(const struct mp_sub *sub, int track)

@@ -155,9 +155,16 @@ int mp_sub_decode_packet(struct mp_sub *sub, int track, const AVPacket *pkt);
 int mp_sub_add_file(struct mp_sub *sub, const char *path);
 
 /* Load a VobSub pair through its .idx (the .sub beside it holds the
- * pictures): the stream whose .idx "index:" is id, or the first (id -1).
- * Returns the track number, or -1 with a message. */
-int mp_sub_add_vobsub(struct mp_sub *sub, const char *idx_path, int id);
+ * pictures): each language (.idx "id: xx, index: N" with pictures) becomes
+ * a track, in the .idx's order, numbered from the returned one up to
+ * mp_sub_track_count() - 1, with its language and N as
+ * mp_sub_track_vobsub_id. Returns the first track, or -1 with a message. */
+int mp_sub_add_vobsub(struct mp_sub *sub, const char *idx_path);
+
+/* The .idx "langidx:" of a VobSub pair: the index of the language shown
+ * when none is asked for, as MPlayer takes it; -1 if there is none (or
+ * the file cannot be read). Needs no libass. */
+int mp_sub_vobsub_langidx(const char *idx_path);
 
 /* The video's frame rate (0: unknown) for the files loaded after this
  * call: MicroDVD frame numbers count in it unless -subfps or the file's
@@ -179,12 +186,18 @@ int mp_sub_selected(const struct mp_sub *sub);
 
 /* What a track is. Embedded tracks: the player records the demuxer's
  * stream id, language and title (copied) after mp_sub_add_stream; files
- * keep the path given to mp_sub_add_file. Getters answer -1/NULL for no
- * such track or no such value. */
+ * keep the path given to mp_sub_add_file (VobSub: the .idx's) and the
+ * stream's language. Getters answer -1/NULL for no such track or no such
+ * value. */
 int mp_sub_set_track_info(struct mp_sub *sub, int track, int stream_id, const char *lang,
                           const char *title);
 int mp_sub_track_stream_id(const struct mp_sub *sub, int track);
 const char *mp_sub_track_path(const struct mp_sub *sub, int track);
+/* A VobSub language's .idx "index:" (mp_sub_add_vobsub), else -1. */
+int mp_sub_track_vobsub_id(const struct mp_sub *sub, int track);
+/* Whether the track is pictures (DVD/VobSub, PGS, DVB): -forcedsubsonly
+ * applies to these only. */
+bool mp_sub_track_bitmap(const struct mp_sub *sub, int track);
 const char *mp_sub_track_lang(const struct mp_sub *sub, int track);
 const char *mp_sub_track_title(const struct mp_sub *sub, int track);
 /* Whether the track is shown in the default style (text subtitles, or any

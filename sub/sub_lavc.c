@@ -290,60 +290,26 @@ static void sub_lavc_cut_overlaps(struct sub_track *t)
     free(ev);
 }
 
-int sub_lavc_read_file(struct mp_sub *sub, const char *path, int stream_id)
+/* A track for subtitle stream st of a file being read: its decoder open,
+ * its charset chosen. NULL after a message. */
+static struct sub_track *file_track(struct mp_sub *sub, const char *path,
+                                    const AVFormatContext *fmt, const AVStream *st, bool vobsub)
 {
-    AVFormatContext *fmt = NULL;
-    /* A charset other than UTF-8 can make probing fail; the extension is
-     * the better guess then. */
-    if (avformat_open_input(&fmt, path, NULL, NULL) < 0) {
-        const AVInputFormat *ifmt = format_from_extension(path);
-        if (!ifmt || avformat_open_input(&fmt, path, ifmt, NULL) < 0) {
-            mp_msg(MSGT_SUBREADER, MSGL_ERR, "Cannot read subtitle file %s.\n", path);
-            return -1;
-        }
-    }
-    int idx = -1;
-    for (unsigned i = 0; i < fmt->nb_streams; i++) {
-        const AVStream *st = fmt->streams[i];
-        /* libavformat's vobsub demuxer numbers streams by the .idx's
-         * "index:", which is what -vobsubid counts. */
-        if (st->codecpar->codec_type == AVMEDIA_TYPE_SUBTITLE &&
-            (stream_id < 0 || st->id == stream_id)) {
-            idx = (int)i;
-            break;
-        }
-    }
-    if (idx < 0 && stream_id >= 0) {
-        mp_msg(MSGT_SUBREADER, MSGL_ERR, "%s has no subtitle stream %d.\n", path, stream_id);
-        avformat_close_input(&fmt);
-        return -1;
-    }
-    if (idx < 0) {
-        mp_msg(MSGT_SUBREADER, MSGL_ERR, "%s holds no subtitles.\n", path);
-        avformat_close_input(&fmt);
-        return -1;
-    }
-    for (unsigned i = 0; i < fmt->nb_streams; i++)
-        fmt->streams[i]->discard = (int)i == idx ? AVDISCARD_DEFAULT : AVDISCARD_ALL;
     struct sub_track *t = calloc(1, sizeof(*t));
-    if (!t) {
-        avformat_close_input(&fmt);
-        return -1;
-    }
-    AVDictionaryEntry *lang = av_dict_get(fmt->streams[idx]->metadata, "language", NULL, 0);
-    if (lang && !(t->lang = strdup(lang->value))) {
-        free(t);
-        avformat_close_input(&fmt);
-        return -1;
-    }
-    t->tb = file_time_base(sub, fmt, fmt->streams[idx]->time_base);
+    if (!t)
+        return NULL;
     t->stream_id = -1;
+    /* libavformat's vobsub demuxer keeps the .idx "index:" as the id. */
+    t->vobsub_id = vobsub ? st->id : -1;
+    AVDictionaryEntry *lang = av_dict_get(st->metadata, "language", NULL, 0);
+    if (lang && !(t->lang = strdup(lang->value)))
+        goto fail;
+    t->tb = file_time_base(sub, fmt, st->time_base);
     t->path = strdup(path);
     if (!t->path)
         goto fail;
     const char *cp = sub->charset;
-    bool bitmap = sub_lavc_is_bitmap(fmt->streams[idx]->codecpar->codec_id);
-    if (bitmap) {
+    if (sub_lavc_is_bitmap(st->codecpar->codec_id)) {
         /* VobSub: pictures, no charset. */
     } else if (cp && cp[0] && strcasecmp(cp, "utf-8") && strcasecmp(cp, "utf8")) {
         t->iconv_from = strdup(cp);
@@ -362,34 +328,91 @@ int sub_lavc_read_file(struct mp_sub *sub, const char *path, int stream_id)
         if (!t->iconv_from)
             goto fail;
     }
-    if (sub_lavc_open(t, fmt->streams[idx]->codecpar) < 0 || sub_track_init_ass(sub, t) < 0)
+    if (sub_lavc_open(t, st->codecpar) < 0 || sub_track_init_ass(sub, t) < 0)
         goto fail;
-    AVPacket *pkt = av_packet_alloc();
-    if (!pkt)
-        goto fail;
-    int bad = 0;
-    while (av_read_frame(fmt, pkt) >= 0) {
-        if (pkt->stream_index == idx && sub_lavc_decode(sub, t, pkt) < 0)
-            bad++;
-        av_packet_unref(pkt);
-    }
-    av_packet_free(&pkt);
-    avformat_close_input(&fmt);
-    if (bad)
-        mp_msg(MSGT_SUBREADER, MSGL_WARN, "%s: %d subtitle events could not be read.\n", path,
-               bad);
+    return t;
+fail:
+    sub_track_free(t);
+    return NULL;
+}
+
+/* A track read to the end: its decoder and duplicate set are done. */
+static void file_track_done(struct mp_sub *sub, struct sub_track *t)
+{
     if (!sub->opts.overlap && t->plain)
         sub_lavc_cut_overlaps(t);
-    /* Everything is loaded: the decoder and the duplicate set are done. */
     avcodec_free_context(&t->dec);
     free(t->seen);
     t->seen = NULL;
     t->seen_cap = t->seen_count = 0;
     mp_msg(MSGT_SUBREADER, MSGL_V, "Loaded %d subtitle events from %s.\n",
-           t->bitmap ? sub_bitmap_event_count(t->bitmap) : t->ass->n_events, path);
-    return sub_add_track(sub, t);
-fail:
-    sub_track_free(t);
+           t->bitmap ? sub_bitmap_event_count(t->bitmap) : t->ass->n_events, t->path);
+}
+
+int sub_lavc_read_file(struct mp_sub *sub, const char *path, bool all)
+{
+    AVFormatContext *fmt = NULL;
+    /* A charset other than UTF-8 can make probing fail; the extension is
+     * the better guess then. */
+    if (avformat_open_input(&fmt, path, NULL, NULL) < 0) {
+        const AVInputFormat *ifmt = format_from_extension(path);
+        if (!ifmt || avformat_open_input(&fmt, path, ifmt, NULL) < 0) {
+            mp_msg(MSGT_SUBREADER, MSGL_ERR, "Cannot read subtitle file %s.\n", path);
+            return -1;
+        }
+    }
+    /* The track of each stream read, by stream index; NULL: skipped. */
+    struct sub_track **tracks = calloc(fmt->nb_streams ? fmt->nb_streams : 1, sizeof(*tracks));
+    if (!tracks) {
+        avformat_close_input(&fmt);
+        return -1;
+    }
+    int wanted = 0, opened = 0;
+    for (unsigned i = 0; i < fmt->nb_streams; i++) {
+        AVStream *st = fmt->streams[i];
+        st->discard = AVDISCARD_ALL;
+        if (st->codecpar->codec_type != AVMEDIA_TYPE_SUBTITLE || (!all && wanted))
+            continue;
+        wanted++;
+        tracks[i] = file_track(sub, path, fmt, st, all);
+        if (!tracks[i])
+            continue;   /* one language that cannot be read leaves the others */
+        st->discard = AVDISCARD_DEFAULT;
+        opened++;
+    }
+    int first = -1;
+    if (!opened) {
+        if (!wanted)
+            mp_msg(MSGT_SUBREADER, MSGL_ERR, "%s holds no subtitles.\n", path);
+        goto done;
+    }
+    AVPacket *pkt = av_packet_alloc();
+    if (!pkt)
+        goto done;
+    int bad = 0;
+    while (av_read_frame(fmt, pkt) >= 0) {
+        unsigned si = (unsigned)pkt->stream_index;
+        if (si < fmt->nb_streams && tracks[si] && sub_lavc_decode(sub, tracks[si], pkt) < 0)
+            bad++;
+        av_packet_unref(pkt);
+    }
+    av_packet_free(&pkt);
+    if (bad)
+        mp_msg(MSGT_SUBREADER, MSGL_WARN, "%s: %d subtitle events could not be read.\n", path,
+               bad);
+    for (unsigned i = 0; i < fmt->nb_streams; i++) {
+        if (!tracks[i])
+            continue;
+        file_track_done(sub, tracks[i]);
+        int n = sub_add_track(sub, tracks[i]);  /* frees the track when it fails */
+        tracks[i] = NULL;
+        if (n >= 0 && first < 0)
+            first = n;
+    }
+done:
+    for (unsigned i = 0; i < fmt->nb_streams; i++)
+        sub_track_free(tracks[i]);
+    free(tracks);
     avformat_close_input(&fmt);
-    return -1;
+    return first;
 }

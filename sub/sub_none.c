@@ -54,7 +54,7 @@ int mp_sub_add_file(struct mp_sub *sub, const char *path)
     return -1;
 }
 
-int mp_sub_add_vobsub(struct mp_sub *sub, const char *idx_path, int id)
+int mp_sub_add_vobsub(struct mp_sub *sub, const char *idx_path)
 {
     return -1;
 }
@@ -98,6 +98,16 @@ int mp_sub_track_stream_id(const struct mp_sub *sub, int track)
 const char *mp_sub_track_path(const struct mp_sub *sub, int track)
 {
     return NULL;
+}
+
+int mp_sub_track_vobsub_id(const struct mp_sub *sub, int track)
+{
+    return -1;
+}
+
+bool mp_sub_track_bitmap(const struct mp_sub *sub, int track)
+{
+    return false;
 }
 
 const char *mp_sub_track_lang(const struct mp_sub *sub, int track)

@@ -36,8 +36,9 @@ struct sub_track {
     size_t seen_cap, seen_count;
     /* What the track is, for the player's numbering and messages. */
     int stream_id;          /* embedded: the demuxer's -sid number; else -1 */
+    int vobsub_id;          /* a VobSub language: its .idx "index:"; else -1 */
     char *path;             /* external file: its path; else NULL */
-    char *lang;             /* embedded: language tag, or NULL */
+    char *lang;             /* language tag, or NULL */
     char *title;            /* embedded: track title, or NULL */
 };
 
@@ -88,9 +89,10 @@ struct mp_sub {
 /* sub_lavc.c: libavcodec decoding into a track's ASS events. */
 int sub_lavc_open(struct sub_track *t, const AVCodecParameters *par);
 int sub_lavc_decode(struct mp_sub *sub, struct sub_track *t, const AVPacket *pkt);
-/* stream_id: the stream whose AVStream id it is; -1: the first subtitle
- * stream. */
-int sub_lavc_read_file(struct mp_sub *sub, const char *path, int stream_id);
+/* A file read whole: its first subtitle stream becomes a track, or with
+ * all (VobSub: one stream per language) every one libavcodec decodes, in
+ * the file's order. Returns the first new track, or -1 with a message. */
+int sub_lavc_read_file(struct mp_sub *sub, const char *path, bool all);
 
 /* Whether libavcodec decodes this codec to palette pictures. */
 bool sub_lavc_is_bitmap(enum AVCodecID id);

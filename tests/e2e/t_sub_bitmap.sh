@@ -122,7 +122,7 @@ test_vobsub_option_drawn() {
     ff -f lavfi -i color=black:s=320x240:r=25:d=3 -c:v mpeg4 plain.avi || return 1
     bm_frames shots -vobsub vs plain.avi || return 1
     bm_check_timing shots "-vobsub vs" || return 1
-    grep -q "SUB: Added VobSub (1): vs.idx" "$OUT" ||
+    grep -q "SUB: Added VobSub (1 language): vs.idx" "$OUT" ||
         fail "no 'Added VobSub' line: $(head -c 300 "$OUT")"
 }
 
@@ -256,4 +256,115 @@ test_bitmap_sub_forcedsubsonly() {
     bm_expect all/00000013.png 60 50 lit "plain picture without -forcedsubsonly" &&
         bm_expect forced/00000013.png 60 50 dark "plain picture with -forcedsubsonly" &&
         bm_expect forced/00000038.png 140 175 lit "forced picture with -forcedsubsonly"
+}
+
+# bm_two_langs: two.idx/.sub with "en" (index 0, bottom rectangle) and "de"
+# (index 1, top rectangle), both from 1 s to 2 s; plain.avi to play them on.
+bm_two_langs() {
+    bm_vobsub two 320x240 1,2,40,160,200,30,1 1,2,40,40,100,20,1,1 || return 1
+    ff -f lavfi -i color=black:s=320x240:r=25:d=3 -c:v mpeg4 plain.avi ||
+        fail "ffmpeg could not make plain.avi"
+}
+
+# bm_shows DIR en|de|none WHAT: which language frame 38 (1.48 s) of DIR shows.
+bm_shows() {
+    local top=dark bottom=dark
+    case $2 in
+    en) bottom=lit ;;
+    de) top=lit ;;
+    esac
+    bm_expect "$1/00000038.png" 140 175 $bottom "$3: the en picture" &&
+        bm_expect "$1/00000038.png" 60 50 $top "$3: the de picture"
+}
+
+test_vobsub_languages_identify() {
+    # Every language of the .idx, in its order, as MPlayer 1.5 prints them.
+    bm_two_langs || return 1
+    mp -identify -nosound -vo null -frames 1 -vobsub two plain.avi
+    expect_rc 0 || return 1
+    local got
+    got=$(grep -E '^ID_(VOBSUB_ID|VSID_)' "$OUT" | tr '\n' ' ')
+    [ "$got" = "ID_VOBSUB_ID=0 ID_VSID_0_LANG=en ID_VOBSUB_ID=1 ID_VSID_1_LANG=de " ] ||
+        fail "VobSub identify lines: '$got'" || return 1
+    expect_out "SUB: Added VobSub (2 languages): two.idx"
+}
+
+test_vobsub_slang_picks_language() {
+    bm_two_langs || return 1
+    bm_frames de -vobsub two -slang de plain.avi || return 1
+    bm_shows de de "-slang de" || return 1
+    expect_out "Selected VOBSUB language: 1 language: de" || return 1
+    # Without -slang or -vobsubid: the .idx's langidx (0, en).
+    bm_frames first -vobsub two plain.avi || return 1
+    bm_shows first en "-vobsub alone"
+}
+
+# bm_slave_frames DIR CMD... -- ARGS: -slave with CMDs sent as playback
+# starts, the first 70 frames as PNGs in DIR.
+bm_slave_frames() {
+    local dir=$1 cmds=()
+    shift
+    while [ "$1" != "--" ]; do
+        cmds+=("$1")
+        shift
+    done
+    shift
+    slave_run -w 100 @starting "${cmds[@]}" -- -nosound -vo "png:outdir=$dir" -frames 70 "$@"
+    expect_rc 0 && [ -f "$dir/00000070.png" ] || fail "no 70 frames in $dir: $(ls "$dir" | wc -l)"
+}
+
+test_vobsub_slave_sub_vob_switches() {
+    bm_two_langs || return 1
+    bm_slave_frames vob "get_property sub_vob" "sub_vob 1" "get_property sub_vob" \
+        "get_property sub_source" -- -vobsub two plain.avi || return 1
+    bm_shows vob de "sub_vob 1" || return 1
+    local got
+    got=$(sed -n 's/^ANS_\(sub_vob\|sub_source\)=/\1=/p' "$OUT" | tr '\n' ' ')
+    [ "$got" = "sub_vob=0 sub_vob=1 sub_source=1 " ] || fail "answers: '$got'"
+}
+
+test_vobsub_slave_sub_select_cycles_languages() {
+    # j (sub_select) goes from en to de, then off, as through MPlayer's list.
+    bm_two_langs || return 1
+    bm_slave_frames sel "sub_select" "get_property sub" -- -vobsub two plain.avi || return 1
+    bm_shows sel de "sub_select from en" || return 1
+    expect_out "ANS_sub=1" || return 1
+    bm_slave_frames off "sub_select" "sub_select" "get_property sub" -- -vobsub two \
+        plain.avi || return 1
+    bm_shows off none "sub_select twice from en" && expect_out "ANS_sub=-1"
+}
+
+test_forced_subs_only_switches_while_playing() {
+    # A plain picture at 1..1.6 s (top) and a forced one at 1.8..2.6 s
+    # (bottom): both after the commands, sent 0.5 s into playback.
+    bm_vobsub fv 320x240 1,1.6,40,40,100,20,1 1.8,2.6,40,160,200,30,1,0,1 || return 1
+    ff -f lavfi -i color=black:s=320x240:r=25:d=3 -c:v mpeg4 plain.avi || return 1
+    bm_slave_frames on "get_property sub_forced_only" "forced_subs_only" \
+        "get_property sub_forced_only" -- -vobsub fv plain.avi || return 1
+    bm_expect on/00000038.png 60 50 dark "plain picture after forced_subs_only" &&
+        bm_expect on/00000063.png 140 175 lit "forced picture after forced_subs_only" ||
+        return 1
+    local got
+    got=$(sed -n 's/^ANS_sub_forced_only=//p' "$OUT" | tr '\n' ' ')
+    [ "$got" = "no yes " ] || fail "sub_forced_only answers: '$got'" || return 1
+    # And back off: the property set, then stepped twice.
+    bm_slave_frames off "set_property sub_forced_only 0" "step_property sub_forced_only" \
+        "step_property sub_forced_only" "get_property sub_forced_only" -- -forcedsubsonly \
+        -vobsub fv plain.avi || return 1
+    bm_expect off/00000038.png 60 50 lit "plain picture after sub_forced_only 0" &&
+        expect_out "ANS_sub_forced_only=no"
+}
+
+test_forced_subs_only_once_pictures_are_shown() {
+    # As MPlayer 1.5: the property is there once a bitmap track has been
+    # shown (or a VobSub loaded), not for text alone; it stays after
+    # switching back to text.
+    bm_two_tracks two.mkv || return 1
+    slave_run -w 30 @starting "get_property sub_forced_only" "sub_select 1" \
+        "get_property sub_forced_only" "sub_select 0" "get_property sub_forced_only" -- \
+        -nosound -vo null -frames 40 -sid 0 two.mkv
+    expect_rc 0 || return 1
+    local got
+    got=$(sed -n 's/^ANS_\(sub_forced_only=\|ERROR=\)//p' "$OUT" | tr '\n' ' ')
+    [ "$got" = "PROPERTY_UNAVAILABLE no no " ] || fail "answers: '$got'"
 }

@@ -1,8 +1,9 @@
 /*
  * Unit tests for bitmap subtitles (sub/sub_bitmap.c and their path through
  * mp_sub): scaling from the track's frame size, the palette split into
- * coverage images, event times, -forcedsubsonly, and DVD SPU and PGS
- * packets decoded by libavcodec and blended into a frame.
+ * coverage images, event times, -forcedsubsonly (also switched on a
+ * loaded track), DVD SPU and PGS packets decoded by libavcodec and blended
+ * into a frame, and a VobSub pair of two languages loaded as two tracks.
  *
  * This file is part of this MPlayer branch, GPLv2 or later (see COPYING).
  */
@@ -21,6 +22,7 @@
 
 #include "sub/sub.h"
 #include "sub/sub_priv.h"
+#include "test_util.h"
 
 static void test_scale_rect(void **state)
 {
@@ -384,6 +386,150 @@ static void test_pgs_shown_until_cleared(void **state)
     mp_sub_free(sub);
 }
 
+/* One 2048-byte MPEG-PS sector of a VobSub .sub: pack header, private
+ * stream 1 PES (pts, substream 0x20 + stream) with spu_packet, padding. */
+static void vobsub_sector(FILE *f, int stream, long long pts)
+{
+    uint8_t sec[2048];
+    static const uint8_t pack[] = {0x00, 0x00, 0x01, 0xba, 0x44, 0x00, 0x04,
+                                   0x00, 0x04, 0x01, 0x01, 0x89, 0xc3, 0xf8};
+    size_t n = 0;
+    memcpy(sec, pack, sizeof(pack));
+    n += sizeof(pack);
+    size_t pes_len = 3 + 5 + 1 + sizeof(spu_packet);
+    const uint8_t pes[] = {0x00, 0x00, 0x01, 0xbd, (uint8_t)(pes_len >> 8), (uint8_t)pes_len,
+                           0x81, 0x80, 0x05,
+                           (uint8_t)(0x21 | ((pts >> 29) & 0x0e)), (uint8_t)(pts >> 22),
+                           (uint8_t)(((pts >> 14) & 0xfe) | 1), (uint8_t)(pts >> 7),
+                           (uint8_t)(((pts << 1) & 0xfe) | 1), (uint8_t)(0x20 + stream)};
+    memcpy(sec + n, pes, sizeof(pes));
+    n += sizeof(pes);
+    memcpy(sec + n, spu_packet, sizeof(spu_packet));
+    n += sizeof(spu_packet);
+    size_t pad = sizeof(sec) - n - 6;
+    const uint8_t padding[] = {0x00, 0x00, 0x01, 0xbe, (uint8_t)(pad >> 8), (uint8_t)pad};
+    memcpy(sec + n, padding, sizeof(padding));
+    memset(sec + n + 6, 0xff, pad);
+    assert_int_equal(fwrite(sec, 1, sizeof(sec), f), sizeof(sec));
+}
+
+/* two.idx + two.sub in dir: "en" (index 0) at 1 s, "de" (index 2) at 3 s,
+ * "langidx: 2". */
+static void write_two_languages(const char *dir)
+{
+    char path[512];
+    FILE *f = fopen(test_path(path, sizeof(path), dir, "two.sub"), "wb");
+    assert_non_null(f);
+    vobsub_sector(f, 0, 90000);
+    vobsub_sector(f, 2, 270000);
+    fclose(f);
+    f = fopen(test_path(path, sizeof(path), dir, "two.idx"), "w");
+    assert_non_null(f);
+    fprintf(f, "# VobSub index file, v7 (do not modify this line!)\n"
+               "size: 320x240\n"
+               "palette: 000000, ffffff, ff0000, 00ff00, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0\n"
+               "langidx: 2\n\n"
+               "id: en, index: 0\n"
+               "timestamp: 00:00:01:000, filepos: 000000000\n\n"
+               "id: de, index: 2\n"
+               "timestamp: 00:00:03:000, filepos: 000000800\n");
+    fclose(f);
+}
+
+static void test_vobsub_languages(void **state)
+{
+    (void)state;
+    char *dir = test_mkdtemp();
+    assert_non_null(dir);
+    write_two_languages(dir);
+    char idx[512];
+    test_path(idx, sizeof(idx), dir, "two.idx");
+    assert_int_equal(mp_sub_vobsub_langidx(idx), 2);
+
+    struct mp_sub *sub = mp_sub_create(NULL);
+    assert_non_null(sub);
+    /* A track before the pair: the pair's numbers follow it. */
+    AVCodecParameters *par = avcodec_parameters_alloc();
+    par->codec_type = AVMEDIA_TYPE_SUBTITLE;
+    par->codec_id = AV_CODEC_ID_HDMV_PGS_SUBTITLE;
+    assert_int_equal(mp_sub_add_stream(sub, par, (AVRational){1, 1000}), 0);
+    avcodec_parameters_free(&par);
+    assert_int_equal(mp_sub_track_vobsub_id(sub, 0), -1);
+
+    assert_int_equal(mp_sub_add_vobsub(sub, idx), 1);
+    assert_int_equal(mp_sub_track_count(sub), 3);
+    assert_int_equal(mp_sub_track_vobsub_id(sub, 1), 0);
+    assert_int_equal(mp_sub_track_vobsub_id(sub, 2), 2);
+    assert_string_equal(mp_sub_track_lang(sub, 1), "en");
+    assert_string_equal(mp_sub_track_lang(sub, 2), "de");
+    assert_string_equal(mp_sub_track_path(sub, 2), idx);
+    assert_true(mp_sub_track_bitmap(sub, 1));
+    assert_true(mp_sub_track_bitmap(sub, 2));
+    assert_int_equal(mp_sub_event_count(sub, 1), 1);
+    assert_int_equal(mp_sub_event_count(sub, 2), 1);
+
+    /* Each language shows its own picture only. */
+    AVFrame *f = black_rgb(320, 240);
+    assert_int_equal(mp_sub_select(sub, 2), 0);
+    assert_int_equal(mp_sub_render(sub, 1.5, 0, f), 0);
+    assert_int_equal(mp_sub_render(sub, 3.5, 0, f), 1);
+    av_frame_free(&f);
+    f = black_rgb(320, 240);
+    assert_int_equal(mp_sub_select(sub, 1), 0);
+    assert_int_equal(mp_sub_render(sub, 1.5, 0, f), 1);
+    av_frame_free(&f);
+    f = black_rgb(320, 240);
+    assert_int_equal(mp_sub_render(sub, 3.5, 0, f), 0);
+    av_frame_free(&f);
+    mp_sub_free(sub);
+
+    /* No .idx there: nothing loaded, and no langidx. */
+    test_path(idx, sizeof(idx), dir, "none.idx");
+    assert_int_equal(mp_sub_vobsub_langidx(idx), -1);
+    sub = mp_sub_create(NULL);
+    assert_int_equal(mp_sub_add_vobsub(sub, idx), -1);
+    assert_int_equal(mp_sub_track_count(sub), 0);
+    mp_sub_free(sub);
+    test_rmdir(dir);
+}
+
+/* -forcedsubsonly switched on a track already shown (the slave property):
+ * the picture on screen goes, and comes back when it is switched off. */
+static void test_forced_only_switched(void **state)
+{
+    (void)state;
+    struct mp_sub *sub = mp_sub_create(NULL);
+    assert_non_null(sub);
+    struct sub_track *t = calloc(1, sizeof(*t));
+    assert_non_null(t);
+    t->stream_id = t->vobsub_id = -1;
+    t->bitmap = sub_bitmap_new();
+    AVSubtitle s;
+    make_subtitle(&s, 0, 0);
+    assert_int_equal(sub_bitmap_add(t->bitmap, &s, 1000, 2000, 0, 0), 0);
+    avsubtitle_free(&s);
+    int n = sub_add_track(sub, t);
+    assert_int_equal(n, 0);
+    assert_int_equal(mp_sub_select(sub, n), 0);
+
+    struct mp_sub_opts o = *mp_sub_get_opts(sub);
+    AVFrame *f = black_rgb(16, 8);
+    assert_int_equal(mp_sub_render(sub, 1.5, 0, f), 1);
+    av_frame_free(&f);
+    o.forced_only = true;
+    mp_sub_set_opts(sub, &o);
+    assert_true(mp_sub_get_opts(sub)->forced_only);
+    f = black_rgb(16, 8);
+    assert_int_equal(mp_sub_render(sub, 1.5, 0, f), 0);
+    av_frame_free(&f);
+    o.forced_only = false;
+    mp_sub_set_opts(sub, &o);
+    f = black_rgb(16, 8);
+    assert_int_equal(mp_sub_render(sub, 1.5, 0, f), 1);
+    av_frame_free(&f);
+    mp_sub_free(sub);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -394,6 +540,8 @@ int main(void)
         cmocka_unit_test(test_forced_only),
         cmocka_unit_test(test_dvd_packet_drawn),
         cmocka_unit_test(test_pgs_shown_until_cleared),
+        cmocka_unit_test(test_vobsub_languages),
+        cmocka_unit_test(test_forced_only_switched),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
