@@ -790,10 +790,10 @@ void play_osd_text(struct play_state *ps, int min_level, const char *text, doubl
 
 /* ---- run-time selection: slave commands, keys, properties ----
  *
- * MPlayer's numbering: the "global" index counts the sources in the order
- * below, each from its first track: the file's subtitle streams by -sid,
- * the text files in load order, the VobSub languages in the .idx's order;
- * -1 is off. */
+ * MPlayer's numbering (measured against MPlayer 1.5): the "global" index
+ * counts the sources in subs_order, each from its first track: the text
+ * files in load order, the VobSub languages in the .idx's order, then the
+ * file's subtitle streams by -sid; -1 is off. */
 
 static const int subs_order[SUBS_SOURCES] = {SUBS_SRC_FILE, SUBS_SRC_VOBSUB, SUBS_SRC_DEMUX};
 
