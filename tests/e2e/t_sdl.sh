@@ -144,9 +144,21 @@ sdl_window() {
                 "$(head -c 600 "$ERR"); Xvfb: $(head -c 400 xvfb.log)" ||
             return 1
         n=$((n - 1))
-        [ "$n" -gt 0 ] || fail "no window named MPlayer after 20 s" || return 1
+        [ "$n" -gt 0 ] || { sdl_window_lost; return 1; }
         sleep 0.1
     done
+}
+
+# What a failed wait for the window saw: the windows on the display, what
+# the player printed, its state (a rare CI failure left nothing to go on).
+sdl_window_lost() {
+    local w names=
+    for w in $(xdotool search --name . 2>/dev/null | head -n 20); do
+        names="$names $w:'$(xdotool getwindowname "$w" 2>/dev/null)'"
+    done
+    fail "no window named MPlayer after 20 s; windows:${names:- none};" \
+        "player state: $(ps -o stat=,time= -p "$SDL_MP_PID" 2>/dev/null | tr -s ' ');" \
+        "stdout: $(tail -c 400 "$OUT" | tr '\r\n' '  '); stderr: $(tail -c 600 "$ERR")"
 }
 
 # sdl_grab FILE: a picture of the window's area (no mouse pointer).
