@@ -56,8 +56,10 @@ struct demux_sh {
     bool from_start;    /* selected before the first packet was read */
     struct demux_discont_track discont;
     struct demux_side *side; /* the context that reads it; NULL: the main one */
-    /* Packets queued since open (demux_push: under the reader's lock,
-     * unlike packets, which the thread counts while it reads). */
+    /* Packets queued since open that the watch counts as given: timed
+     * no earlier than DEMUX_WATCH_EARLY_SECS before watch_from (demux_push:
+     * under the reader's lock, unlike packets, which the thread counts
+     * while it reads). */
     int64_t pushed;
     /* A track that got no packet since the watch began (pushed then,
      * watch_pushed) and starves is placed at watch_from, or (NaN:
@@ -127,6 +129,16 @@ struct demux_side {
  * tiny packets (32x32 video of an 11-minute file, 50 bytes a frame) fills
  * the bound long before 256 KB, and its far audio was then lost. */
 #define DEMUX_WATCH_QUEUE_PART 4
+/* A packet this much or more before the time the watch began at does not
+ * count as the track coming: after a seek the main context lands on the
+ * video's keyframe, and where the audio is stored behind its video the
+ * blocks there are the audio of seconds before the target, which the
+ * player drops; the audio it needs lies further on (skewb60.mkv, -ss 30:
+ * 12 MB read in file order, 7.8 s to the first sound at 1.2 MB/s). A
+ * frame that starts a little before the target is the one it plays.
+ * Video always counts: the seek lands on the keyframe before the target,
+ * and the decoder needs everything from there. */
+#define DEMUX_WATCH_EARLY_SECS 1.0
 /* The map's walk ahead of the main context goes on while it passes the
  * file at least DEMUX_WALK_GAIN times as fast as reading it does: the
  * bytes it skips are still read later by the near track's context, the
@@ -2585,7 +2597,8 @@ static int demux_push(struct demux_priv *p, struct demux_sh *ds, AVPacket *pkt)
         return -1;
     if (!isnan(t))
         ds->queue_end = t;
-    ds->pushed++;
+    if (ds->sh.type == MP_STREAM_VIDEO || !(t < ds->watch_from - DEMUX_WATCH_EARLY_SECS))
+        ds->pushed++;
     p->read_secs = p->io->read_seconds;
     p->queued_packets++;
     p->queued_bytes += size;
