@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include <libavutil/error.h>
@@ -18,6 +19,15 @@
  * decides the size of reads from the source, so this only sets how many
  * bytes one callback may ask for. */
 #define DEMUX_AVIO_BUFFER_SIZE (32 * 1024)
+/* How much of what the main context read last is kept to be given again.
+ * In direct mode every avio_seek reaches the callback, even one into the
+ * bytes AVIO has just read; the stream's own buffer (4 KB by default) is
+ * smaller than AVIO's 32 KB refills, so those bytes were read again. The
+ * matroska reader, after a seek, jumps a few KB forward inside each
+ * refill block by block: -ss 20 in a 3.2 MB skewed MKV read 13.2 MB in
+ * 419 seeks, over HTTP 420 requests (each an open-ended range). Two
+ * refills' worth covers a jump back into the last one. */
+#define DEMUX_AVIO_RECENT_SIZE (2 * DEMUX_AVIO_BUFFER_SIZE)
 /* A side reader's buffer is its only one (stream_read_at reads the file
  * directly): each refill is one read of the source, sequential along the
  * side's track. Large, because the main context reads elsewhere at the
@@ -103,32 +113,93 @@ static int64_t demux_avio_target(int64_t cur, int64_t size, int64_t offset, int 
     return pos < 0 ? AVERROR(EINVAL) : pos;
 }
 
+/* The recent bytes stay valid only while the stream is where the last
+ * callback left it: demux_lavf.c moves it itself at times (and puts it
+ * back), anything else makes them someone else's. */
+static void demux_avio_check_recent(struct demux_avio *io)
+{
+    if (io->recent_len > 0 && stream_tell(io->stream) != io->stream_at) {
+        io->recent_len = 0;
+        io->replay = -1;
+    }
+}
+
+/* Where libavformat reads next: inside the recent bytes while replaying,
+ * else the stream's position. */
+static int64_t demux_avio_pos(const struct demux_avio *io)
+{
+    return io->replay >= 0 ? io->replay : stream_tell(io->stream);
+}
+
+/* Keep the n bytes just read at pos (the stream is now at pos + n) as the
+ * tail of the recent bytes. */
+static void demux_avio_keep(struct demux_avio *io, int64_t pos, const uint8_t *buf, int n)
+{
+    if (!io->recent)
+        return;
+    if (io->recent_len > 0 && io->recent_pos + io->recent_len != pos)
+        io->recent_len = 0;
+    if (n >= DEMUX_AVIO_RECENT_SIZE) {
+        memcpy(io->recent, buf + n - DEMUX_AVIO_RECENT_SIZE, DEMUX_AVIO_RECENT_SIZE);
+        io->recent_pos = pos + n - DEMUX_AVIO_RECENT_SIZE;
+        io->recent_len = DEMUX_AVIO_RECENT_SIZE;
+        return;
+    }
+    if (io->recent_len == 0)
+        io->recent_pos = pos;
+    int drop = io->recent_len + n - DEMUX_AVIO_RECENT_SIZE;
+    if (drop > 0) {
+        memmove(io->recent, io->recent + drop, (size_t)(io->recent_len - drop));
+        io->recent_len -= drop;
+        io->recent_pos += drop;
+    }
+    memcpy(io->recent + io->recent_len, buf, (size_t)n);
+    io->recent_len += n;
+}
+
 static int demux_avio_read(void *opaque, uint8_t *buf, int size)
 {
     struct demux_avio *io = opaque;
     if (demux_avio_interrupted(io))
         return AVERROR_EXIT;
+    demux_avio_check_recent(io);
+    int64_t pos = demux_avio_pos(io);
     if (io->limit >= 0) {
-        int64_t left = io->limit - stream_tell(io->stream);
+        int64_t left = io->limit - pos;
         if (left <= 0)
             return AVERROR_EOF;
         if (left < size)
             size = (int)left;
     }
-    size = demux_avio_fenced(io, stream_tell(io->stream), size);
+    size = demux_avio_fenced(io, pos, size);
     if (size == 0) {
         io->fence_hit = true;
         return AVERROR_EOF;
+    }
+    if (io->replay >= 0) {
+        int64_t end = io->recent_pos + io->recent_len;
+        int n = end - pos < size ? (int)(end - pos) : size;
+        memcpy(buf, io->recent + (pos - io->recent_pos), (size_t)n);
+        /* At the end of the recent bytes the stream is where reading goes
+         * on. */
+        io->replay = pos + n < end ? pos + n : -1;
+        return n;
     }
     double t0 = mp_time_sec();
     int r = stream_read(io->stream, buf, size);
     io->read_seconds += mp_time_sec() - t0;
     if (r < 0) {
         io->stream_error = r;
+        io->recent_len = 0;
         mp_msg(MSGT_DEMUX, MSGL_V, "demux: stream read failed: %s\n", stream_strerror(r));
         return AVERROR(EIO);
     }
     io->read_bytes += r;
+    io->stream_at = stream_tell(io->stream);
+    if (r > 0 && io->stream_at == pos + r)
+        demux_avio_keep(io, pos, buf, r);
+    else
+        io->recent_len = 0;
     return r == 0 ? AVERROR_EOF : r;
 }
 
@@ -142,9 +213,18 @@ static int64_t demux_avio_seek(void *opaque, int64_t offset, int whence)
         size = io->limit;
     if (whence & AVSEEK_SIZE)
         return size >= 0 ? size : AVERROR(ENOSYS);
-    int64_t pos = demux_avio_target(stream_tell(io->stream), size, offset, whence);
+    demux_avio_check_recent(io);
+    int64_t pos = demux_avio_target(demux_avio_pos(io), size, offset, whence);
     if (pos < 0)
         return pos;
+    if (io->recent_len > 0 && pos >= io->recent_pos && pos < io->recent_pos + io->recent_len) {
+        io->replay = pos;
+        return pos;
+    }
+    io->replay = -1;
+    if (io->recent_len > 0 && pos == io->recent_pos + io->recent_len)
+        return pos;  /* where the stream is */
+    io->recent_len = 0;
     int r = stream_seek(io->stream, pos);
     if (r < 0) {
         /* An unseekable stream refusing a backward jump is not an I/O
@@ -216,6 +296,7 @@ struct demux_avio *demux_avio_create_side(stream_t *s)
     io->side_read = DEMUX_AVIO_SIDE_FIRST_READ;
     io->side_max = DEMUX_AVIO_SIDE_SECOND_READ;
     io->limit = -1;
+    io->replay = -1;
     uint8_t *buf = av_malloc(DEMUX_AVIO_SIDE_BUFFER_SIZE);
     if (!buf) {
         av_free(io);
@@ -260,8 +341,12 @@ struct demux_avio *demux_avio_create(stream_t *s)
      * 32 KB buffer on top, every jump between far-apart tracks re-read
      * 32 KB and read through short gaps into unselected tracks. Direct
      * mode hands each read and seek straight to the stream. */
-    if (stream_seekable(s))
+    io->replay = -1;
+    if (stream_seekable(s)) {
         io->pb->direct = 1;
+        /* Without it (out of memory) every jump goes to the stream. */
+        io->recent = av_malloc(DEMUX_AVIO_RECENT_SIZE);
+    }
     return io;
 }
 
@@ -275,5 +360,6 @@ void demux_avio_free(struct demux_avio *io)
         av_freep(&io->pb->buffer);
         avio_context_free(&io->pb);
     }
+    av_free(io->recent);
     av_free(io);
 }

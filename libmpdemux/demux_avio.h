@@ -52,6 +52,14 @@ struct demux_avio {
      * map's jumps against it). */
     double read_seconds;
     int64_t read_bytes;
+    /* The main reader's last bytes, so that a jump back into them is not
+     * a read again (DEMUX_AVIO_RECENT_SIZE): recent_len bytes from
+     * recent_pos, which end where the stream is (stream_at, its position
+     * after the last callback). replay: the position inside them
+     * libavformat reads next, or -1 (it reads from the stream). */
+    uint8_t *recent;   /* owned; NULL for a side or an unseekable stream */
+    int recent_len;
+    int64_t recent_pos, stream_at, replay;
     /* A side reader (demux_avio_create_side) keeps its own position. */
     bool side;
     int64_t pos;

@@ -565,8 +565,11 @@ static void test_far_tracks_stop_at_their_end(void **state)
                   "file %lld\n", (unsigned long long)two, (unsigned long long)one,
                   (long long)stream_size(o.s));
     /* Audio 1 is 64 kbit/s: 0.3 MB of 40 s, which one context reads
-     * through and the two do not (less the map's cluster heads). */
-    assert_true(two + 200 * 1000 < one);
+     * through and the two do not, less the map's cluster heads and the
+     * sides' reads past their track's end: 2.10 against 2.26 MB
+     * (2026-12-07; 2.60 against 3.23 MB while AVIO's jumps back into its
+     * last bytes were read again). */
+    assert_true(two + 100 * 1000 < one);
     close_media(&o);
     recs_free(&ref_v);
     recs_free(&ref_a);
