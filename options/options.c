@@ -240,6 +240,19 @@ const struct opt_def opt_table[] = {
         "system fonts through fontconfig (-no: only the -font/-subfont file)"),
     OPT_ROW("ass-hinting", OPT_INT, ass_hinting, 0, 7, OPTF_RANGE,
         "font hinting: 0 none, 1 light, 2 normal, 3 native; +4: only at output size"),
+    {.name = "ass-force-style", OPT_AT(OPT_STRING, ass_force_style),
+     .help = "override style parameters: [Style.]Param=Value,...",
+     .check = mp_sub_check_force_style},
+    {.name = "ass-color", OPT_AT(OPT_STRING, ass_color),
+     .help = "colour of text subtitles, RRGGBBAA", .check = mp_sub_check_color},
+    {.name = "ass-border-color", OPT_AT(OPT_STRING, ass_border_color),
+     .help = "outline colour of text subtitles, RRGGBBAA", .check = mp_sub_check_color},
+    OPT_ROW("ass-styles", OPT_STRING, ass_styles, 0, 0, 0,
+        "ASS file whose styles text subtitles use"),
+    OPT_ROW("ass-line-spacing", OPT_DOUBLE, ass_line_spacing, -1000, 1000, OPTF_RANGE,
+        "extra space between subtitle lines, pixels"),
+    OPT_ROW("subfont-autoscale", OPT_INT, subfont_autoscale, 0, 3, OPTF_RANGE,
+        "text size from: 0/1 movie height, 2 width, 3 diagonal"),
     {.name = "dumpsrtsub", OPT_AT(OPT_STORE, sub_dump),
      .store = MP_SUB_DUMP_SRT, .help = "write the -sub file as dumpsub.srt"},
     {.name = "dumpmicrodvdsub", OPT_AT(OPT_STORE, sub_dump),
@@ -278,10 +291,7 @@ const struct opt_def opt_table[] = {
     OPT_ROW("monitorpixelaspect", OPT_DOUBLE, monitorpixelaspect, 0.1, 10, OPTF_RANGE,
         "one screen pixel's width over its height (-vo sdl)"),
     OPT_ROW("progbar-align", OPT_INT, progbar_align, 0, 100, OPTF_RANGE, "accepted; no effect"),
-    OPT_ROW("ass-line-spacing", OPT_DOUBLE, ass_line_spacing, -1000, 1000, OPTF_RANGE,
-        "accepted; no effect"),
     OPT_ROW("flip-hebrew", OPT_FLAG, flip_hebrew, 0, 0, 0, "accepted; no effect"),
-    OPT_ROW("ass-styles", OPT_STRING, ass_styles, 0, 0, 0, "accepted; no effect"),
     OPT_ROW("slices", OPT_FLAG, slices, 0, 0, 0, "accepted; no effect"),
     {.name = "lirc", OPT_AT(OPT_FLAG, lirc),
      .help = "LIRC remote control: not built (-nolirc is always in effect)",
@@ -296,7 +306,6 @@ const struct opt_def opt_table[] = {
     OPT_ROW("hue", OPT_INT, hue, -100, 100, OPTF_RANGE, "start hue"),
     OPT_ROW("saturation", OPT_INT, saturation, -100, 100, OPTF_RANGE, "start saturation"),
     OPT_IGN("stop-xscreensaver", 0, "the screensaver is SDL's business"),
-    OPT_IGN("subfont-autoscale", OPTF_ARG, "subtitle text scales with the picture height"),
     OPT_IGN("channels", OPTF_ARG, "audio keeps the file's channel count"),
     OPT_IGN("mc", OPTF_ARG, "A/V sync follows the audio clock"),
     OPT_IGN("autosync", OPTF_ARG, "A/V sync follows the audio clock"),
@@ -309,9 +318,6 @@ const struct opt_def opt_table[] = {
     OPT_ROW("ac", OPT_STRING, ac, 0, 0, 0, "audio codecs to use: [-|+]name,...[,]"),
     OPT_IGN("vfm", OPTF_ARG, "libavcodec picks the video decoder"),
     OPT_IGN("afm", OPTF_ARG, "libavcodec picks the audio decoder"),
-    OPT_IGN("ass-force-style", OPTF_ARG, "scripts keep their own styles"),
-    OPT_IGN("ass-color", OPTF_ARG, "text subtitles use the default style"),
-    OPT_IGN("ass-border-color", OPTF_ARG, "text subtitles use the default style"),
     OPT_IGN("mixer-channel", OPTF_ARG, "the volume is software volume"),
     OPT_IGN("hr-mp3-seek", 0, "seeking is libavformat's"),
     OPT_IGN("pp", OPTF_ARG, "postprocessing levels were for Win32 DLL codecs (-vf pp filters)"),
@@ -619,6 +625,7 @@ void mp_opts_init(struct MPOpts *o)
     o->subfont_outline = 2;
     o->fontconfig = true;
     o->ass_hinting = 7;  /* MPlayer's: native hinting, only where text is not scaled */
+    o->subfont_autoscale = 3;
     o->osd_level = 1;
     o->volume = -1;
     o->softvol = true;

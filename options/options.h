@@ -157,6 +157,12 @@ struct MPOpts {
     char *font;                 /* -font: the same for subtitles and the OSD */
     bool fontconfig;            /* -nofontconfig: no system fonts, -font names a file */
     int ass_hinting;            /* -ass-hinting 0..7: libass hinting, +4 unscaled only */
+    char *ass_force_style;      /* -ass-force-style [Style.]Param=Value,... */
+    char *ass_color;            /* -ass-color RRGGBBAA of text subtitles; NULL: yellow */
+    char *ass_border_color;     /* -ass-border-color RRGGBBAA; NULL: black */
+    char *ass_styles;           /* -ass-styles: a file of styles for text subtitles */
+    double ass_line_spacing;    /* -ass-line-spacing: pixels between lines */
+    int subfont_autoscale;      /* -subfont-autoscale 0..3 (default 3) */
     int sub_dump;               /* -dumpsrtsub ...: enum mp_sub_dump_format, 0 = none */
     int osd_level;              /* -osdlevel 0..3 */
     int osd_fractions;          /* -osd-fractions 0..2 */
@@ -176,9 +182,7 @@ struct MPOpts {
     bool keepaspect;            /* -nokeepaspect */
     double monitorpixelaspect;  /* -monitorpixelaspect */
     int progbar_align;          /* -progbar-align */
-    double ass_line_spacing;    /* -ass-line-spacing */
     bool flip_hebrew;           /* -noflip-hebrew */
-    char *ass_styles;           /* -ass-styles */
     bool slices;                /* -noslices */
     bool lirc;                  /* -lirc: not built here; -nolirc is always in effect */
     bool fixed_vo;              /* -fixed-vo: the VO is kept across files, always here */

@@ -54,6 +54,16 @@ static void subs_opts_from(const struct MPOpts *o, struct mp_sub_opts *so)
     so->sub_fps = o->sub_fps;
     so->overlap = o->overlapsub;
     so->forced_only = o->forced_subs_only;
+    /* The option checks refused malformed colours: these parse. */
+    char err[160];
+    if (o->ass_color && o->ass_color[0])
+        (void)mp_sub_parse_color(o->ass_color, &so->color, err, sizeof(err));
+    if (o->ass_border_color && o->ass_border_color[0])
+        (void)mp_sub_parse_color(o->ass_border_color, &so->border_color, err, sizeof(err));
+    so->force_style = o->ass_force_style;
+    so->styles_file = o->ass_styles;
+    so->line_spacing = o->ass_line_spacing;
+    so->autoscale = o->subfont_autoscale;
 }
 
 /* Font discovery (fontconfig) costs 25-30 ms of CPU: it runs on a worker
@@ -63,9 +73,18 @@ static void subs_opts_from(const struct MPOpts *o, struct mp_sub_opts *so)
 struct subs_prepare_job {
     struct mp_worker *worker;
     struct mp_sub_opts so;
-    char *charset, *font;
+    char *charset, *font, *force_style, *styles_file;
     struct mp_sub *result;
 };
+
+/* A copy of *s into *copy (NULL stays NULL), *s then pointing at it. */
+static bool subs_prepare_own(const char **s, char **copy)
+{
+    const char *orig = *s;
+    *copy = orig ? strdup(orig) : NULL;
+    *s = *copy;
+    return !orig || *copy;
+}
 
 static void subs_prepare_job_free(struct subs_prepare_job *job)
 {
@@ -74,6 +93,8 @@ static void subs_prepare_job_free(struct subs_prepare_job *job)
     mp_sub_free(job->result);
     free(job->charset);
     free(job->font);
+    free(job->force_style);
+    free(job->styles_file);
     free(job);
 }
 
@@ -96,14 +117,14 @@ void subs_prepare(struct MPContext *mpctx)
     if (!job)
         return;  /* subs_get makes it when needed */
     subs_opts_from(&mpctx->opts, &job->so);
-    job->charset = job->so.charset ? strdup(job->so.charset) : NULL;
-    job->font = job->so.font ? strdup(job->so.font) : NULL;
-    if ((job->so.charset && !job->charset) || (job->so.font && !job->font)) {
+    bool ok = subs_prepare_own(&job->so.charset, &job->charset);
+    ok = subs_prepare_own(&job->so.font, &job->font) && ok;
+    ok = subs_prepare_own(&job->so.force_style, &job->force_style) && ok;
+    ok = subs_prepare_own(&job->so.styles_file, &job->styles_file) && ok;
+    if (!ok) {
         subs_prepare_job_free(job);
         return;
     }
-    job->so.charset = job->charset;
-    job->so.font = job->font;
     if (mp_worker_start(&job->worker, "fonts", subs_prepare_run, job,
                         subs_prepare_release) != 0) {
         subs_prepare_job_free(job);

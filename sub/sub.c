@@ -17,8 +17,9 @@
 #include "common/mp_msg.h"
 #include "sub_priv.h"
 
-/* MPlayer scales the default text size by this for its default
- * -subfont-autoscale 3 (proportional to the diagonal). */
+/* MPlayer's libass text size: the movie height's share times these for
+ * -subfont-autoscale 2 (width) and 3 (diagonal, its default). */
+#define SUB_AUTOSCALE_WIDTH 1.3
 #define SUB_AUTOSCALE_DIAGONAL 1.4
 #define SUB_PLAYRES_X 384
 #define SUB_PLAYRES_Y 288
@@ -114,7 +115,12 @@ static unsigned ass_colour(uint32_t rgba)
 static double plain_font_size(const struct mp_sub *sub)
 {
     double scale = sub->opts.text_scale > 0 ? fmin(sub->opts.text_scale, 100) : 3.5;
-    return SUB_PLAYRES_Y * scale / 100.0 * SUB_AUTOSCALE_DIAGONAL;
+    /* libass sizes text by the play resolution's height, so 0 (none)
+     * cannot keep a fixed size and is 1's height-proportional size. */
+    double autoscale = sub->opts.autoscale == 3   ? SUB_AUTOSCALE_DIAGONAL
+                       : sub->opts.autoscale == 2 ? SUB_AUTOSCALE_WIDTH
+                                                  : 1.0;
+    return SUB_PLAYRES_Y * scale / 100.0 * autoscale;
 }
 
 /* sub_alignment 0 top, 1 centre, 2 bottom as a numpad value and as
@@ -163,6 +169,51 @@ static char *plain_header(const struct mp_sub *sub)
 
 static void restyle_plain(struct mp_sub *sub, struct sub_track *t);
 
+/* -ass-force-style over the styles of track. The list is the library's
+ * only while this runs, so the OSD's track never gets it. */
+static void force_style(struct mp_sub *sub, ASS_Track *track)
+{
+    if (!sub->force_list)
+        return;
+    ass_set_style_overrides(sub->lib, sub->force_list);
+    ass_process_force_style(track);
+    ass_set_style_overrides(sub->lib, NULL);
+}
+
+/* Whether track has a style named name after index after. */
+static bool has_style_after(const ASS_Track *track, int after, const char *name)
+{
+    for (int i = after + 1; i < track->n_styles; i++) {
+        if (track->styles[i].Name && !strcmp(track->styles[i].Name, name))
+            return true;
+    }
+    return false;
+}
+
+/* -ass-styles: the file's style lines join a plain track after the style
+ * the options build; events name "Default", and libass takes the last
+ * style of a name, so the file's "Default" is the one they get. */
+static void read_styles_file(struct mp_sub *sub, struct sub_track *t)
+{
+    const char *path = sub->styles_file;
+    if (!path || !path[0])
+        return;
+    int before = t->ass->n_styles;
+    /* The file is read as UTF-8 (style lines are ASCII but for font names). */
+    if (ass_read_styles(t->ass, (char *)path, NULL) != 0) {
+        if (!sub->styles_warned)
+            mp_msg(MSGT_SUBREADER, MSGL_WARN, "Cannot read the -ass-styles file %s: text "
+                   "subtitles keep the default style.\n", path);
+        sub->styles_warned = true;
+        return;
+    }
+    if (!has_style_after(t->ass, before - 1, "Default") && !sub->styles_warned) {
+        mp_msg(MSGT_SUBREADER, MSGL_WARN, "The -ass-styles file %s has no style named "
+               "Default: text subtitles keep the default style.\n", path);
+        sub->styles_warned = true;
+    }
+}
+
 int sub_track_init_ass(struct mp_sub *sub, struct sub_track *t)
 {
     if (t->bitmap)
@@ -179,11 +230,14 @@ int sub_track_init_ass(struct mp_sub *sub, struct sub_track *t)
         ass_process_codec_private(t->ass, h, (int)strlen(h));
         free(h);
         t->plain = true;
+        t->plain_style = t->ass->n_styles - 1;
+        read_styles_file(sub, t);
         /* What the header's style line cannot say (blur, the box). */
         restyle_plain(sub, t);
     } else {
         ass_process_codec_private(t->ass, (char *)t->dec->subtitle_header,
                                   t->dec->subtitle_header_size);
+        force_style(sub, t->ass);
     }
     return 0;
 }
@@ -221,6 +275,52 @@ static void apply_renderer_opts(struct mp_sub *sub)
     int pos = sub->opts.subpos < 0 ? 0 : sub->opts.subpos > 100 ? 100 : sub->opts.subpos;
     ass_set_line_position(sub->sub_rend, 100 - pos);
     ass_set_font_scale(sub->sub_rend, sub->opts.font_scale > 0 ? sub->opts.font_scale : 1.0);
+    ass_set_line_spacing(sub->sub_rend, isfinite(sub->opts.line_spacing)
+                                            ? sub->opts.line_spacing : 0);
+}
+
+static void free_list(char **list)
+{
+    for (size_t i = 0; list && list[i]; i++)
+        free(list[i]);
+    free(list);
+}
+
+/* -ass-force-style's items, empty ones left out; NULL for none. *ok is
+ * false when out of memory. */
+static char **split_force_style(const char *s, bool *ok)
+{
+    *ok = true;
+    if (!s || !s[0])
+        return NULL;
+    size_t n = 1;
+    for (const char *p = s; *p; p++)
+        n += *p == ',';
+    char **list = calloc(n + 1, sizeof(*list));
+    if (!list) {
+        *ok = false;
+        return NULL;
+    }
+    size_t k = 0;
+    for (const char *p = s; *p;) {
+        size_t len = strcspn(p, ",");
+        if (len > 0) {
+            list[k] = strndup(p, len);
+            if (!list[k++]) {
+                free_list(list);
+                *ok = false;
+                return NULL;
+            }
+        }
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    if (k == 0) {
+        free(list);
+        return NULL;
+    }
+    return list;
 }
 
 /* Keep owned copies of the option strings; o may point into sub->opts. */
@@ -228,18 +328,36 @@ static int copy_opts(struct mp_sub *sub, const struct mp_sub_opts *o)
 {
     char *cs = o->charset ? strdup(o->charset) : NULL;
     char *font = o->font ? strdup(o->font) : NULL;
-    if ((o->charset && !cs) || (o->font && !font)) {
+    char *fs = o->force_style ? strdup(o->force_style) : NULL;
+    char *sf = o->styles_file ? strdup(o->styles_file) : NULL;
+    bool list_ok;
+    char **list = split_force_style(o->force_style, &list_ok);
+    if ((o->charset && !cs) || (o->font && !font) || (o->force_style && !fs) ||
+        (o->styles_file && !sf) || !list_ok) {
         free(cs);
         free(font);
+        free(fs);
+        free(sf);
+        free_list(list);
         return -1;
     }
+    if (strcmp(sf ? sf : "", sub->styles_file ? sub->styles_file : ""))
+        sub->styles_warned = false;
     sub->opts = *o;
     free(sub->charset);
     free(sub->font);
+    free(sub->force_style);
+    free(sub->styles_file);
+    free_list(sub->force_list);
     sub->charset = cs;
     sub->font = font;
+    sub->force_style = fs;
+    sub->styles_file = sf;
+    sub->force_list = list;
     sub->opts.charset = cs;
     sub->opts.font = font;
+    sub->opts.force_style = fs;
+    sub->opts.styles_file = sf;
     return 0;
 }
 
@@ -301,18 +419,21 @@ void mp_sub_free(struct mp_sub *sub)
         ass_library_done(sub->lib);
     free(sub->charset);
     free(sub->font);
+    free(sub->force_style);
+    free(sub->styles_file);
+    free_list(sub->force_list);
     free(sub->file_family);
     free(sub->overlay);
     free(sub);
 }
 
-/* Bring the default style of a plain track in line with the options. */
+/* Bring the default style of a plain track in line with the options
+ * (the style they build; one from -ass-styles stays as the file has it),
+ * then -ass-force-style over every style of the track. */
 static void restyle_plain(struct mp_sub *sub, struct sub_track *t)
 {
-    for (int i = 0; i < t->ass->n_styles; i++) {
-        ASS_Style *st = &t->ass->styles[i];
-        if (!st->Name || strcmp(st->Name, "Default"))
-            continue;
+    if (t->plain_style >= 0 && t->plain_style < t->ass->n_styles) {
+        ASS_Style *st = &t->ass->styles[t->plain_style];
         char *fn = strdup(font_family(sub));
         if (fn) {
             free(st->FontName);
@@ -336,6 +457,7 @@ static void restyle_plain(struct mp_sub *sub, struct sub_track *t)
             st->OutlineColour = g << 24 | g << 16 | g << 8 | (uint32_t)(sub->opts.bg_alpha & 0xff);
         }
     }
+    force_style(sub, t->ass);
 }
 
 /* libass keeps an event that stays on screen where it was placed (its

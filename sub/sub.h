@@ -61,6 +61,21 @@ struct mp_sub_opts {
      * Defaults: yellow text with a black border, as MPlayer. */
     uint32_t color;
     uint32_t border_color;
+    /* -ass-force-style: comma-separated [Style.]Param=Value items libass
+     * applies over the styles of ASS/SSA scripts and over the default style
+     * of text subtitles (not the OSD). NULL or "": none. Copied. */
+    const char *force_style;
+    /* -ass-styles: an ASS/SSA file whose style lines are read into every
+     * track shown in the default style; a style named "Default" there
+     * replaces the one built from the options. NULL or "": none. Copied. */
+    const char *styles_file;
+    /* -ass-line-spacing: extra space between the lines of a subtitle, in
+     * pixels of the picture it is drawn on (default 0). */
+    double line_spacing;
+    /* -subfont-autoscale: 0 and 1 text size proportional to the movie's
+     * height, 2 the same times MPlayer's 1.3 for width, 3 (default) times
+     * its 1.4 for the diagonal. */
+    int autoscale;
     /* -osdlevel 0..3 (default 1): 0 subtitles only, 1 + volume/seek bars
      * and messages, 2 + the current time, 3 + the total time. */
     int osd_level;
@@ -117,6 +132,17 @@ enum mp_sub_dump_format {
 
 /* Fill o with MPlayer's defaults. */
 void mp_sub_opts_default(struct mp_sub_opts *o);
+
+/* -ass-color's and -ass-border-color's value: hexadecimal RRGGBBAA (1 to
+ * 8 digits, an optional 0x; fewer digits are the same number, as
+ * MPlayer reads it). Returns 0 with *out set, or -1 with the reason in
+ * err. */
+int mp_sub_parse_color(const char *s, uint32_t *out, char *err, size_t errsize);
+/* The same as an option value check (out not needed). */
+int mp_sub_check_color(const char *s, char *err, size_t errsize);
+/* -ass-force-style's value: Param=Value items separated by commas, each
+ * with a name before its '='. Returns 0, or -1 with the reason in err. */
+int mp_sub_check_force_style(const char *s, char *err, size_t errsize);
 
 /* Create the renderer with options o (copied; NULL = defaults). Returns NULL
  * if libass could not be set up. Owned by the caller: mp_sub_free. Font

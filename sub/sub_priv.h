@@ -30,6 +30,7 @@ struct sub_track {
     AVCodecContext *dec;    /* NULL once an external file is fully read */
     AVRational tb;
     bool plain;             /* shown in the default style, not the script's */
+    int plain_style;        /* plain: the index of the style the options build */
     bool native_ass;        /* codec is ASS/SSA: its header has the styles */
     char *iconv_from;       /* charset to convert packets from, or NULL */
     uint64_t *seen;         /* open-addressing set of packet keys, 0 = empty */
@@ -64,6 +65,10 @@ struct mp_sub {
     char *charset;          /* owned copies of the opts strings */
     char *font;
     char *file_family;          /* family of the font file `font` names, or NULL */
+    char *force_style;          /* owned copies of opts.force_style, opts.styles_file */
+    char *styles_file;
+    char **force_list;          /* force_style split at commas, NULL-terminated; or NULL */
+    bool styles_warned;         /* the -ass-styles file's trouble was reported */
     ASS_Library *lib;
     ASS_Renderer *sub_rend;
     ASS_Renderer *osd_rend;

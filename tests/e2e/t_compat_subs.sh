@@ -1,6 +1,8 @@
 # MPlayer 1.5's subtitle options: -subfps, -sub-paths, -noutf8, -overlapsub,
 # the -dump*sub family, the look of text subtitles (-subalign, -subwidth,
-# -sub-bg-*, -subfont-outline/-blur, -subfont, -nofontconfig, -ass-hinting).
+# -sub-bg-*, -subfont-outline/-blur, -subfont, -nofontconfig, -ass-hinting), the
+# libass style options (-ass-color, -ass-border-color, -ass-force-style,
+# -ass-styles, -ass-line-spacing, -subfont-autoscale).
 # Expected dump files are what MPlayer 1.5 wrote for the same input.
 # GPLv2 or later.
 
@@ -344,4 +346,182 @@ test_cs_ass_hinting() {
     cs_shot h2 -ass-hinting 2 -sub s.srt c.avi || return 1
     [ "$(psnr cs-def.png cs-h0.png)" = inf ] || { fail "default hints in the frame"; return 1; }
     [ "$(psnr cs-h0.png cs-h2.png)" != inf ] || fail "-ass-hinting 2 changed nothing"
+}
+
+# cs_pixels PNG CLASS [CROP]: how many pixels of the picture (or of
+# crop=w:h:x:y) are of a colour class: red, green, blue, yellow, white
+# (the channel named high, above 160; the others low, below 90).
+cs_pixels() {
+    ffmpeg -nostdin -hide_banner -loglevel error -i "$1" -vf "${3:+crop=$3,}format=rgb24" \
+        -f rawvideo - | od -An -v -tu1 -w3 | awk -v c="$2" '
+        { r = $1 > 160; g = $2 > 160; b = $3 > 160; lr = $1 < 90; lg = $2 < 90; lb = $3 < 90 }
+        c == "red" && r && lg && lb { n++ }
+        c == "green" && g && lr && lb { n++ }
+        c == "blue" && b && lr && lg { n++ }
+        c == "yellow" && r && g && lb { n++ }
+        c == "white" && r && g && b { n++ }
+        END { print n + 0 }'
+}
+
+# A big subtitle, so that colours are easy to count.
+cs_big() {
+    cs_shot "$@" -subfont-text-scale 8 -sub s.srt c.avi
+}
+
+# -ass-color: text subtitles in that colour (MPlayer's default is yellow);
+# -ass-border-color: their outline. A malformed colour is one error.
+test_cs_ass_color_and_border_color() {
+    needs_feature libass || return 77
+    cs_clip c.avi || return 1
+    cs_srt s.srt
+    cs_big def || return 1
+    cs_big red -ass-color ff000000 || return 1
+    cs_big border -ass-border-color 0000ff00 -subfont-outline 4 || return 1
+    local y r b
+    y=$(cs_pixels cs-def.png yellow)
+    r=$(cs_pixels cs-def.png red)
+    cs_gt "$y" 200 && [ "$r" -lt 10 ] || { fail "default: $y yellow, $r red"; return 1; }
+    y=$(cs_pixels cs-red.png yellow)
+    r=$(cs_pixels cs-red.png red)
+    cs_gt "$r" 200 && [ "$y" -lt 10 ] || { fail "-ass-color: $y yellow, $r red"; return 1; }
+    b=$(cs_pixels cs-def.png blue)
+    [ "$b" -lt 10 ] || { fail "default outline: $b blue"; return 1; }
+    b=$(cs_pixels cs-border.png blue)
+    y=$(cs_pixels cs-border.png yellow)
+    cs_gt "$b" 200 && cs_gt "$y" 200 || { fail "-ass-border-color: $b blue, $y yellow"; return 1; }
+    local v
+    for v in zz 123456789 ""; do
+        mp -ass-color "$v" -frames 0 -vo null c.avi
+        expect_rc 1 || { fail "-ass-color '$v'"; return 1; }
+        [ "$(grep -c . "$ERR")" = 1 ] && expect_err "Option -ass-color" ||
+            { fail "-ass-color '$v': $(cat "$ERR")"; return 1; }
+    done
+    mp -ass-border-color red -frames 0 -vo null c.avi
+    expect_rc 1 && expect_err "Option -ass-border-color"
+}
+
+# An ASS script with two styles, Default at the bottom, Top at the top.
+cs_script() {
+    cat >"$1" <<'EOS'
+[Script Info]
+ScriptType: v4.00+
+PlayResX: 384
+PlayResY: 288
+
+[V4+ Styles]
+Format: Name, Fontname, Fontsize, PrimaryColour, OutlineColour, Outline, Alignment, MarginV
+Style: Default,DejaVu Sans,24,&H00FFFFFF,&H00000000,2,2,10
+Style: Top,DejaVu Sans,24,&H00FFFFFF,&H00000000,2,8,10
+
+[Events]
+Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+Dialogue: 0,0:00:00.20,0:00:01.80,Default,,0,0,0,,BOTTOM TEXT
+Dialogue: 0,0:00:00.20,0:00:01.80,Top,,0,0,0,,TOP TEXT
+EOS
+}
+
+# -ass-force-style: Style.Param=Value changes that style of a script only,
+# Param=Value every style; text subtitles get it too, the OSD does not.
+test_cs_ass_force_style() {
+    needs_feature libass || return 77
+    cs_clip c.avi || return 1
+    cs_script t.ass
+    cs_shot def -sub t.ass c.avi || return 1
+    cs_shot top -ass-force-style 'Top.PrimaryColour=&H0000FF00' -sub t.ass c.avi || return 1
+    cs_shot big -ass-force-style FontSize=48 -sub t.ass c.avi || return 1
+    local tg bg
+    tg=$(cs_pixels cs-top.png green 320:120:0:0)
+    bg=$(cs_pixels cs-top.png green 320:120:0:120)
+    cs_gt "$tg" 100 && [ "$bg" -lt 5 ] ||
+        { fail "Top.PrimaryColour: top $tg, bottom $bg green"; return 1; }
+    [ "$(cs_pixels cs-def.png green)" -lt 5 ] || { fail "green without the option"; return 1; }
+    local w0 w1
+    w0=$(cs_pixels cs-def.png white)
+    w1=$(cs_pixels cs-big.png white)
+    cs_gt "$w1" "$((w0 * 3))" || { fail "FontSize=48: $w0 -> $w1 white pixels"; return 1; }
+    # Text subtitles: the default style takes it.
+    cs_srt s.srt
+    cs_big srt -ass-force-style 'PrimaryColour=&H00FF0000' || return 1
+    cs_gt "$(cs_pixels cs-srt.png blue)" 200 || { fail "text subtitle not blue"; return 1; }
+    # The OSD keeps its look.
+    cs_shot osd -osdlevel 3 c.avi || return 1
+    cs_shot osdfs -osdlevel 3 -ass-force-style 'FontSize=60,PrimaryColour=&H0000FF00' c.avi ||
+        return 1
+    [ "$(psnr cs-osd.png cs-osdfs.png)" = inf ] || { fail "the OSD changed"; return 1; }
+    mp -ass-force-style 'FontSize=40,bold' -frames 0 -vo null c.avi
+    expect_rc 1 && expect_err "Option -ass-force-style" && expect_err "'bold'"
+}
+
+# -ass-styles: the file's Default style is the one text subtitles get (here
+# blue, at the top); a missing file or one without Default: one warning
+# naming it, and the default style.
+test_cs_ass_styles() {
+    needs_feature libass || return 77
+    cs_clip c.avi || return 1
+    cs_srt s.srt
+    {
+        echo '[V4+ Styles]'
+        echo 'Format: Name, Fontname, Fontsize, PrimaryColour, Alignment'
+        echo 'Style: Default,DejaVu Sans,30,&H00FF0000,8'
+    } >st.ass
+    printf '[V4+ Styles]\nFormat: Name, Fontsize, PrimaryColour\nStyle: Other,30,&H00FF0000\n' \
+        >other.ass
+    cs_shot def -sub s.srt c.avi || return 1
+    cs_shot st -ass-styles st.ass -sub s.srt c.avi || return 1
+    local tb bb
+    tb=$(cs_pixels cs-st.png blue 320:80:0:0)
+    bb=$(cs_pixels cs-st.png blue 320:160:0:80)
+    cs_gt "$tb" 200 && [ "$bb" -lt 5 ] || { fail "-ass-styles: top $tb, rest $bb blue"; return 1; }
+    local f
+    for f in missing.ass other.ass; do
+        mp -nosound -vo png:outdir=cs-w -ss 1 -frames 1 -ass-styles "$f" -sub s.srt c.avi
+        expect_rc 0 || { fail "($f)"; return 1; }
+        [ "$(grep -c -- "-ass-styles file $f" "$ERR")" = 1 ] ||
+            { fail "$f: not one warning: $(cat "$ERR")"; return 1; }
+        [ "$(psnr cs-def.png cs-w/00000001.png)" = inf ] ||
+            { fail "$f changed the style"; return 1; }
+    done
+}
+
+# cs_span PNG: rows from the first to the last that hold a bright pixel.
+cs_span() {
+    ffmpeg -nostdin -hide_banner -loglevel error -i "$1" -vf format=gray -f rawvideo - |
+        od -An -v -tu1 -w320 | awk '{ for (i = 1; i <= NF; i++) if ($i > 128) {
+            if (!f) f = NR; l = NR; break } } END { print f ? l - f + 1 : 0 }'
+}
+
+# -ass-line-spacing: the two lines of an event move apart.
+test_cs_ass_line_spacing() {
+    needs_feature libass || return 77
+    cs_clip c.avi || return 1
+    printf '1\n00:00:00,200 --> 00:00:01,800\nFIRST\nSECOND\n' >s.srt
+    cs_shot ls0 -sub s.srt c.avi || return 1
+    cs_shot ls20 -ass-line-spacing 20 -sub s.srt c.avi || return 1
+    local a b
+    a=$(cs_span cs-ls0.png)
+    b=$(cs_span cs-ls20.png)
+    cs_gt "$a" 10 && cs_gt "$b" "$((a + 10))" ||
+        { fail "span: $a rows, with -ass-line-spacing 20 $b"; return 1; }
+}
+
+# -subfont-autoscale: 3 (default) 1.4 times the height-proportional size
+# of 0 and 1, 2 1.3 times it; outside 0..3 an error.
+test_cs_subfont_autoscale() {
+    needs_feature libass || return 77
+    cs_clip c.avi || return 1
+    cs_srt s.srt
+    local v
+    for v in 0 1 2 3; do
+        cs_big "a$v" -subfont-autoscale "$v" || return 1
+    done
+    cs_big def || return 1
+    [ "$(psnr cs-def.png cs-a3.png)" = inf ] || { fail "3 is not the default"; return 1; }
+    [ "$(psnr cs-a0.png cs-a1.png)" = inf ] || { fail "0 differs from 1"; return 1; }
+    local r1 r2 r3
+    r1=$(cs_rows cs-a1.png)
+    r2=$(cs_rows cs-a2.png)
+    r3=$(cs_rows cs-a3.png)
+    cs_gt "$r2" "$r1" && cs_gt "$r3" "$r2" || { fail "rows: 1 $r1, 2 $r2, 3 $r3"; return 1; }
+    mp -subfont-autoscale 4 -frames 0 -vo null c.avi
+    expect_rc 1 && expect_err "subfont-autoscale"
 }

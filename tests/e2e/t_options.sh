@@ -210,10 +210,9 @@ test_input_cmdlist_keylist_without_file() {
 test_frontend_options_accepted_with_warning() {
     local o name
     for o in -stop-xscreensaver -nostop-xscreensaver \
-        "-subfont-autoscale 2" "-channels 6" "-mc 0" "-autosync 30" \
+        "-channels 6" "-mc 0" "-autosync 30" \
         -correct-pts -nocorrect-pts -ontop -idx -forceidx -prefer-ipv4 \
-        "-afm ffmpeg" "-vfm ffmpeg" "-ass-force-style FontName=Arial" \
-        "-ass-color ffffff00" "-ass-border-color 00000000" \
+        "-afm ffmpeg" "-vfm ffmpeg" \
         "-mixer-channel PCM" -hr-mp3-seek "-priority normal"; do
         # shellcheck disable=SC2086
         mp $o -frames 0 -ao null -vo null "$MEDIA/a.wav"
