@@ -36,6 +36,8 @@ trap 'rm -rf "$tmp"' EXIT
         type = $2
         help = ""
         if (index($0, "ignored: ")) help = substr($0, index($0, "ignored: "))
+        # Parsed and range-checked, but doing nothing here: not "yes".
+        if (index($0, "accepted; no effect")) help = "ignored: accepted, no effect here"
         if (type == "Obsolete") help = substr($0, index($0, "obsolete: "))
         print $1 "\t" type "\t" help
     }' > "$tmp/this"

@@ -620,9 +620,10 @@ cat <<'LIST'
  -help                Print           No         No         Yes   Yes   No 
  sound                Flag            No         No         No    Yes   Yes
  capture              Flag            No         No         No    Yes   Yes
+ slices               Flag            No         No         No    Yes   Yes
  nosuchthing-here     Flag            No         No         No    Yes   Yes
 
-Total: 8 options
+Total: 9 options
 LIST
 END
     chmod +x "$tmp/fakeref"
@@ -632,7 +633,7 @@ END
         return
     fi
     check "compat-table: counts" \
-        grep -qx '8 options: 3 yes, 1 ignored, 2 obsolete, 2 missing.' "$tmp/compat.md"
+        grep -qx '9 options: 3 yes, 2 ignored, 2 obsolete, 2 missing.' "$tmp/compat.md"
     check "compat-table: a Print row refused here is obsolete in both" \
         grep -q '^| `-vop` | obsolete in MPlayer 1.5 too: .*(use -vf instead) |$' "$tmp/compat.md"
     check "compat-table: the literal aa* row" \
@@ -644,6 +645,8 @@ END
     check "compat-table: -help is --help" grep -qx '| `--help` | yes |' "$tmp/compat.md"
     check "compat-table: ignored rows say why" \
         grep -q '^| `-capture` | ignored: capturing the stream' "$tmp/compat.md"
+    check "compat-table: a row accepted with no effect is not yes" \
+        grep -qx '| `-slices` | ignored: accepted, no effect here |' "$tmp/compat.md"
     check "compat-table: unknown is missing" \
         grep -qx '| `-nosuchthing-here` | missing |' "$tmp/compat.md"
 }
