@@ -45,7 +45,16 @@ test_avsync_late_data_keeps_sync() {
         [ "$n" -ge 145 ] || { fail "(-k $k) $n status lines, expected 150"; ok=1; }
         awk -v m="$max" 'BEGIN { exit !(m < 0.3) }' ||
             { fail "(-k $k) |A-V| reached $max s"; ok=1; }
+        # The 5 s are waited either while playing (a stall, reported) or at
+        # the start: with the audio behind, when the device's readahead in
+        # file order reaches the held bytes before the jump to the audio's
+        # first packets (slowfs --trace: 524288+131072 held, then 851968;
+        # a race with the plan's advice, a few runs in ten under load), the
+        # picture stays still and the sound starts after them.
+        local sound
+        sound=$(grep -a "^Video: " "$OUT" | sed -n 's/.*sound from \([0-9.]*\) s$/\1/p')
         tr '\r' '\n' <"$OUT" | grep -q "^Stall: waiting for \(audio\|video\) data" ||
+            awk -v s="${sound:-0}" 'BEGIN { exit !(s >= 4.5) }' ||
             { fail "(-k $k) no stall reported: $(grep -a Video: "$OUT")"; ok=1; }
         # -v's summary says when the sound started (held until the picture).
         grep -aq "^Video: .*first frame after [0-9.]* s; .*; sound from [0-9.]* s$" "$OUT" ||
