@@ -210,7 +210,7 @@ test_input_cmdlist_keylist_without_file() {
 test_frontend_options_accepted_with_warning() {
     local o name
     for o in -stop-xscreensaver -nostop-xscreensaver \
-        "-subfont-autoscale 2" "-channels 6" "-mc 0" "-autosync 30" \
+        "-subfont-autoscale 2" "-mc 0" "-autosync 30" \
         -correct-pts -nocorrect-pts -ontop -idx -forceidx -prefer-ipv4 \
         "-afm ffmpeg" "-vfm ffmpeg" "-ass-force-style FontName=Arial" \
         "-ass-color ffffff00" "-ass-border-color 00000000" \
