@@ -306,7 +306,8 @@ const struct opt_def opt_table[] = {
     OPT_ROW("hue", OPT_INT, hue, -100, 100, OPTF_RANGE, "start hue"),
     OPT_ROW("saturation", OPT_INT, saturation, -100, 100, OPTF_RANGE, "start saturation"),
     OPT_IGN("stop-xscreensaver", 0, "the screensaver is SDL's business"),
-    OPT_IGN("channels", OPTF_ARG, "audio keeps the file's channel count"),
+    OPT_ROW("channels", OPT_INT, channels, 1, 8, OPTF_RANGE,
+        "channels to ask the audio decoder for (its downmix, 1 or 2)"),
     OPT_IGN("mc", OPTF_ARG, "A/V sync follows the audio clock"),
     OPT_IGN("autosync", OPTF_ARG, "A/V sync follows the audio clock"),
     OPT_IGN("correct-pts", 0, "timestamps come from libavformat"),
@@ -628,6 +629,7 @@ void mp_opts_init(struct MPOpts *o)
     o->subfont_autoscale = 3;
     o->osd_level = 1;
     o->volume = -1;
+    o->channels = 2;   /* MPlayer's default: decoders that can downmix give stereo */
     o->softvol = true;
     o->softvol_max = 110;  /* MPlayer's: unity gain at volume 90.9 */
     o->subfont_osd_scale = 6;

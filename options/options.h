@@ -167,6 +167,7 @@ struct MPOpts {
     int osd_level;              /* -osdlevel 0..3 */
     int osd_fractions;          /* -osd-fractions 0..2 */
     /* software volume (player/volume.c) */
+    int channels;               /* -channels 1..8: the downmix asked of the decoder */
     double volume;              /* -volume 0..100; < 0: leave the level at unity */
     bool softvol;               /* -softvol: accepted, the volume is always software */
     double softvol_max;         /* -softvol-max percent: the gain at volume 100 */

@@ -179,6 +179,13 @@ int play_open_audio_decoder(struct play_state *ps, const struct sh_stream *sh,
             return -CODEC_ERR_NOMEM;
         mp_msg(MSGT_CPLAYER, MSGL_V, "-a52drc: drc_scale=%s\n", v);
     }
+    /* -channels: decoders with a "downmix" option (AC-3, DTS, TrueHD) mix
+     * down to mono or stereo; other counts keep the file's layout. */
+    if ((o->channels == 1 || o->channels == 2) &&
+        sh->codecpar->ch_layout.nb_channels > o->channels) {
+        if (av_dict_set(&opts, "downmix", o->channels == 1 ? "mono" : "stereo", 0) < 0)
+            return -CODEC_ERR_NOMEM;
+    }
     int err = mp_decoder_open_opts(out, sh->codecpar, sh->time_base, o->lavdopts_threads,
                                    &opts);
     av_dict_free(&opts);

@@ -210,7 +210,7 @@ test_input_cmdlist_keylist_without_file() {
 test_frontend_options_accepted_with_warning() {
     local o name
     for o in -stop-xscreensaver -nostop-xscreensaver \
-        "-channels 6" "-mc 0" "-autosync 30" \
+        "-mc 0" "-autosync 30" \
         -correct-pts -nocorrect-pts -ontop -idx -forceidx -prefer-ipv4 \
         "-afm ffmpeg" "-vfm ffmpeg" \
         "-mixer-channel PCM" -hr-mp3-seek "-priority normal"; do
