@@ -183,8 +183,10 @@ int play_open_audio_decoder(struct play_state *ps, const struct sh_stream *sh,
      * down to mono or stereo; other counts keep the file's layout. */
     if ((o->channels == 1 || o->channels == 2) &&
         sh->codecpar->ch_layout.nb_channels > o->channels) {
-        if (av_dict_set(&opts, "downmix", o->channels == 1 ? "mono" : "stereo", 0) < 0)
+        if (av_dict_set(&opts, "downmix", o->channels == 1 ? "mono" : "stereo", 0) < 0) {
+            av_dict_free(&opts);
             return -CODEC_ERR_NOMEM;
+        }
     }
     int err = mp_decoder_open_opts(out, sh->codecpar, sh->time_base, o->lavdopts_threads,
                                    &opts);
