@@ -1190,7 +1190,7 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     return 0;
 
 fail:
-    demux_close(d);
+    (void)demux_close(d);  /* no reader runs yet */
     return ret;
 }
 
@@ -1226,18 +1226,19 @@ static void demux_release(void *arg)
     free(d);
 }
 
-void demux_close(demuxer_t *d)
+bool demux_close(demuxer_t *d)
 {
     if (!d)
-        return;
+        return true;
     char url[200];
     snprintf(url, sizeof(url), "%s", stream_url(d->stream));
     if (!demux_reader_stop(&d->priv->rd)) {
         mp_msg(MSGT_DEMUX, MSGL_V, "demux: the reader thread is blocked in a read of '%s'; "
                "not waiting for it.\n", url);
-        return;
+        return false;
     }
     demux_release(d);
+    return true;
 }
 
 struct sh_stream *demux_get_stream(demuxer_t *d, enum mp_stream_type t, int id)

@@ -186,7 +186,10 @@ void demux_list_demuxers(void);
  * -DEMUX_ERR_x with *out NULL; the stream position is then undefined. */
 int demux_open(demuxer_t **out, stream_t *s, const struct demux_opts *opts);
 
-void demux_close(demuxer_t *d);
+/* Returns false when the reader thread was left behind in a read (it
+ * frees d when the read returns): the stream is still that thread's, so
+ * the caller must not look at it (its counters) before its own close. */
+bool demux_close(demuxer_t *d);
 
 /* The stream of type t with per-type id, or NULL. */
 struct sh_stream *demux_get_stream(demuxer_t *d, enum mp_stream_type t, int id);

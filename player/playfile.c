@@ -460,10 +460,16 @@ static void play_close(struct play_state *ps, bool output_ok, bool at_end)
     play_filters_free(ps);
     mp_decoder_close(ps->vdec);
     mp_decoder_close(ps->adec);
-    demux_close(ps->demuxer);
-    demux_close(ps->ademuxer);
+    /* A reader left behind in a read still counts into its stream: its
+     * figures are not read then (ThreadSanitizer saw the race). */
+    bool settled = demux_close(ps->demuxer);
+    (void)demux_close(ps->ademuxer);
     stream_close(ps->astream);
-    if (ps->stream) {
+    if (ps->stream && !settled)
+        mp_msg(MSGT_STREAM, ps->mpctx->opts.stream_stats ? MSGL_INFO : MSGL_V,
+               "Stream %s: no figures, a read was still under way.\n",
+               stream_url(ps->stream));
+    if (ps->stream && settled) {
         const struct MPOpts *o = &ps->mpctx->opts;
         int lev = o->stream_stats ? MSGL_INFO : MSGL_V;
         stream_print_stats(ps->stream, lev);
