@@ -26,7 +26,9 @@
  *   never one needed before the piece it wants; otherwise it waits for the
  *   reader.
  * - What the reader reads is cut from the plan, so bytes once consumed are
- *   not fetched again after their extent was freed.
+ *   not fetched again after their extent was freed. The plan's ranges and
+ *   those cuts are readahead.c's (struct stream_plan, at byte granularity),
+ *   the same bookkeeping a plain file's plan has; the fetch order is ours.
  * - Everything is driven by condition variables. The one timed wait is a
  *   reader waiting for a fetch while the user's abort callback must be
  *   asked (it can only be asked, as in the ring).
@@ -95,8 +97,7 @@ struct rcache {
     /* Under lock. */
     struct rc_extent **ext;  /* sorted by pos, disjoint [pos, pos + cap) */
     int n_ext, cap_ext;
-    struct stream_range *plan;  /* in the order needed; trimmed by reads */
-    int n_plan;
+    struct stream_plan *plan;   /* in the order needed; reads cut it (readahead.c) */
     int64_t held, held_peak;
     int64_t src_end;         /* the fetch connection hit the end here; -1 */
     bool failed;             /* the fetch connection broke: no more fetching */
@@ -208,34 +209,10 @@ static void rc_remove(struct rcache *rc, int k)
     free(e);
 }
 
-/* The reader read [a, b): those bytes are no longer to be fetched. A range
- * the read reaches into loses everything up to b (the reader moves on in
- * it; what it skipped it does not want). */
-static void rc_plan_consumed(struct rcache *rc, int64_t a, int64_t b)
-{
-    int j = 0;
-    for (int i = 0; i < rc->n_plan; i++) {
-        struct stream_range r = rc->plan[i];
-        int64_t end = r.pos + r.len;
-        if (r.pos < b && end > a) {
-            r.pos = b;
-            r.len = end - b;
-        }
-        if (r.len > 0)
-            rc->plan[j++] = r;
-    }
-    rc->n_plan = j;
-}
-
 /* Plan index of the first range needing bytes [a, b), or -1. */
 static int rc_rank(const struct rcache *rc, int64_t a, int64_t b)
 {
-    for (int i = 0; i < rc->n_plan; i++) {
-        const struct stream_range *r = &rc->plan[i];
-        if (r->pos < b && r->pos + r->len > a)
-            return i;
-    }
-    return -1;
+    return stream_plan_rank(rc->plan, a, b);
 }
 
 /* Class of extent k as a victim for a piece of plan range rank: 3 the
@@ -297,9 +274,10 @@ static int64_t rc_make_room(struct rcache *rc, int64_t need, int rank)
  * budget is full of bytes needed as soon or sooner). */
 static bool rc_pick(struct rcache *rc, int64_t *pos, int64_t *len)
 {
-    for (int i = 0; i < rc->n_plan; i++) {
-        int64_t x = rc->plan[i].pos;
-        int64_t end = rc->plan[i].pos + rc->plan[i].len;
+    int64_t x, end;
+    for (int i = 0; i < stream_plan_count(rc->plan); i++) {
+        if (!stream_plan_unread(rc->plan, i, &x, &end))
+            continue;
         if (rc->src_end >= 0)
             end = rc_min64(end, rc->src_end);
         while (x < end) {
@@ -464,7 +442,7 @@ static bool rc_wait_data(struct rcache *rc)
  * (the plan moved on), or an extent consumed whole (room). */
 static void rc_note_read(struct rcache *rc, int64_t p, int64_t n, bool through)
 {
-    rc_plan_consumed(rc, p, p + n);
+    stream_plan_note_read(rc->plan, p, n);
     bool wake = through;
     struct rc_extent *e = rc_extent_at(rc, p);
     if (e) {
@@ -584,15 +562,14 @@ static int rc_set_plan(stream_t *s, const struct stream_range *r, int n)
     }
     pthread_mutex_lock(&rc->lock);
     /* The old plan's pieces not yet fetched are simply never picked. */
-    free(rc->plan);
-    rc->plan = np;
-    rc->n_plan = m;
+    int ret = stream_plan_set(rc->plan, np, m);
     rc->plan_ranges += (uint64_t)n;
     mp_msg(MSGT_CACHE, MSGL_DBG2, "Range cache: plan of %d ranges, first %" PRId64 "+%" PRId64
            ", reader at %" PRId64 "\n", m, m ? np[0].pos : 0, m ? np[0].len : 0, s->src_pos);
     rc_wake(rc);
     pthread_mutex_unlock(&rc->lock);
-    return 0;
+    free(np);
+    return ret;
 }
 
 /* Everything of rc once no thread uses it (also the left-behind fetch
@@ -606,7 +583,7 @@ static void rc_release(void *arg)
     while (rc->n_ext > 0)
         rc_remove(rc, rc->n_ext - 1);
     free(rc->ext);
-    free(rc->plan);
+    stream_plan_free(rc->plan);
     free(rc->url);
     pthread_cond_destroy(&rc->data);
     pthread_cond_destroy(&rc->work);
@@ -746,7 +723,12 @@ int stream_range_from_ring(stream_t *s)
     if (!rc)
         return -STREAM_ERR_NOMEM;
     rc->url = rc_fetch_url(s);
-    if (!rc->url) {
+    /* Plan bytes are fetched whole, not in pages: granularity 1; the
+     * fetch order is rc_pick's, not the plan's regions. */
+    rc->plan = stream_plan_create(1, s->size, 0, 0, false);
+    if (!rc->url || !rc->plan) {
+        free(rc->url);
+        stream_plan_free(rc->plan);
         free(rc);
         return -STREAM_ERR_NOMEM;
     }

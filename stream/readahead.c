@@ -510,6 +510,32 @@ bool stream_plan_claim(struct stream_plan *pl, int64_t pos, int64_t step, bool u
     return true;
 }
 
+int stream_plan_count(const struct stream_plan *pl)
+{
+    return pl->n;
+}
+
+bool stream_plan_unread(const struct stream_plan *pl, int k, int64_t *pos, int64_t *end)
+{
+    if (k < 0 || k >= pl->n)
+        return false;
+    const struct plan_range *r = &pl->r[k];
+    *pos = r->done > r->start ? r->done : r->start;
+    *end = r->end;
+    return *pos < *end;
+}
+
+int stream_plan_rank(const struct stream_plan *pl, int64_t a, int64_t b)
+{
+    for (int k = 0; k < pl->n; k++) {
+        const struct plan_range *r = &pl->r[k];
+        int64_t from = r->done > r->start ? r->done : r->start;
+        if (from < b && r->end > a)
+            return k;
+    }
+    return -1;
+}
+
 void stream_plan_note_read(struct stream_plan *pl, int64_t pos, int64_t len)
 {
     if (len <= 0)

@@ -215,6 +215,16 @@ enum stream_plan_demand stream_plan_demand(struct stream_plan *pl, int64_t pos, 
  * marked advised. */
 bool stream_plan_next(struct stream_plan *pl, int64_t step, bool commit, int64_t *off,
                       int64_t *len);
+/* The plan's ranges, in the order needed. */
+int stream_plan_count(const struct stream_plan *pl);
+/* What the reader has not read yet of range k: [*pos, *end), where a read
+ * that reached into the range took everything before its end (the reader
+ * moves on; what it skipped it does not want). False when nothing is left
+ * (or no range k). */
+bool stream_plan_unread(const struct stream_plan *pl, int k, int64_t *pos, int64_t *end);
+/* The first range, in the order needed, whose unread part meets [a, b),
+ * or -1. */
+int stream_plan_rank(const struct stream_plan *pl, int64_t a, int64_t b);
 /* The reader reads [pos, pos + len): those bytes need no advice, and
  * planned bytes read are no longer in flight. */
 void stream_plan_note_read(struct stream_plan *pl, int64_t pos, int64_t len);

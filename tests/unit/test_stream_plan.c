@@ -190,6 +190,45 @@ static void test_plan_interleaved_is_one_place(void **state)
     stream_plan_free(pl);
 }
 
+/* What the range cache fetches from: the plan's unread parts in the order
+ * needed. A read that reaches into a range takes everything of it before
+ * the read's end (what the reader skipped it does not want); a read
+ * outside a range leaves it whole; a new plan starts unread again. */
+static void test_plan_reads_cut_ranges(void **state)
+{
+    (void)state;
+    struct stream_plan *pl = stream_plan_create(1, 10000, 0, 0, false);
+    assert_non_null(pl);
+    const struct stream_range r[3] = {{5000, 1000}, {1000, 1000}, {8000, 500}};
+    assert_int_equal(stream_plan_set(pl, r, 3), 0);
+    assert_int_equal(stream_plan_count(pl), 3);
+    assert_int_equal(stream_plan_rank(pl, 1500, 8100), 0);
+    assert_int_equal(stream_plan_rank(pl, 0, 1001), 1);
+    assert_int_equal(stream_plan_rank(pl, 2000, 5000), -1);
+
+    stream_plan_note_read(pl, 5500, 100);  /* into range 0, from its middle */
+    int64_t pos, end;
+    assert_true(stream_plan_unread(pl, 0, &pos, &end));
+    assert_int_equal(pos, 5600);
+    assert_int_equal(end, 6000);
+    assert_int_equal(stream_plan_rank(pl, 5000, 5600), -1);
+    assert_int_equal(stream_plan_rank(pl, 5000, 5601), 0);
+
+    stream_plan_note_read(pl, 0, 1000);    /* ends where range 1 starts */
+    assert_true(stream_plan_unread(pl, 1, &pos, &end));
+    assert_int_equal(pos, 1000);
+    stream_plan_note_read(pl, 900, 2000);  /* covers range 1 */
+    assert_false(stream_plan_unread(pl, 1, &pos, &end));
+    assert_int_equal(stream_plan_rank(pl, 0, 2000), -1);
+    assert_false(stream_plan_unread(pl, 3, &pos, &end));
+
+    assert_int_equal(stream_plan_set(pl, r, 2), 0);
+    assert_int_equal(stream_plan_count(pl), 2);
+    assert_true(stream_plan_unread(pl, 0, &pos, &end));
+    assert_int_equal(pos, 5000);
+    stream_plan_free(pl);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -198,6 +237,7 @@ int main(void)
         cmocka_unit_test(test_plan_untimed_reader_waits_for_batch),
         cmocka_unit_test(test_plan_reader_claims_when_budget_spent),
         cmocka_unit_test(test_plan_interleaved_is_one_place),
+        cmocka_unit_test(test_plan_reads_cut_ranges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
