@@ -588,7 +588,11 @@ static int get_channels(struct play_state *ps, struct prop_val *v)
 {
     if (!ps->sh_audio)
         return PROP_UNAVAILABLE;
-    v->i = ps->sh_audio->codecpar->ch_layout.nb_channels;
+    /* MPlayer's answer is what the decoder gives (after -channels asked it
+     * for a downmix), as its second ID_AUDIO_NCH; the container's before. */
+    const AVCodecContext *avctx = ps->adec ? mp_decoder_avctx(ps->adec) : NULL;
+    int dec = avctx ? avctx->ch_layout.nb_channels : 0;
+    v->i = dec > 0 ? dec : ps->sh_audio->codecpar->ch_layout.nb_channels;
     return PROP_OK;
 }
 

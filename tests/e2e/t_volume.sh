@@ -58,6 +58,18 @@ test_channels_ac3_keeps_layout_and_mono() {
     [ "$(wav_nch out.wav)" = 1 ] || fail "-channels 1 gave $(wav_nch out.wav) channels, expected 1"
 }
 
+# Slave mode's channels property is the decoder's count, as MPlayer 1.5
+# answers it (2 for a 5.1 AC-3 by default), not the container's.
+test_channels_slave_property_follows_downmix() {
+    ff -f lavfi -i sine=440:d=1 -ac 6 -c:a ac3 a.ac3 || return 1
+    slave "get_property channels" "quit" -- -vo null -ao null a.ac3
+    expect_rc 0 || return 1
+    [ "$(ans_all channels)" = 2 ] || fail "channels: '$(ans_all channels)', not 2" || return 1
+    slave "get_property channels" "quit" -- -vo null -ao null -channels 6 a.ac3
+    expect_rc 0 || return 1
+    [ "$(ans_all channels)" = 6 ] || fail "-channels 6: '$(ans_all channels)', not 6"
+}
+
 test_channels_other_codecs_keep_count() {
     ff -f lavfi -i sine=440:d=0.5 -ac 6 f.flac || return 1
     ff -f lavfi -i sine=440:d=0.5 -ac 2 -c:a aac s.m4a || return 1
