@@ -137,7 +137,11 @@ sdl_find_window() {
 # Wait (at most 20 s) for the player's window to be on screen; sets
 # SDL_WIN and SDL_GEOM (WxH+X+Y).
 sdl_window() {
+    # 20 s; 40 s in a sanitizer build, whose start on a loaded machine is
+    # several times slower (a hang still fails, with its threads shown).
     local n=200
+    [ "${SANITIZE:-0}" != 0 ] && n=400
+    SDL_WAIT_SECS=$((n / 10))
     while ! sdl_find_window; do
         sdl_mp_running ||
             fail "the player exited before its window appeared on $DISPLAY:" \
@@ -156,9 +160,20 @@ sdl_window_lost() {
     for w in $(xdotool search --name . 2>/dev/null | head -n 20); do
         names="$names $w:'$(xdotool getwindowname "$w" 2>/dev/null)'"
     done
-    fail "no window named MPlayer after 20 s; windows:${names:- none};" \
-        "player state: $(ps -o stat=,time= -p "$SDL_MP_PID" 2>/dev/null | tr -s ' ');" \
+    # SDL_MP_PID is timeout(1)'s; the player is its child.
+    local pid
+    pid=$(pgrep -P "$SDL_MP_PID" 2>/dev/null | head -n 1)
+    pid=${pid:-$SDL_MP_PID}
+    fail "no window named MPlayer after ${SDL_WAIT_SECS:-20} s; windows:${names:- none};" \
+        "player state: $(ps -o stat=,time=,wchan:32= -p "$pid" 2>/dev/null | tr -s ' ');" \
         "stdout: $(tail -c 400 "$OUT" | tr '\r\n' '  '); stderr: $(tail -c 600 "$ERR")"
+    # A player asleep with no window (seen twice under ASan on a busy
+    # machine): where each of its threads waits.
+    if command -v gdb >/dev/null 2>&1 && [ -n "$pid" ]; then
+        echo "    threads of the player:" >&2
+        timeout 30 gdb -nx -q -batch -p "$pid" -ex "thread apply all bt 12" 2>/dev/null |
+            grep -E '^(Thread|#)' | cut -c1-160 | head -n 80 | sed 's/^/      /' >&2
+    fi
 }
 
 # sdl_grab FILE: a picture of the window's area (no mouse pointer).
