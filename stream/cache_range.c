@@ -209,12 +209,6 @@ static void rc_remove(struct rcache *rc, int k)
     free(e);
 }
 
-/* Plan index of the first range needing bytes [a, b), or -1. */
-static int rc_rank(const struct rcache *rc, int64_t a, int64_t b)
-{
-    return stream_plan_rank(rc->plan, a, b);
-}
-
 /* Class of extent k as a victim for a piece of plan range rank: 3 the
  * reader consumed it, 2 no plan range needs it, 1 it is needed after rank,
  * 0 not to be freed (needed as soon or sooner, or being fetched). *rk is
@@ -227,7 +221,7 @@ static int rc_victim_class(const struct rcache *rc, int k, int rank, int *rk)
         return 0;
     if (e->used_to >= e->pos + e->len)
         return 3;
-    *rk = rc_rank(rc, e->used_to, e->pos + e->len);
+    *rk = stream_plan_rank(rc->plan, e->used_to, e->pos + e->len);
     if (*rk < 0)
         return 2;
     return *rk > rank ? 1 : 0;
@@ -357,7 +351,7 @@ static void rc_fetch(struct rcache *rc, struct rc_extent *e)
             break;
         /* A new plan (after a seek) or the reader passing by may have
          * made the rest of this piece useless. */
-        if (rc_rank(rc, rc_max64(e->pos + e->len, e->used_to), e->pos + e->cap) < 0)
+        if (stream_plan_rank(rc->plan, rc_max64(e->pos + e->len, e->used_to), e->pos + e->cap) < 0)
             break;
     }
 }
@@ -496,7 +490,7 @@ static int rc_fill(stream_t *s, void *buf, int len)
          * connection meanwhile would carry the same bytes twice; when the
          * thread goes idle without taking p (no room), read through. */
         bool coming = !e && !rc->failed && (!rc->idle || rc->kick) &&
-                      rc_rank(rc, p, p + 1) >= 0;
+                      stream_plan_rank(rc->plan, p, p + 1) >= 0;
         if ((e && e->fetching) || coming) {
             if (!waited) {
                 waited = true;

@@ -69,6 +69,12 @@ static int64_t plan_page_up(const struct stream_plan *pl, int64_t x)
     return (x + pl->page - 1) / pl->page * pl->page;
 }
 
+/* Where range r's bytes not yet read start. */
+static int64_t plan_range_unread(const struct plan_range *r)
+{
+    return r->done > r->start ? r->done : r->start;
+}
+
 struct stream_plan *stream_plan_create(int64_t page, int64_t size, int64_t budget,
                                       int64_t through, bool timed)
 {
@@ -306,7 +312,7 @@ int64_t stream_plan_in_flight(const struct stream_plan *pl)
         const struct plan_range *r = &pl->r[k];
         int64_t next = pl->g[r->reg].next;
         int64_t to = next < r->end ? next : r->end;
-        int64_t from = r->done > r->start ? r->done : r->start;
+        int64_t from = plan_range_unread(r);
         if (to > from)
             sum += to - from;
     }
@@ -520,7 +526,7 @@ bool stream_plan_unread(const struct stream_plan *pl, int k, int64_t *pos, int64
     if (k < 0 || k >= pl->n)
         return false;
     const struct plan_range *r = &pl->r[k];
-    *pos = r->done > r->start ? r->done : r->start;
+    *pos = plan_range_unread(r);
     *end = r->end;
     return *pos < *end;
 }
@@ -529,8 +535,7 @@ int stream_plan_rank(const struct stream_plan *pl, int64_t a, int64_t b)
 {
     for (int k = 0; k < pl->n; k++) {
         const struct plan_range *r = &pl->r[k];
-        int64_t from = r->done > r->start ? r->done : r->start;
-        if (from < b && r->end > a)
+        if (plan_range_unread(r) < b && r->end > a)
             return k;
     }
     return -1;
