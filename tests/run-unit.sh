@@ -6,6 +6,9 @@
 # desktop of the machine's must not change what "sdl," falls back to.
 unset DISPLAY WAYLAND_DISPLAY
 export SDL_AUDIODRIVER=nosuch
+# No session bus: else SDL's video init has libdbus fork and exec
+# dbus-launch, a child that once hung under ASan (tests/e2e/run.sh says more).
+export DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent/mplayer-tests-no-session-bus
 passed=0
 failed=0
 for t in "$@"; do

@@ -16,6 +16,13 @@ MPLAYER=${MPLAYER:?set MPLAYER to the binary}
 T=$(mktemp -d "${TMPDIR:-/tmp}/mpe2e.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 mkdir -p "$T/home/.mplayer" "$T/media"
+# No session bus here: without an address SDL's video init has libdbus fork
+# and exec dbus-launch ("autolaunch"). In a sanitizer build on a busy
+# machine that child, forked from a player already running decoder threads,
+# hung before its exec, and the player read its pipe for ever: no window
+# (CI, 2026-12-07; gdb showed _dbus_read under SDL's init). An address with
+# nothing behind it makes libdbus give up at once.
+export DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent/mplayer-tests-no-session-bus
 MEDIA=$T/media
 export T MEDIA MPLAYER
 # Sanitizer builds: leaks fail the run; reports go to stderr for mp() to see.

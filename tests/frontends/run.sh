@@ -24,6 +24,9 @@ FE_DIAG=${FE_DIAG:-1}
 # null, and only our own Xvfb is used, for SMPlayer.
 unset DISPLAY WAYLAND_DISPLAY
 export SDL_AUDIODRIVER=nosuch
+# No session bus: else SDL's video init has libdbus fork and exec
+# dbus-launch, a child that once hung under ASan (tests/e2e/run.sh says more).
+export DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent/mplayer-tests-no-session-bus
 
 passed=0
 failed=0
