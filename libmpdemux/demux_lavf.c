@@ -181,6 +181,20 @@ struct demux_side {
  * of its own: its long reads only kept the main context waiting (the 20 s
  * track-after-track file's first frame 32 ms later). */
 #define DEMUX_SIDE_SHARED_READ_SECS 1.0
+/* As fast as possible (demux_opts.untimed), a far track whose data lie at
+ * most this far ahead of the main context is read in file order when what
+ * lies between is the other selected tracks' data, played: the queues hold
+ * them meanwhile, and nothing but memory is spent. make bench's skewb.mkv
+ * (audio 12 s behind its video) took 1.38 s on net with two positions (21
+ * jumps as they took turns), 0.94 s in file order (none). The queue's part
+ * the watch also uses bounds it (DEMUX_WATCH_QUEUE_PART). */
+#define DEMUX_UNTIMED_NEAR_BYTES DEMUX_AHEAD_BYTES
+/* ... where the bytes between of tracks not selected (or past the play's
+ * end) are at most this part of them: read in order for nothing. */
+#define DEMUX_UNTIMED_WASTE_PART 16
+/* Bytes between two clusters the map lists (a Cues or Void element) that
+ * do not break a run of them. */
+#define DEMUX_UNTIMED_MAP_GAP (64 * 1024)
 
 /* The reader thread (see demuxer.h). Between lock and unlock it and the
  * caller share the queues, the counters of queued packets and the fields
@@ -229,6 +243,8 @@ struct demux_priv {
     /* One read position per track (demux_opts.per_track). The sides and
      * the tracks' side fields change only while the thread is parked. */
     enum demux_per_track per_track;
+    bool untimed;           /* demux_opts.untimed */
+    double play_end;        /* demux_set_play_end */
     bool split_decided;     /* placed at the first read or seek */
     bool split_watch;       /* automatic: waiting for a starved track */
     int64_t watch_bytes;    /* bytes queued since watch_base that make a waited-for
@@ -236,6 +252,8 @@ struct demux_priv {
                              * the other tracks while it waits) */
     int64_t watch_base;     /* pushed_bytes when the watch began */
     double watch_secs;      /* read_secs then */
+    int64_t watch_read_bytes; /* read_bytes then */
+    int64_t read_bytes;     /* the main context's read_bytes, copied as read_secs */
     double read_secs;       /* the main context's read_seconds at the last packet
                              * pushed (copied under the reader's lock by the
                              * thread that read it: the caller may ask while the
@@ -1030,6 +1048,8 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     /* Our reference: a reader thread left behind at close still reads. */
     d->stream = stream_ref(s);
     p->per_track = opts ? opts->per_track : DEMUX_PER_TRACK_AUTO;
+    p->untimed = opts && opts->untimed;
+    p->play_end = INFINITY;
     p->last_time = -INFINITY;
     p->max_packets = opts && opts->max_queue_packets > 0 ? opts->max_queue_packets
                                                          : DEMUX_DEFAULT_MAX_PACKETS;
@@ -1348,6 +1368,8 @@ static void demux_watch_start(struct demux_priv *p)
     p->watch_base = p->pushed_bytes;
     p->read_secs = p->io->read_seconds;
     p->watch_secs = p->read_secs;
+    p->read_bytes = p->io->read_bytes;
+    p->watch_read_bytes = p->read_bytes;
 }
 
 static void demux_select_stream_parked(demuxer_t *d, struct sh_stream *sh, bool selected)
@@ -2385,6 +2407,87 @@ static bool demux_is_far(demuxer_t *d, int64_t dist)
     return dist >= DEMUX_FAR_BYTES || (rate > 0 && dist >= DEMUX_FAR_SECS * rate);
 }
 
+/* Whether the indexed file's bytes in [from, to) are the n selected
+ * tracks' (but tracks[self]) up to the play's end, but for a
+ * DEMUX_UNTIMED_WASTE_PART; *packets: their index entries there. */
+static bool demux_index_between(demuxer_t *d, struct demux_sh *const *tracks, int n, int self,
+                                int64_t from, int64_t to, int64_t *packets)
+{
+    const struct demux_priv *p = d->priv;
+    int64_t waste = 0;
+    *packets = 0;
+    for (unsigned i = 0; i < p->avfc->nb_streams; i++) {
+        const AVStream *st = p->avfc->streams[i];
+        bool wanted = false;
+        for (int j = 0; j < n; j++)
+            wanted |= j != self && tracks[j]->sh.ff_index == (int)i;
+        double tb = av_q2d(st->time_base);
+        int count = avformat_index_get_entries_count(st);
+        for (int k = 0; k < count; k++) {
+            const AVIndexEntry *e = avformat_index_get_entry((AVStream *)st, k);
+            if (e->pos < from || e->pos >= to)
+                continue;
+            bool played = wanted && !(e->timestamp * tb >= p->play_end);
+            if (played)
+                (*packets)++;
+            else
+                waste += e->size;
+        }
+    }
+    return waste <= (to - from) / DEMUX_UNTIMED_WASTE_PART;
+}
+
+/* Whether the map knows every cluster from the one at from up to to, each
+ * holding a block of one of the n selected tracks nums and starting before
+ * the play's end. A span leapt on the way to a time says nothing of what
+ * it holds. */
+static bool demux_map_between(const struct mkvmap *m, const struct demux_priv *p, int64_t from,
+                              int64_t to, const int *nums, int n)
+{
+    size_t i;
+    if (!m || !demux_map_at(m, from, &i))
+        return false;
+    int64_t at = from;
+    for (; at < to && i < mkvmap_count(m); i++) {
+        const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
+        if (c->pos - at > DEMUX_UNTIMED_MAP_GAP || demux_map_passed(c) || c->time >= p->play_end)
+            return false;
+        bool selected = false;
+        for (int j = 0; j < n; j++)
+            selected |= demux_map_has(c, nums[j]) || (c->span && c->first == nums[j]);
+        if (!selected)
+            return false;
+        at = c->end;
+    }
+    return at >= to;
+}
+
+/* Whether a far track (tracks[self], its data at byte at, the main
+ * context's at base) is read in file order all the same: as fast as
+ * possible, ahead within DEMUX_UNTIMED_NEAR_BYTES and the queues' bound,
+ * with nothing between but what is played (see DEMUX_UNTIMED_NEAR_BYTES). */
+static bool demux_untimed_near(demuxer_t *d, struct demux_sh *const *tracks, const int *nums,
+                               int n, int self, int64_t base, int64_t at)
+{
+    const struct demux_priv *p = d->priv;
+    if (!p->untimed || p->per_track != DEMUX_PER_TRACK_AUTO || at <= base)
+        return false;
+    int64_t dist = at - base;
+    if (dist > DEMUX_UNTIMED_NEAR_BYTES || dist > p->max_bytes / DEMUX_WATCH_QUEUE_PART)
+        return false;
+    int64_t packets;
+    if (demux_is_indexed(d)) {
+        if (!demux_index_between(d, tracks, n, self, base, at, &packets))
+            return false;
+    } else {
+        if (!demux_map_between(d->mkvmap, p, base, at, nums, n) || p->pushed_bytes <= 0)
+            return false;
+        /* The packets there, at the size of those read so far. */
+        packets = (int64_t)((double)dist * p->packets / p->pushed_bytes);
+    }
+    return packets <= p->max_packets / DEMUX_WATCH_QUEUE_PART;
+}
+
 /*
  * Decide which selected audio and video tracks are read from their own
  * position at file time t, and make or close their contexts; with only,
@@ -2464,6 +2567,12 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
         int64_t dist = !known ? 0 : pos[j] > base ? pos[j] - base : base - pos[j];
         bool far = known && demux_is_far(d, dist) &&
                    (indexed || !demux_map_shared(m, pos[j], nums, n, j));
+        if (far && demux_untimed_near(d, tracks, nums, n, j, base, pos[j])) {
+            far = false;
+            mp_msg(MSGT_DEMUX, MSGL_V, "demux: %s track %d lies %.1f MB ahead, among the "
+                   "played tracks' data: read in file order, as fast as possible\n",
+                   demux_type_name(&ds->sh), ds->sh.id, dist / 1048576.0);
+        }
         if (!far && ds->side) {
             demux_side_close(d, ds->side);
         } else if (far && ds->side) {
@@ -2566,12 +2675,22 @@ static int demux_split_begin(demuxer_t *d, double t, bool seek_new)
 static bool demux_split_starved(demuxer_t *d, const struct demux_sh *want)
 {
     const struct demux_priv *p = d->priv;
-    return p->split_watch && !want->side && want->queue.packets == 0 &&
-           want->pushed == want->watch_pushed &&
-           want->sh.type != MP_STREAM_SUB && !want->sh.attached_pic &&
-           (p->pushed_bytes - p->watch_base >= p->watch_bytes ||
-            p->read_secs - p->watch_secs >= DEMUX_WATCH_READ_SECS ||
-            p->queued_packets >= p->max_packets / DEMUX_WATCH_QUEUE_PART);
+    if (!p->split_watch || want->side || want->queue.packets > 0 ||
+        want->pushed != want->watch_pushed || want->sh.type == MP_STREAM_SUB ||
+        want->sh.attached_pic)
+        return false;
+    if (p->queued_packets >= p->max_packets / DEMUX_WATCH_QUEUE_PART)
+        return true;
+    int64_t pushed = p->pushed_bytes - p->watch_base;
+    if (p->untimed) {
+        /* No clock waits: a look (a few jumps) pays only where reading on
+         * queues too much, reads what is not played (other tracks' data,
+         * past the end) or passes the play's end. */
+        int64_t unqueued = p->read_bytes - p->watch_read_bytes - pushed;
+        return pushed >= DEMUX_UNTIMED_NEAR_BYTES || unqueued >= p->watch_bytes ||
+               p->last_time >= p->play_end;
+    }
+    return pushed >= p->watch_bytes || p->read_secs - p->watch_secs >= DEMUX_WATCH_READ_SECS;
 }
 
 /* Look once where a starved track's data lie, from the main context's
@@ -2601,6 +2720,7 @@ static int demux_push(struct demux_priv *p, struct demux_sh *ds, AVPacket *pkt)
     if (ds->sh.type == MP_STREAM_VIDEO || !(t < ds->watch_from - DEMUX_WATCH_EARLY_SECS))
         ds->pushed++;
     p->read_secs = p->io->read_seconds;
+    p->read_bytes = p->io->read_bytes;
     p->queued_packets++;
     p->queued_bytes += size;
     p->pushed_bytes += size;
@@ -3239,6 +3359,13 @@ void demux_select_stream(demuxer_t *d, struct sh_stream *sh, bool selected)
 {
     demux_park(d);
     demux_select_stream_parked(d, sh, selected);
+    demux_unpark(d);
+}
+
+void demux_set_play_end(demuxer_t *d, double t)
+{
+    demux_park(d);
+    d->priv->play_end = isnan(t) ? INFINITY : t;
     demux_unpark(d);
 }
 

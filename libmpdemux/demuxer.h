@@ -114,6 +114,12 @@ struct demux_opts {
      * whose data lie far apart in the file are each read by a libavformat
      * context of their own (DOCS/tech/demux.md). */
     enum demux_per_track per_track;
+    /* Played as fast as possible (-benchmark): no clock waits for a far
+     * track's first packet, so where the bytes up to it are the selected
+     * tracks' and get played, reading them in file order beats a second
+     * read position (each switch between the two a jump). See
+     * demux_set_play_end and DOCS/tech/demux.md. */
+    bool untimed;
     /* -lavfdopts: a libavformat format forced by its name (before
      * -demuxer), NULL: none; bytes probed and analysed (0: libavformat's);
      * seconds analysed (< 0: libavformat's); the decryption key as hex
@@ -240,6 +246,12 @@ int demux_seek(demuxer_t *d, double time);
  * 0, or -DEMUX_ERR_SEEK where the format cannot seek by bytes (MP4, for
  * one), or another -DEMUX_ERR_x. */
 int demux_seek_byte(demuxer_t *d, int64_t pos);
+
+/* Where playing stops (-endpos, -chapter), in seconds on the file's clock;
+ * INFINITY (the default): its end. With demux_opts.untimed, what lies past
+ * it is never read in file order to reach a far track. Call before the
+ * first read or seek. */
+void demux_set_play_end(demuxer_t *d, double t);
 
 /* How many places of the file are read from: 1, or 1 + the tracks read
  * each from its own position (demux_opts.per_track), as decided at the

@@ -123,6 +123,7 @@ static enum mp_stop_reason play_open(struct play_state *ps)
         .matroska_plans = o->mkv_plan,
         .per_track = o->demuxer_per_track < 0 ? DEMUX_PER_TRACK_AUTO
                      : o->demuxer_per_track ? DEMUX_PER_TRACK_ON : DEMUX_PER_TRACK_OFF,
+        .untimed = o->benchmark,
         .interrupt_cb = play_abort_cb,
         .interrupt_ctx = mpctx,
         .lavf_format = o->lavfdopts_format,

@@ -991,6 +991,7 @@ static void loop_start_position(struct play_state *ps)
         ps->end_time = start + ss + o->end_pos;
     if (chapter_end < ps->end_time)
         ps->end_time = chapter_end;
+    demux_set_play_end(ps->demuxer, ps->end_time);
     if (o->seek_byte > 0) {
         /* -sb: from a byte position (junk at a VOB's start); an -ss
          * given too wins, as in MPlayer, where it is done second. */

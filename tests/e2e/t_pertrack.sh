@@ -125,6 +125,54 @@ test_pertrack_skewed_mkv_keeps_its_first_seconds() {
     pertrack_first_av_in_sync
 }
 
+# As fast as possible (-benchmark) no clock waits for the far audio: the
+# 16 s of video stored before it are played anyway, so the file is read in
+# file order (no second read position, whose turns with the first cost a
+# jump each), with the sound ffmpeg decodes. In real time the same file
+# starts the audio from its own position (the test above).
+test_pertrack_benchmark_reads_skewed_mkv_in_order() {
+    local mkmux=${BUILD:-$here/../../build}/TOOLS/mkmux
+    MKMUX="$mkmux" sh "$here/../../TOOLS/mkmedia.sh" -q -d 24 -s 320x240 -b 500k -c h264 \
+        -k -16 skew skewb.mkv || { fail "mkmedia failed"; return 1; }
+    mp -v -benchmark -ao pcm:fast:file=out.wav -vo null skewb.mkv
+    expect_rc 0 || return 1
+    ! grep -q 'read from its own position' "$OUT" ||
+        fail "-benchmark still read the audio from its own position" || return 1
+    [ "$(tr '\r' '\n' <"$OUT" | sed -n 's/^Stream .*, \([0-9]*\) seeks,.*/\1/p')" = 0 ] ||
+        fail "the stream sought: $(grep '^Stream ' "$OUT")" || return 1
+    raw_s16 skewb.mkv > ref.raw
+    raw_s16 out.wav > got.raw
+    [ -s ref.raw ] || fail "ffmpeg decoded nothing" || return 1
+    cmp -s ref.raw got.raw || fail "the sound differs from ffmpeg's decode" || return 1
+    # The MP4's index shows at once where the audio lies, and what between.
+    MKMUX="$mkmux" sh "$here/../../TOOLS/mkmedia.sh" -q -d 24 -s 320x240 -b 500k -c h264 \
+        -k -16 skew skewb.mp4 || { fail "mkmedia failed"; return 1; }
+    mp -v -benchmark -ao null -vo null skewb.mp4
+    expect_rc 0 || return 1
+    grep -q 'audio track 0 lies .* read in file order, as fast as possible' "$OUT" ||
+        fail "no -v line saying the MP4's audio is read in file order" || return 1
+    mp -v -ao null -vo null -endpos 1 skewb.mp4
+    expect_rc 0 || return 1
+    grep -q 'audio track 0 is read from its own position' "$OUT" ||
+        fail "in real time the MP4's audio was not read from its own position"
+}
+
+# ... but not what lies past the play's end: -benchmark -endpos 5 of the 40 s
+# file stored track after track still reads the audio from its own
+# position, not the whole video track before it.
+test_pertrack_benchmark_endpos_reads_little() {
+    pertrack_media || return 1
+    local size with
+    size=$(stat -c %s "$MEDIA/noninter.mkv")
+    mp -v -benchmark -endpos 5 -ao pcm:fast:file=out.wav -vo null "$MEDIA/noninter.mkv"
+    expect_rc 0 || return 1
+    grep -q "audio track 0 is read from its own position" "$OUT" ||
+        fail "no -v line saying the audio has its own read position" || return 1
+    with=$(pertrack_bytes_read)
+    [ -n "$with" ] || fail "no stream summary in -v output" || return 1
+    [ "$with" -lt $((size / 3)) ] || fail "read $with of $size bytes for 5 s"
+}
+
 # -ss into a file whose audio is stored 12 s behind its video: the seek
 # lands on the video's keyframe, where the blocks are the audio of 12 s
 # earlier, which the player drops. Those must not count as the audio
