@@ -181,7 +181,7 @@ struct demux_side {
  * of its own: its long reads only kept the main context waiting (the 20 s
  * track-after-track file's first frame 32 ms later). */
 #define DEMUX_SIDE_SHARED_READ_SECS 1.0
-/* As fast as possible (demux_opts.untimed), a far track whose data lie at
+/* As fast as possible (demux_opts.untimed), a far Matroska track whose data lie at
  * most this far ahead of the main context is read in file order when what
  * lies between is the other selected tracks' data, played: the queues hold
  * them meanwhile, and nothing but memory is spent. make bench's skewb.mkv
@@ -189,9 +189,6 @@ struct demux_side {
  * jumps as they took turns), 0.94 s in file order (none). The queue's part
  * the watch also uses bounds it (DEMUX_WATCH_QUEUE_PART). */
 #define DEMUX_UNTIMED_NEAR_BYTES DEMUX_AHEAD_BYTES
-/* ... where the bytes between of tracks not selected (or past the play's
- * end) are at most this part of them: read in order for nothing. */
-#define DEMUX_UNTIMED_WASTE_PART 16
 /* Bytes between two clusters the map lists (a Cues or Void element) that
  * do not break a run of them. */
 #define DEMUX_UNTIMED_MAP_GAP (64 * 1024)
@@ -2407,36 +2404,6 @@ static bool demux_is_far(demuxer_t *d, int64_t dist)
     return dist >= DEMUX_FAR_BYTES || (rate > 0 && dist >= DEMUX_FAR_SECS * rate);
 }
 
-/* Whether the indexed file's bytes in [from, to) are the n selected
- * tracks' (but tracks[self]) up to the play's end, but for a
- * DEMUX_UNTIMED_WASTE_PART; *packets: their index entries there. */
-static bool demux_index_between(demuxer_t *d, struct demux_sh *const *tracks, int n, int self,
-                                int64_t from, int64_t to, int64_t *packets)
-{
-    const struct demux_priv *p = d->priv;
-    int64_t waste = 0;
-    *packets = 0;
-    for (unsigned i = 0; i < p->avfc->nb_streams; i++) {
-        const AVStream *st = p->avfc->streams[i];
-        bool wanted = false;
-        for (int j = 0; j < n; j++)
-            wanted |= j != self && tracks[j]->sh.ff_index == (int)i;
-        double tb = av_q2d(st->time_base);
-        int count = avformat_index_get_entries_count(st);
-        for (int k = 0; k < count; k++) {
-            const AVIndexEntry *e = avformat_index_get_entry((AVStream *)st, k);
-            if (e->pos < from || e->pos >= to)
-                continue;
-            bool played = wanted && !(e->timestamp * tb >= p->play_end);
-            if (played)
-                (*packets)++;
-            else
-                waste += e->size;
-        }
-    }
-    return waste <= (to - from) / DEMUX_UNTIMED_WASTE_PART;
-}
-
 /* Whether the map knows every cluster from the one at from up to to, each
  * holding a block of one of the n selected tracks nums and starting before
  * the play's end. A span leapt on the way to a time says nothing of what
@@ -2450,7 +2417,8 @@ static bool demux_map_between(const struct mkvmap *m, const struct demux_priv *p
     int64_t at = from;
     for (; at < to && i < mkvmap_count(m); i++) {
         const struct mkvmap_cluster *c = mkvmap_cluster(m, i);
-        if (c->pos - at > DEMUX_UNTIMED_MAP_GAP || demux_map_passed(c) || c->time >= p->play_end)
+        if (c->pos - at > DEMUX_UNTIMED_MAP_GAP || demux_map_passed(c) ||
+            c->time >= p->play_end)
             return false;
         bool selected = false;
         for (int j = 0; j < n; j++)
@@ -2462,29 +2430,23 @@ static bool demux_map_between(const struct mkvmap *m, const struct demux_priv *p
     return at >= to;
 }
 
-/* Whether a far track (tracks[self], its data at byte at, the main
- * context's at base) is read in file order all the same: as fast as
- * possible, ahead within DEMUX_UNTIMED_NEAR_BYTES and the queues' bound,
- * with nothing between but what is played (see DEMUX_UNTIMED_NEAR_BYTES). */
-static bool demux_untimed_near(demuxer_t *d, struct demux_sh *const *tracks, const int *nums,
-                               int n, int self, int64_t base, int64_t at)
+/* Whether a far Matroska track (its data at byte at, the main context's
+ * at base) is read in file order all the same: as fast as possible, ahead
+ * within DEMUX_UNTIMED_NEAR_BYTES and the queues' bound, with nothing
+ * between but what is played. Not an MP4: one libavformat context reads
+ * its tracks by time, jumping between their places, not in file order. */
+static bool demux_untimed_near(demuxer_t *d, const int *nums, int n, int64_t base, int64_t at)
 {
     const struct demux_priv *p = d->priv;
-    if (!p->untimed || p->per_track != DEMUX_PER_TRACK_AUTO || at <= base)
+    if (!p->untimed || p->per_track != DEMUX_PER_TRACK_AUTO || demux_is_indexed(d) ||
+        at <= base)
         return false;
     int64_t dist = at - base;
-    if (dist > DEMUX_UNTIMED_NEAR_BYTES || dist > p->max_bytes / DEMUX_WATCH_QUEUE_PART)
+    if (dist > DEMUX_UNTIMED_NEAR_BYTES || dist > p->max_bytes / DEMUX_WATCH_QUEUE_PART ||
+        !demux_map_between(d->mkvmap, p, base, at, nums, n) || p->pushed_bytes <= 0)
         return false;
-    int64_t packets;
-    if (demux_is_indexed(d)) {
-        if (!demux_index_between(d, tracks, n, self, base, at, &packets))
-            return false;
-    } else {
-        if (!demux_map_between(d->mkvmap, p, base, at, nums, n) || p->pushed_bytes <= 0)
-            return false;
-        /* The packets there, at the size of those read so far. */
-        packets = (int64_t)((double)dist * p->packets / p->pushed_bytes);
-    }
+    /* The packets there, at the size of those read so far. */
+    double packets = (double)dist * p->packets / p->pushed_bytes;
     return packets <= p->max_packets / DEMUX_WATCH_QUEUE_PART;
 }
 
@@ -2567,7 +2529,7 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
         int64_t dist = !known ? 0 : pos[j] > base ? pos[j] - base : base - pos[j];
         bool far = known && demux_is_far(d, dist) &&
                    (indexed || !demux_map_shared(m, pos[j], nums, n, j));
-        if (far && demux_untimed_near(d, tracks, nums, n, j, base, pos[j])) {
+        if (far && demux_untimed_near(d, nums, n, base, pos[j])) {
             far = false;
             mp_msg(MSGT_DEMUX, MSGL_V, "demux: %s track %d lies %.1f MB ahead, among the "
                    "played tracks' data: read in file order, as fast as possible\n",
