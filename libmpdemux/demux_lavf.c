@@ -181,10 +181,9 @@ struct demux_side {
  * of its own: its long reads only kept the main context waiting (the 20 s
  * track-after-track file's first frame 32 ms later). */
 #define DEMUX_SIDE_SHARED_READ_SECS 1.0
-/* As fast as possible (demux_opts.untimed), a far track whose data lie at
- * most this far ahead of the main context is read by it, a Matroska one in
- * file order when what lies between is the other selected tracks' data,
- * played: the queues hold them meanwhile, and nothing but memory is spent. make bench's skewb.mkv
+/* As fast as possible (demux_opts.untimed), a far Matroska track whose
+ * data lie at most this far ahead of the main context is read in file order
+ * when what lies between is the other selected tracks' data, played: the queues hold them meanwhile, and nothing but memory is spent. make bench's skewb.mkv
  * (audio 12 s behind its video) took 1.38 s on net with two positions (21
  * jumps as they took turns), 0.94 s in file order (none). The queue's part
  * the watch also uses bounds it (DEMUX_WATCH_QUEUE_PART). */
@@ -2430,25 +2429,21 @@ static bool demux_map_between(const struct mkvmap *m, const struct demux_priv *p
     return at >= to;
 }
 
-/* Whether a far track (its data at byte at, the main context's at base)
- * stays on the main context all the same, as fast as possible, when it
- * lies ahead within DEMUX_UNTIMED_NEAR_BYTES. Matroska: when the queues'
- * bound holds what lies between and every cluster there holds a played
- * track's blocks (one context reads in file order). MP4: one context reads
- * the tracks by time from their places through the index, reading nothing
- * unplayed, and in jumps between them about as many as a side's turns
- * (make bench's skewb.mp4: 11 either way, 1.12 -> 1.07 s without the
- * side's opening). */
+/* Whether a far Matroska track (its data at byte at, the main context's
+ * at base) is read in file order all the same, as fast as possible: ahead
+ * within DEMUX_UNTIMED_NEAR_BYTES and the queues' bound, every cluster
+ * between holding a played track's blocks. Not an MP4: its one context
+ * reads the tracks by time, jumping between their places as often as a
+ * side's turns (make bench's skew files as fast as possible within 2%
+ * either way, DOCS/tech/demux.md). */
 static bool demux_untimed_near(demuxer_t *d, const int *nums, int n, int64_t base, int64_t at)
 {
     const struct demux_priv *p = d->priv;
-    if (!p->untimed || p->per_track != DEMUX_PER_TRACK_AUTO || at <= base ||
-        at - base > DEMUX_UNTIMED_NEAR_BYTES)
+    if (!p->untimed || p->per_track != DEMUX_PER_TRACK_AUTO || demux_is_indexed(d) ||
+        at <= base)
         return false;
-    if (demux_is_indexed(d))
-        return true;
     int64_t dist = at - base;
-    if (dist > p->max_bytes / DEMUX_WATCH_QUEUE_PART ||
+    if (dist > DEMUX_UNTIMED_NEAR_BYTES || dist > p->max_bytes / DEMUX_WATCH_QUEUE_PART ||
         !demux_map_between(d->mkvmap, p, base, at, nums, n) || p->pushed_bytes <= 0)
         return false;
     /* The packets there, at the size of those read so far. */
@@ -2537,9 +2532,9 @@ static int demux_split_decide(demuxer_t *d, double t, bool seek_new, struct demu
                    (indexed || !demux_map_shared(m, pos[j], nums, n, j));
         if (far && demux_untimed_near(d, nums, n, base, pos[j])) {
             far = false;
-            mp_msg(MSGT_DEMUX, MSGL_V, "demux: %s track %d lies %.1f MB ahead: read with "
-                   "the others, as fast as possible\n", demux_type_name(&ds->sh), ds->sh.id,
-                   dist / 1048576.0);
+            mp_msg(MSGT_DEMUX, MSGL_V, "demux: %s track %d lies %.1f MB ahead, among the "
+                   "played tracks' data: read in file order, as fast as possible\n",
+                   demux_type_name(&ds->sh), ds->sh.id, dist / 1048576.0);
         }
         if (!far && ds->side) {
             demux_side_close(d, ds->side);
