@@ -194,12 +194,13 @@ check-all:
 TSAN_TESTS = test_stream_readahead test_cache test_range_cache test_stream test_tsan_stream test_worker \
 	test_demux test_pertrack
 TSAN_E2E = test_threads_seek_switch_file test_threads_quit_during_fill_file test_threads_http \
-	test_hostile_quit_during_stalled_read_every_mode test_hostile_quit_during_stalled_open
+	test_hostile_quit_during_stalled_read_every_mode test_hostile_quit_during_stalled_open \
+	test_pertrack_benchmark_reads_skewed_mkv_in_order
 TSAN_RUN_OPTIONS = halt_on_error=0 exitcode=66 second_deadlock_stack=1 \
 	suppressions=$(abspath tests/tsan.supp) $(TSAN_OPTIONS)
 check-tsan:
 	@$(MAKE) --no-print-directory BUILD=build-tsan SANITIZE=thread \
-	    $(TSAN_TESTS:%=build-tsan/tests/%) build-tsan/mplayer
+	    $(TSAN_TESTS:%=build-tsan/tests/%) build-tsan/mplayer build-tsan/TOOLS/mkmux
 	@TSAN_OPTIONS="$(TSAN_RUN_OPTIONS)" sh tests/run-unit.sh $(TSAN_TESTS:%=build-tsan/tests/%)
 	@TSAN_OPTIONS="$(TSAN_RUN_OPTIONS)" MPLAYER=$(abspath build-tsan/mplayer) \
 	    BUILD=$(abspath build-tsan) SANITIZE=thread bash tests/e2e/run.sh $(TSAN_E2E)

@@ -250,6 +250,8 @@ struct demux_priv {
     double watch_secs;      /* read_secs then */
     int64_t watch_read_bytes; /* read_bytes then */
     int64_t read_bytes;     /* the main context's read_bytes, copied as read_secs */
+    double pushed_time;     /* time of the last packet the main context queued,
+                             * copied as read_secs (last_time is the reader's) */
     double read_secs;       /* the main context's read_seconds at the last packet
                              * pushed (copied under the reader's lock by the
                              * thread that read it: the caller may ask while the
@@ -1047,6 +1049,7 @@ static int demux_open_quiet(demuxer_t **out, stream_t *s, const struct demux_opt
     p->untimed = opts && opts->untimed;
     p->play_end = INFINITY;
     p->last_time = -INFINITY;
+    p->pushed_time = -INFINITY;
     p->max_packets = opts && opts->max_queue_packets > 0 ? opts->max_queue_packets
                                                          : DEMUX_DEFAULT_MAX_PACKETS;
     p->max_bytes = opts && opts->max_queue_bytes > 0 ? opts->max_queue_bytes
@@ -2651,7 +2654,7 @@ static bool demux_split_starved(demuxer_t *d, const struct demux_sh *want)
          * past the end) or passes the play's end. */
         int64_t unqueued = p->read_bytes - p->watch_read_bytes - pushed;
         return pushed >= DEMUX_UNTIMED_NEAR_BYTES || unqueued >= p->watch_bytes ||
-               p->last_time >= p->play_end;
+               p->pushed_time >= p->play_end;
     }
     return pushed >= p->watch_bytes || p->read_secs - p->watch_secs >= DEMUX_WATCH_READ_SECS;
 }
@@ -2684,6 +2687,8 @@ static int demux_push(struct demux_priv *p, struct demux_sh *ds, AVPacket *pkt)
         ds->pushed++;
     p->read_secs = p->io->read_seconds;
     p->read_bytes = p->io->read_bytes;
+    if (!ds->side && !isnan(t))
+        p->pushed_time = t;
     p->queued_packets++;
     p->queued_bytes += size;
     p->pushed_bytes += size;
@@ -3209,6 +3214,7 @@ static int demux_seek_once(demuxer_t *d, int64_t ts, bool bytes)
         return p->io->stream_error ? -DEMUX_ERR_IO : -DEMUX_ERR_SEEK;
     }
     p->last_time = -INFINITY;
+    p->pushed_time = -INFINITY;
     bool closed = false;
     /* A byte position is the main context's: the tracks' own contexts
      * (which read elsewhere in the file) are closed, one read position. */
