@@ -183,8 +183,9 @@ struct demux_side {
 #define DEMUX_SIDE_SHARED_READ_SECS 1.0
 /* As fast as possible (demux_opts.untimed), a far Matroska track whose
  * data lie at most this far ahead of the main context is read in file order
- * when what lies between is the other selected tracks' data, played: the queues hold them meanwhile, and nothing but memory is spent. make bench's skewb.mkv
- * (audio 12 s behind its video) took 1.38 s on net with two positions (21
+ * when what lies between is the other selected tracks' data, played: the
+ * queues hold them meanwhile, and nothing but memory is spent. make bench's
+ * skewb.mkv (audio 12 s behind its video) took 1.38 s on net with two positions (21
  * jumps as they took turns), 0.94 s in file order (none). The queue's part
  * the watch also uses bounds it (DEMUX_WATCH_QUEUE_PART). */
 #define DEMUX_UNTIMED_NEAR_BYTES DEMUX_AHEAD_BYTES
